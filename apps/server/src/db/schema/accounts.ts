@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locations } from './venue';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    email: text().notNull().default(''),
+    passwordHash: text().notNull(),
+    isOnboarded: boolean().notNull().default(false),
+    isStaff: boolean().notNull().default(false),
+    isSuperuser: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    contactPhone: text().notNull().default(''),
+    zipCode: text().notNull().default(''),
+    racerName: text().notNull().default(''),
+    flagCode: text().notNull().default(''),
+    socialInstagram: text().notNull().default(''),
+    locationId: integer().references(() => locations.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+    index('users_search').on(t.lastName, t.firstName),
+  ],
+);
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permission: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permission] })],
+);
+
+/** One-time login links (signup of an existing e-mail, forgot password, staff). */
+export const loginTokens = pgTable('login_tokens', {
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../app';
+
+export const pagesRoutes =
+  (_deps: Deps): FastifyPluginAsyncZod =>
+  async () => {};

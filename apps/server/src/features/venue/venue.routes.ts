@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { venueConfig, venueSettings, venueSettingsUpdate } from '@paddock/contract/venue';
+import type { Deps } from '../../app';
+import { guards } from '../../plugins/auth';
+import { getSettings, updateSettings } from './venue.service';
+
+export const venueRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    app.options(
+      '/',
+      {
+        schema: { tags: ['venue'], summary: 'Venue configuration', response: { 200: venueConfig } },
+      },
+      async () => ({
+        ...(await getSettings(db)),
+        payment_provider: deps.payments.kind,
+        stripe_publishable_key: deps.payments.publishableKey,
+        default_timezone: 'America/Los_Angeles',
+      }),
+    );
+    app.get(
+      '/settings',
+      { preHandler: guards.staff, schema: { tags: ['venue'], response: { 200: venueSettings } } },
+      async () => getSettings(db),
+    );
+    app.patch(
+      '/settings',
+      {
+        preHandler: guards.staff,
+        schema: { tags: ['venue'], body: venueSettingsUpdate, response: { 200: venueSettings } },
+      },
+      async (request) => updateSettings(db, request.body),
+    );
+  };

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { createMailer } from './plugins/mail';
+import { createPaymentProvider } from './plugins/payments/create-provider';
+import { Tokens } from './plugins/auth';
+import { loadOrCreateSecret } from './lib/secret';
+import { seedDemoVenue } from './seed/demo';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const secret = await loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const deps = {
+    config,
+    database,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      db: database.db,
+    }),
+    payments: createPaymentProvider(config, database.db),
+    tokens: new Tokens(secret, config.jwtTtlSeconds),
+    webDist: path.resolve(here, '../../web/dist'),
+  };
+  const seeded = config.seedDemo ? await seedDemoVenue(database.db) : null;
+  const app = await buildApp(deps);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = config.publicUrl;
+  const where = config.databaseUrl
+    ? 'PostgreSQL at DATABASE_URL'
+    : `embedded PostgreSQL in ${config.dataDir}/pg`;
+  console.log(`\nPaddock is running on ${url}  (database: ${where})`);
+  console.log(`API docs: ${url}/api/docs`);
+  if (seeded) {
+    console.log('\nDemo logins (username / password):');
+    for (const login of seeded.logins)
+      console.log(`  ${login.role.padEnd(10)} ${login.username} / ${login.password}`);
+  }
+  console.log('');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import { SignJWT, jwtVerify } from 'jose';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Permission } from '@paddock/contract/accounts';
+import { PERMISSIONS } from '@paddock/contract/accounts';
+import type { Db } from '../db/client';
+import { userPermissions, users } from '../db/schema/accounts';
+import { Forbidden, Unauthorized } from './errors';
+
+export type AuthUser = {
+  id: number;
+  isStaff: boolean;
+  isSuperuser: boolean;
+  permissions: Set<string>;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authUser: AuthUser | null;
+  }
+}
+
+const TOKEN_INVALID = 'Given token not valid for any token type';
+
+export class Tokens {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(userId: number, ttlSeconds = this.ttlSeconds): Promise<string> {
+    return new SignJWT({ user_id: userId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verify(token: string): Promise<number> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.user_id !== 'number') throw new Error('no user_id');
+      return payload.user_id;
+    } catch {
+      throw new Unauthorized(TOKEN_INVALID, 'token_not_valid');
+    }
+  }
+}
+
+export function hasPermission(user: AuthUser | null, permission: Permission): boolean {
+  if (!user) return false;
+  return user.isSuperuser || user.permissions.has(permission);
+}
+
+export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      isStaff: users.isStaff,
+      isSuperuser: users.isSuperuser,
+      isActive: users.isActive,
+      permission: userPermissions.permission,
+    })
+    .from(users)
+    .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
+    .where(eq(users.id, userId));
+  if (rows.length === 0 || !rows[0].isActive) return null;
+  const first = rows[0];
+  const permissions = new Set(
+    first.isSuperuser
+      ? [...PERMISSIONS]
+      : rows.flatMap((r) => (r.permission ? [r.permission] : [])),
+  );
+  return { id: first.id, isStaff: first.isStaff, isSuperuser: first.isSuperuser, permissions };
+}
+
+/** onRequest hook: reads the Bearer token when present; an invalid one is a 401. */
+export function authenticate(tokens: Tokens, db: Db) {
+  return async (request: FastifyRequest) => {
+    request.authUser = null;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const [scheme, token] = header.split(' ');
+    if (!/^(Bearer|JWT)$/i.test(scheme) || !token)
+      throw new Unauthorized(TOKEN_INVALID, 'token_not_valid');
+    const userId = await tokens.verify(token);
+    const user = await loadAuthUser(db, userId);
+    if (!user) throw new Unauthorized('User not found', 'user_not_found');
+    request.authUser = user;
+  };
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw new Unauthorized();
+  return request.authUser;
+}
+
+export function requireStaff(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!user.isStaff && !user.isSuperuser) throw new Forbidden();
+  return user;
+}
+
+export function requirePermission(request: FastifyRequest, ...perms: Permission[]): AuthUser {
+  const user = requireUser(request);
+  if (!perms.every((p) => hasPermission(user, p))) throw new Forbidden();
+  return user;
+}
+
+/** preHandler forms of the guards, for route options. */
+export const guards = {
+  user: async (request: FastifyRequest, _reply: FastifyReply) => void requireUser(request),
+  staff: async (request: FastifyRequest, _reply: FastifyReply) => void requireStaff(request),
+  permission:
+    (...perms: Permission[]) =>
+    async (request: FastifyRequest, _reply: FastifyReply) =>
+      void requirePermission(request, ...perms),
+};

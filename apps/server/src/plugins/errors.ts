@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+
+/** A 400 in DRF's shape: `{field: [message]}`, `non_field_errors` for the rest. */
+export class ValidationError extends Error {
+  constructor(public readonly fields: Record<string, string[]>) {
+    super(Object.values(fields).flat().join(' '));
+  }
+  static field(field: string, message: string) {
+    return new ValidationError({ [field]: [message] });
+  }
+  static nonField(message: string) {
+    return new ValidationError({ non_field_errors: [message] });
+  }
+}
+
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly detail: string,
+    public readonly code?: string,
+  ) {
+    super(detail);
+  }
+}
+export class NotFound extends HttpError {
+  constructor(detail = 'Not found.') {
+    super(404, detail);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(detail = 'You do not have permission to perform this action.') {
+    super(403, detail);
+  }
+}
+export class Unauthorized extends HttpError {
+  constructor(detail = 'Authentication credentials were not provided.', code?: string) {
+    super(401, detail, code);
+  }
+}
+export class PaymentError extends HttpError {
+  constructor(detail: string) {
+    super(402, detail, 'payment_failed');
+  }
+}
+
+type ZodIssueParams = { issue?: { code?: string; keys?: string[] } };
+
+function zodFields(error: {
+  validation: { instancePath: string; message?: string; params: unknown }[];
+}) {
+  const out: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (out[field] ??= []).push(message);
+  for (const v of error.validation) {
+    const issue = (v.params as ZodIssueParams)?.issue;
+    const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'non_field_errors';
+    if (issue?.code === 'unrecognized_keys' && issue.keys) {
+      for (const key of issue.keys)
+        add(field === 'non_field_errors' ? key : `${field}.${key}`, 'Unknown field.');
+    } else {
+      add(field, humanize(v.message ?? 'Invalid value.'));
+    }
+  }
+  return out;
+}
+
+function humanize(message: string) {
+  if (/received undefined/.test(message)) return 'This field is required.';
+  return message.endsWith('.') ? message : `${message}.`;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ValidationError) return reply.status(400).send(error.fields);
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.status(400).send(zodFields(error));
+    if (isResponseSerializationError(error)) {
+      request.log.error(
+        { err: error, issues: error.cause?.issues },
+        'response did not match its schema',
+      );
+      return reply.status(500).send({ detail: 'A server error occurred.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ detail: error.message, code: 'throttled' });
+    if (status >= 400 && status < 500) {
+      if (status === 400) return reply.status(400).send({ non_field_errors: [error.message] });
+      return reply.status(status).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: 'A server error occurred.' });
+  });
+}

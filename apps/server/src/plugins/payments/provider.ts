@@ -1,0 +1,44 @@
+/** What a saved card looks like once the provider has it: references and display details only. */
+export type AttachedCard = {
+  customerRef: string;
+  paymentMethodRef: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  postalCode: string | null;
+};
+
+export type ChargeResult =
+  | { ok: true; chargeRef: string; receiptUrl: string }
+  | { ok: false; message: string; chargeRef: string | null };
+
+/** A card the provider refused (bad token, declined at attach): its message goes to the user. */
+export class CardError extends Error {}
+
+/**
+ * The payment provider behind cards and charges. `local` keeps everything in our database
+ * (test card numbers); `stripe` calls Stripe through its official SDK.
+ */
+export interface PaymentProvider {
+  readonly kind: 'local' | 'stripe';
+  readonly publishableKey: string | null;
+  /** Turns a client-side token into a saved payment method on a (new or existing) customer. */
+  attachCard(input: {
+    token: string;
+    email: string;
+    name: string;
+    customerRef: string | null;
+  }): Promise<AttachedCard>;
+  detachCard(card: { customerRef: string; paymentMethodRef: string }): Promise<void>;
+  /** Charges the saved card; the same idempotency key never charges twice. */
+  charge(input: {
+    customerRef: string;
+    paymentMethodRef: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ChargeResult>;
+  /** Where staff view the customer at the provider ("View Customer"). */
+  customerUrl(customerRef: string): string | null;
+}

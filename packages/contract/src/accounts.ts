@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+export const RACER_NAME_MAX = 24;
+export const PASSWORD_MIN = 8;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const PERMISSIONS = [
+  'reservations.change_reservation',
+  'user.change_user',
+  'leaderboards.can_manage_race_events',
+] as const;
+export const permission = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof permission>;
+
+const email = z.string().trim().max(254).regex(EMAIL_PATTERN, 'Enter a valid email address.');
+const shortText = (max: number) => z.string().trim().max(max);
+
+/** A user as the API returns it (spec customer §3 and staff §3). */
+export const user = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  location: z.number().int().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  contact_phone: z.string(),
+  zip_code: z.string(),
+  racer_name: z.string(),
+  flag_code: z.string(),
+  flag_url: z.string(),
+  social_instagram: z.string(),
+  display_name: z.string(),
+  is_onboarded: z.boolean(),
+  is_staff: z.boolean(),
+  is_superuser: z.boolean(),
+  credits_subscription_exists: z.boolean(),
+  credits_subscription_in_good_standing: z.boolean(),
+  credits_subscription_cancelable: z.boolean(),
+  credits_balance: z.number().int(),
+  credits_recurring: z.number().int(),
+  credits_recurring_cents: z.number().int(),
+  credits_cycle_day_of_month: z.number().int().nullable(),
+  customer_id: z.string().nullable(),
+  subscription_id: z.string().nullable(),
+});
+export type User = z.infer<typeof user>;
+
+/** Fields a user (or staff with user.change_user) may edit. */
+export const userUpdate = z
+  .object({
+    username: shortText(150).min(1),
+    email,
+    password: z
+      .string()
+      .min(PASSWORD_MIN, 'Password must be 8 characters or greater in length')
+      .max(128),
+    location: z.number().int().positive().nullable(),
+    first_name: shortText(150),
+    last_name: shortText(150),
+    contact_phone: shortText(32),
+    zip_code: shortText(16),
+    racer_name: shortText(RACER_NAME_MAX),
+    flag_code: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((v) => v === '' || /^[a-z]{2}$/.test(v), 'Enter a two-letter country code.'),
+    social_instagram: shortText(64),
+  })
+  .partial()
+  .strict();
+export type UserUpdate = z.infer<typeof userUpdate>;
+
+/** Signup step 0: the client sends the e-mail and a random 20-character password. */
+export const signupRequest = z
+  .object({
+    email,
+    username: shortText(150).optional(),
+    password: z.string().min(PASSWORD_MIN).max(128),
+    location: z.number().int().positive().nullable().optional(),
+  })
+  .strict();
+export type SignupRequest = z.infer<typeof signupRequest>;
+
+export const tokenRequest = z
+  .object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) })
+  .strict();
+export type TokenRequest = z.infer<typeof tokenRequest>;
+
+export const tokenResponse = z.object({ access: z.string(), user });
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const permissionsResponse = z.object({
+  is_staff: z.boolean(),
+  is_superuser: z.boolean(),
+  permissions: z.array(z.string()),
+});
+export type PermissionsResponse = z.infer<typeof permissionsResponse>;
+
+export const updatePasswordRequest = z
+  .object({
+    new_password: z
+      .string()
+      .min(PASSWORD_MIN, 'Password must be 8 characters or greater in length')
+      .max(128),
+  })
+  .strict();
+
+export const forgotPasswordRequest = z.object({ email }).strict();
+export const FORGOT_PASSWORD_MESSAGE =
+  "If there is an account attached to this email address, we'll send you a new login";
+
+export const userSearchQuery = z.object({ search: z.string().max(200).optional() });
+
+/** Token payload of a session JWT. */
+export const tokenPayload = z.object({ user_id: z.number().int(), exp: z.number() });
+export type TokenPayload = z.infer<typeof tokenPayload>;

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const navLink = z.object({
+  label: z.string().min(1).max(60),
+  url: z.string().min(1).max(500),
+});
+
+export const DEFAULT_TERMS_TEXT = `Terms of Service (last revised September 6th, 2023)
+
+Cancellations: 48 hours notice is required before cancelling appointments; otherwise the reservation may not be refundable.
+
+Subscriptions: cancelling a subscription within two billing cycles charges back the discounts given. Subscriptions can be cancelled by contacting us, and are processed within 24 hours.
+
+Payments are non-refundable. Credits may expire. Prices can change.`;
+
+export const DEFAULT_PRIVACY_TEXT = `Privacy Policy
+
+We do not share your personal information with anyone for advertising purposes. We use it only to run your bookings, your membership and your account.`;
+
+/** Venue settings staff can change; every key has a default. */
+export const venueSettings = z.object({
+  club_enabled: z.boolean(),
+  club_name: z.string().trim().min(1).max(60),
+  company_name: z.string().trim().min(1).max(120),
+  nav_links: z.array(navLink).max(12),
+  logo_url: z.string().max(500),
+  marketing_url: z.string().max(500),
+  terms_text: z.string().max(50_000),
+  privacy_text: z.string().max(50_000),
+  header_images_enabled: z.boolean(),
+  header_image_height: z.number().int().min(0).max(1000),
+  club_discount_percent: z.number().int().min(0).max(100),
+  club_min_sessions: z.number().int().min(1).max(100),
+  club_first_race_cents: z.number().int().min(0),
+  club_credits_per_session: z.number().int().min(1),
+  social_links: z.array(navLink).max(12),
+});
+export type VenueSettings = z.infer<typeof venueSettings>;
+export const venueSettingsUpdate = venueSettings.partial().strict();
+
+export const DEFAULT_SETTINGS: VenueSettings = {
+  club_enabled: true,
+  club_name: 'Apex Club',
+  company_name: 'Paddock Sim Racing',
+  nav_links: [],
+  logo_url: '',
+  marketing_url: '',
+  terms_text: DEFAULT_TERMS_TEXT,
+  privacy_text: DEFAULT_PRIVACY_TEXT,
+  header_images_enabled: true,
+  header_image_height: 120,
+  club_discount_percent: 20,
+  club_min_sessions: 4,
+  club_first_race_cents: 0,
+  club_credits_per_session: 250,
+  social_links: [],
+};
+
+/** What `OPTIONS /api/` answers: the venue configuration the web app needs. */
+export const venueConfig = venueSettings.extend({
+  payment_provider: z.enum(['local', 'stripe']),
+  stripe_publishable_key: z.string().nullable(),
+  default_timezone: z.string(),
+});
+export type VenueConfig = z.infer<typeof venueConfig>;

