@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { paginationQuery } from './common';
+
+/** Slots are 30 minutes and start at :00 and :30. */
+export const SLOT_MINUTES = 30;
+
+/** Seat-local slot key `YYYY-MM-DDTHH:mm` at :00 or :30. */
+export const slotKey = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):(00|30)$/,
+    'Enter a slot as YYYY-MM-DDTHH:mm at :00 or :30.',
+  );
+
+export const isoDate = z.iso.date({ message: 'Enter a date as YYYY-MM-DD.' });
+
+/** Comma-separated positive ids in a query string ("1,2"). */
+export const idList = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'Enter ids separated by commas.')
+  .transform((v) => v.split(',').map(Number));
+
+export const calendarType = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  description: z.string(),
+  is_vr: z.boolean(),
+});
+export type CalendarType = z.infer<typeof calendarType>;
+
+/** A simulator seat. `event` is the race event it hosts (parties feature; null until then). */
+export const calendar = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  cost_cents: z.number().int(),
+  cost_unit: z.string(),
+  type: z.number().int(),
+  type_name: z.string(),
+  type_image: z.string(),
+  type_description: z.string(),
+  image: z.string(),
+  event: z.number().int().nullable(),
+  location: z.number().int(),
+});
+export type Calendar = z.infer<typeof calendar>;
+
+/**
+ * GET /calendars. `has_slot_avail=DATE` keeps seats with at least one bookable run of
+ * `block_count` free consecutive slots (default 1) starting that date; `type__in=1,2`.
+ */
+export const calendarsQuery = paginationQuery.extend({
+  has_slot_avail: isoDate.optional(),
+  block_count: z.coerce.number().int().min(1).max(48).optional(),
+  search: z.string().trim().max(200).optional(),
+  location: z.coerce.number().int().positive().optional(),
+  type__in: idList.optional(),
+});
+export type CalendarsQuery = z.input<typeof calendarsQuery>;
+
+export const availQuery = z.object({ date: isoDate });
+
+/**
+ * The state of one seat-slot for the caller:
+ * free (bookable), taken (someone else), blackout, mine_paid ('You, Confirmed'),
+ * mine_unpaid ('You, Pending'), past (started, or outside the caller's booking window).
+ * A slot both past and reserved reports the reservation state (mine_paid, taken...).
+ */
+export const slotState = z.enum(['free', 'taken', 'blackout', 'mine_paid', 'mine_unpaid', 'past']);
+export type SlotState = z.infer<typeof slotState>;
+
+export const availSlot = z.object({
+  slot: z.string(),
+  time: z.string(),
+  /** Minutes (always 30). */
+  block: z.number().int(),
+  state: slotState,
+  /** True only for `free`. */
+  available: z.boolean(),
+  reserved_by_me: z.boolean(),
+  /** Paid flag of the caller's own reservation; null otherwise. */
+  paid: z.boolean().nullable(),
+  is_blackout: z.boolean(),
+  past: z.boolean(),
+});
+export type AvailSlot = z.infer<typeof availSlot>;
+
+/** GET /calendars/{id}/avail?date= → slot key → state, keys in time order. Closed day: {}. */
+export const availResponse = z.record(z.string(), availSlot);
+export type AvailResponse = z.infer<typeof availResponse>;
+
+/**
+ * GET /calendars/parallel: `racers` seats side by side for `sessions` sessions of `block`
+ * minutes (a multiple of 30, default 30), all starting at the same slot on `date`.
+ */
+export const parallelQuery = z.object({
+  date: isoDate,
+  location: z.coerce.number().int().positive(),
+  block: z.coerce
+    .number()
+    .int()
+    .min(SLOT_MINUTES)
+    .max(24 * 60)
+    .refine((v) => v % SLOT_MINUTES === 0, 'Enter minutes in steps of 30.')
+    .default(SLOT_MINUTES),
+  sessions: z.coerce.number().int().min(1).max(48).default(1),
+  racers: z.coerce.number().int().min(1).max(100).default(1),
+  type__in: idList.optional(),
+});
+export type ParallelQuery = z.input<typeof parallelQuery>;
+
+export const slotTime = z.object({ slot: z.string(), time: z.string() });
+export type SlotTime = z.infer<typeof slotTime>;
+
+/** Seats that can take part, each with the start slots where the whole group fits. */
+export const parallelResponse = z.array(calendar.extend({ slots: z.array(slotTime) }));
+export type ParallelResponse = z.infer<typeof parallelResponse>;
+
+/** GET /avail/quote?date&location: free seats per slot across the location. */
+export const availQuoteQuery = z.object({
+  date: isoDate,
+  location: z.coerce.number().int().positive(),
+  type__in: idList.optional(),
+});
+
+export const availQuoteSlot = z.object({
+  slot: z.string(),
+  time: z.string(),
+  block: z.number().int(),
+  /** Seats free and bookable by the caller at this slot. */
+  available: z.number().int(),
+  /** Active seats considered. */
+  seats: z.number().int(),
+});
+export const availQuoteResponse = z.array(availQuoteSlot);
+export type AvailQuoteResponse = z.infer<typeof availQuoteResponse>;

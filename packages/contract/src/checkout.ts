@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { slotKey } from './calendars';
+import { reservation } from './reservations';
+
+export const VOUCHER_REJECTED_MESSAGE =
+  'The discount code you entered was not found or has already been used';
+
+/** POST /reservations/checkouts/quote. Seats of one location; the voucher code is uppercased. */
+export const quoteRequest = z
+  .object({
+    reservations: z
+      .array(z.object({ slot: slotKey, calendar: z.number().int().positive() }).strict())
+      .min(1, 'Choose at least one time.')
+      .max(96),
+    voucher: z
+      .string()
+      .trim()
+      .max(64)
+      .transform((v) => v.toUpperCase())
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type QuoteRequest = z.input<typeof quoteRequest>;
+
+/** One slot of one seat (staff-side §3, exactly). `calendar_location` is the location id. */
+export const lineItem = z.object({
+  calendar_name: z.string(),
+  calendar_type_name: z.string(),
+  calendar_cost_cents: z.number().int(),
+  calendar_qty: z.number().int(),
+  calendar_total_cents: z.number().int(),
+  calendar_booking_fee_cents: z.number().int(),
+  calendar_location: z.number().int(),
+  time: z.string(),
+});
+export type LineItem = z.infer<typeof lineItem>;
+
+/**
+ * subtotal = seats + fees; credits first (club), then the voucher (`discount_cents`);
+ * pre_tax = subtotal − credits value − discount; tax = round-half-up(pre_tax × rate);
+ * total = pre_tax + tax, charged to the saved card. `credits_program_saves`: what the club
+ * would save on this checkout (its discount on seats plus the fees it waives).
+ */
+export const quoteResponse = z.object({
+  checkout_id: z.number().int(),
+  line_items: z.array(lineItem),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  pre_tax_cents: z.number().int(),
+  sales_tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+  booking_fees_threshold: z.number().int(),
+  credits_using: z.number().int(),
+  credits_value_cents: z.number().int(),
+  credits_program_saves: z.number().int(),
+});
+export type QuoteResponse = z.infer<typeof quoteResponse>;
+
+export const checkoutIdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * POST /reservations/checkouts/{id}/process (no body). 200 when paid; a declined card answers
+ * 402 {detail: provider message, code: 'payment_failed'} and leaves the reservations unpaid.
+ * Processing again replays the first answer.
+ */
+export const processResponse = z.object({
+  checkout_id: z.number().int(),
+  status: z.enum(['paid', 'failed']),
+  total_cents: z.number().int(),
+  reservations: z.array(reservation),
+  post_booking_url: z.string(),
+});
+export type ProcessResponse = z.infer<typeof processResponse>;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { paginationQuery, queryBoolean } from './common';
+import { slotKey } from './calendars';
+
+/** The taken-seat answer (400 non_field_errors); the web shows its own wording for it. */
+export const SLOT_TAKEN_MESSAGE = 'The fields calendar, slot must make a unique set.';
+
+export const reservation = z.object({
+  id: z.number().int(),
+  /** Start instant with the location's offset. */
+  time: z.string(),
+  calendar: z.number().int(),
+  /** Seat-local start `YYYY-MM-DDTHH:mm`. */
+  slot: z.string(),
+  subscription: z.number().int().nullable(),
+  paid: z.boolean(),
+  calendar_name: z.string(),
+  location: z.number().int(),
+  timezone: z.string(),
+  user: z.number().int().nullable(),
+  /** The driver's display name (staff planner); null for blackouts. */
+  user_display_name: z.string().nullable(),
+  is_blackout: z.boolean(),
+  notes: z.string(),
+  created_by: z.number().int().nullable(),
+  created_by_name: z.string().nullable(),
+  checkout: z.number().int().nullable(),
+  /** Owed while unpaid. */
+  amount_cents: z.number().int(),
+  /** 30, or the whole run when the list is asked with group_base. */
+  duration_minutes: z.number().int(),
+  /** Ids of the reservations this entry stands for (one unless grouped). */
+  reservation_ids: z.array(z.number().int()),
+});
+export type Reservation = z.infer<typeof reservation>;
+
+/**
+ * GET /reservations. Customers always get their own. `future` = not over yet;
+ * `group_base` merges back-to-back slots of one driver on one seat into one entry.
+ */
+export const reservationsQuery = paginationQuery.extend({
+  user: z.coerce.number().int().positive().optional(),
+  calendar: z.coerce.number().int().positive().optional(),
+  future: queryBoolean.optional(),
+  group_base: queryBoolean.optional(),
+  slot__startswith: z
+    .string()
+    .regex(
+      /^\d{4}(-\d{2}(-\d{2}(T\d{2}(:\d{2})?)?)?)?$/,
+      'Enter the start of a slot, e.g. 2026-11-21.',
+    )
+    .optional(),
+  is_blackout: queryBoolean.optional(),
+  paid: queryBoolean.optional(),
+  ordering: z.enum(['slot', '-slot', 'time', '-time']).default('slot'),
+});
+export type ReservationsQuery = z.input<typeof reservationsQuery>;
+
+export const futureReservationsQuery = paginationQuery.extend({
+  group_base: queryBoolean.optional(),
+  future: queryBoolean.optional(),
+});
+
+/**
+ * POST /reservations. `slot` (or `time`, from which the slot is derived) and `calendar`.
+ * Staff with reservations.change_reservation may also set `user`, `is_blackout`, `notes`, `paid`.
+ */
+export const reservationCreate = z
+  .object({
+    calendar: z.number().int().positive(),
+    slot: slotKey.optional(),
+    time: z.iso.datetime({ offset: true, message: 'Enter an ISO 8601 date and time.' }).optional(),
+    subscription: z.number().int().positive().nullable().optional(),
+    user: z.number().int().positive().nullable().optional(),
+    is_blackout: z.boolean().optional(),
+    notes: z.string().trim().max(1000).optional(),
+    paid: z.boolean().optional(),
+  })
+  .strict();
+export type ReservationCreate = z.infer<typeof reservationCreate>;
+
+/** PATCH (PUT also) /reservations/{id}: move it, or (staff) change the other fields. */
+export const reservationUpdate = reservationCreate.partial().strict();
+export type ReservationUpdate = z.infer<typeof reservationUpdate>;
+
+export const balanceItem = z.object({ description: z.string(), amount_cents: z.number().int() });
+export const balance = z.object({ amount_cents: z.number().int(), detail: z.array(balanceItem) });
+export type Balance = z.infer<typeof balance>;
+
+export const userIdParam = z.object({
+  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
+});
+
+export const CLEARED_OUTSTANDING_MESSAGE = 'All outstanding line items have been marked as Paid';
+
+export const captureOutstandingResponse = z.object({
+  detail: z.string(),
+  amount_cents: z.number().int(),
+});
+export type CaptureOutstandingResponse = z.infer<typeof captureOutstandingResponse>;
