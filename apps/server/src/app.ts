@@ -19,6 +19,7 @@ import type { Mailer } from './plugins/mail';
 import type { PaymentProvider } from './plugins/payments/provider';
 import { authenticate, type Tokens } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerFlags } from './plugins/flags';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerFlags(app);
 
   await app.register(
     async (api) => {

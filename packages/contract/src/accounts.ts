@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationQuery } from './common';
 
 export const RACER_NAME_MAX = 24;
 export const PASSWORD_MIN = 8;
@@ -71,13 +72,22 @@ export const userUpdate = z
   .strict();
 export type UserUpdate = z.infer<typeof userUpdate>;
 
+/** A path inside this site ("/dashboard"), never another host ("//evil.example"). */
+export const localPath = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^\/(?![/\\])/, 'Enter a path that starts with /.');
+
 /** Signup step 0: the client sends the e-mail and a random 20-character password. */
 export const signupRequest = z
   .object({
     email,
-    username: shortText(150).optional(),
+    username: shortText(150).min(1).optional(),
     password: z.string().min(PASSWORD_MIN).max(128),
     location: z.number().int().positive().nullable().optional(),
+    /** Where a login link goes when the e-mail already has an account. */
+    redirect: localPath.optional(),
   })
   .strict();
 export type SignupRequest = z.infer<typeof signupRequest>;
@@ -88,6 +98,15 @@ export const tokenRequest = z
 export type TokenRequest = z.infer<typeof tokenRequest>;
 
 export const tokenResponse = z.object({ access: z.string(), user });
+
+export const BAD_CREDENTIALS_MESSAGE = 'No active account found with the given credentials';
+export const USER_EXISTS_MESSAGE = 'A user with that username already exists.';
+/** The `code` of a 401 for an invalid, expired or used token (session or login link). */
+export const TOKEN_NOT_VALID = 'token_not_valid';
+
+/** Exchange of a one-time login link (`/login?token=…`) for a session token. */
+export const loginLinkRequest = z.object({ token: z.string().trim().min(1).max(2000) }).strict();
+export type LoginLinkRequest = z.infer<typeof loginLinkRequest>;
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const permissionsResponse = z.object({
@@ -111,6 +130,16 @@ export const FORGOT_PASSWORD_MESSAGE =
   "If there is an account attached to this email address, we'll send you a new login";
 
 export const userSearchQuery = z.object({ search: z.string().max(200).optional() });
+export const userListQuery = paginationQuery.extend(userSearchQuery.shape);
+export type UserListQuery = z.infer<typeof userListQuery>;
+
+/** `/users/{id}`: a number, or `me` for the signed-in user. */
+export const userIdParam = z.object({
+  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
+});
+
+export const PASSWORD_UPDATED_MESSAGE = 'Password updated';
+export const loginLinkSentMessage = (email: string) => `Sent login link to ${email}`;
 
 /** Token payload of a session JWT. */
 export const tokenPayload = z.object({ user_id: z.number().int(), exp: z.number() });

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+export const PAGE_NAME_MAX = 120;
+export const PAGE_MENU_NAME_MAX = 40;
+export const PAGE_CONTENT_MAX = 200_000;
+
 export const page = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -14,11 +18,31 @@ export const pageContent = z.object({
 });
 export type PageContent = z.infer<typeof pageContent>;
 
+/** Everything staff edit: the list item plus its HTML. */
+export const pageDetail = page.extend({ content: z.string() });
+export type PageDetail = z.infer<typeof pageDetail>;
+
+const pageFields = {
+  name: z.string().trim().min(1).max(PAGE_NAME_MAX),
+  menu_name: z.string().trim().max(PAGE_MENU_NAME_MAX),
+  /** HTML; the server sanitises it when saved. */
+  content: z.string().max(PAGE_CONTENT_MAX),
+};
+
 export const pageWrite = z
   .object({
-    name: z.string().trim().min(1).max(120),
-    menu_name: z.string().trim().max(40).default(''),
-    content: z.string().max(200_000).default(''),
+    name: pageFields.name,
+    menu_name: pageFields.menu_name.default(''),
+    content: pageFields.content.default(''),
   })
   .strict();
 export type PageWrite = z.infer<typeof pageWrite>;
+
+export const pageUpdate = z.object(pageFields).partial().strict();
+export type PageUpdate = z.infer<typeof pageUpdate>;
+
+/** Custom pages are few; one page of up to 100 answers the nav. */
+export const pageListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(100),
+});

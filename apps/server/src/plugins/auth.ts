@@ -21,6 +21,7 @@ declare module 'fastify' {
 }
 
 const TOKEN_INVALID = 'Given token not valid for any token type';
+const LOGIN_LINK_PURPOSE = 'login_link';
 
 export class Tokens {
   private readonly key: Uint8Array;
@@ -43,7 +44,32 @@ export class Tokens {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.user_id !== 'number') throw new Error('no user_id');
+      // A login link is not a session: it must be exchanged (once) at /auth/login_link.
+      if (payload.purpose !== undefined) throw new Error('not a session token');
       return payload.user_id;
+    } catch {
+      throw new Unauthorized(TOKEN_INVALID, 'token_not_valid');
+    }
+  }
+
+  /** A login-link token: `{user_id, exp, jti, purpose}`; the caller records the jti. */
+  async signLoginLink(userId: number, jti: string, ttlSeconds: number): Promise<string> {
+    return new SignJWT({ user_id: userId, purpose: LOGIN_LINK_PURPOSE })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setJti(jti)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Signature, expiry and purpose of a login link; whether it was used is the caller's check. */
+  async verifyLoginLink(token: string): Promise<{ userId: number; jti: string }> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (payload.purpose !== LOGIN_LINK_PURPOSE) throw new Error('not a login link');
+      if (typeof payload.user_id !== 'number' || typeof payload.jti !== 'string')
+        throw new Error('incomplete');
+      return { userId: payload.user_id, jti: payload.jti };
     } catch {
       throw new Unauthorized(TOKEN_INVALID, 'token_not_valid');
     }

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  type AnyPgColumn,
   pgTable,
   primaryKey,
   serial,
@@ -11,6 +12,24 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { locations } from './venue';
+
+type SearchColumns = {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+  username: AnyPgColumn;
+  racerName: AnyPgColumn;
+  contactPhone: AnyPgColumn;
+};
+
+/**
+ * The text the staff user search matches (ILIKE), written once so the query and its trigram
+ * index use the same expression. The phone also appears as digits only, so "5551234" finds
+ * "(555) 123-4…".
+ */
+export function userSearchText(t: SearchColumns) {
+  return sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || ${t.username} || ' ' || ${t.racerName} || ' ' || ${t.contactPhone} || ' ' || regexp_replace(${t.contactPhone}, '[^0-9+]', '', 'g'))`;
+}
 
 export const users = pgTable(
   'users',
@@ -40,6 +59,7 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} <> ''`),
     index('users_search').on(t.lastName, t.firstName),
+    index('users_search_text').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );
 

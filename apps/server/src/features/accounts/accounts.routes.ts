@@ -1,6 +1,205 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  forgotPasswordRequest,
+  loginLinkRequest,
+  permissionsResponse,
+  signupRequest,
+  tokenRequest,
+  tokenResponse,
+  updatePasswordRequest,
+  user,
+  userIdParam,
+  userListQuery,
+  userUpdate,
+} from '@paddock/contract/accounts';
+import { detailBody, ok, paginated, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
+import { guards, requireUser } from '../../plugins/auth';
+import * as accounts from './accounts.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+
+/** Per-route limits; `preHandler` so the key can use the validated body. */
+function limit(max: number, timeWindow: string, key: (request: FastifyRequest) => string) {
+  return { rateLimit: { max, timeWindow, hook: 'preHandler' as const, keyGenerator: key } };
+}
+const bodyField = (request: FastifyRequest, field: string) =>
+  String((request.body as Record<string, unknown>)[field] ?? '').toLowerCase();
 
 export const accountsRoutes =
-  (_deps: Deps): FastifyPluginAsyncZod =>
-  async () => {};
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ctx: accounts.AccountsContext = {
+      db: deps.database.db,
+      tokens: deps.tokens,
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      logError: (err, message) => app.log.error({ err }, message),
+    };
+    const perMinute = deps.config.authRateLimitPerMinute;
+
+    app.post(
+      '/auth/token',
+      {
+        config: limit(perMinute, '1 minute', (r) => `${r.ip}|${bodyField(r, 'username')}`),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Log in with username or e-mail',
+          body: tokenRequest,
+          response: { 200: tokenResponse, ...errors, 429: detailBody },
+        },
+      },
+      async (request) => accounts.login(ctx, request.body),
+    );
+
+    app.post(
+      '/auth/login_link',
+      {
+        config: limit(perMinute * 3, '1 minute', (r) => r.ip),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Exchange a one-time login link for a session token',
+          body: loginLinkRequest,
+          response: { 200: tokenResponse, ...errors, 429: detailBody },
+        },
+      },
+      async (request) => accounts.exchangeLoginLink(ctx, request.body.token),
+    );
+
+    app.get(
+      '/auth/permissions',
+      {
+        preHandler: guards.user,
+        schema: { tags: ['accounts'], response: { 200: permissionsResponse, ...errors } },
+      },
+      async (request) => accounts.permissionsOf(requireUser(request)),
+    );
+
+    app.post(
+      '/users',
+      {
+        config: limit(perMinute, '1 minute', (r) => r.ip),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Sign up (step 0); an existing e-mail is mailed a login link',
+          body: signupRequest,
+          response: { 201: tokenResponse, ...errors, 429: detailBody },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await accounts.signup(ctx, request.body)),
+    );
+
+    app.get(
+      '/users',
+      {
+        preHandler: guards.staff,
+        schema: {
+          tags: ['accounts'],
+          summary: 'Search users (staff)',
+          querystring: userListQuery,
+          response: { 200: paginated(user), ...errors },
+        },
+      },
+      async (request) => accounts.listUsers(ctx, request.query),
+    );
+
+    app.post(
+      '/users/forgot_password',
+      {
+        // Keyed by address: caps the mails one inbox can receive, from any number of IPs.
+        config: limit(perMinute, '15 minutes', (r) => `forgot|${bodyField(r, 'email')}`),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Mail a login link to reset the password',
+          body: forgotPasswordRequest,
+          response: { 200: ok, ...errors, 429: detailBody },
+        },
+      },
+      async (request) => ({ detail: await accounts.forgotPassword(ctx, request.body.email) }),
+    );
+
+    app.get(
+      '/users/:id',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags: ['accounts'],
+          params: userIdParam,
+          response: { 200: user, ...errors },
+        },
+      },
+      async (request) => accounts.getUser(ctx, requireUser(request), request.params.id),
+    );
+
+    for (const method of ['patch', 'put'] as const) {
+      app[method](
+        '/users/:id',
+        {
+          preHandler: guards.user,
+          schema: {
+            tags: ['accounts'],
+            params: userIdParam,
+            body: userUpdate,
+            response: { 200: user, ...errors },
+          },
+        },
+        async (request) =>
+          accounts.updateUser(ctx, requireUser(request), request.params.id, request.body),
+      );
+    }
+
+    app.delete(
+      '/users/:id',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags: ['accounts'],
+          params: userIdParam,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await accounts.deleteUser(ctx, requireUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/users/:id/update_password',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags: ['accounts'],
+          params: userIdParam,
+          body: updatePasswordRequest,
+          response: { 200: ok, ...errors },
+        },
+      },
+      async (request) => ({
+        detail: await accounts.updatePassword(
+          ctx,
+          requireUser(request),
+          request.params.id,
+          request.body.new_password,
+        ),
+      }),
+    );
+
+    app.post(
+      '/users/:id/send_login_link',
+      {
+        preHandler: guards.permission('user.change_user'),
+        schema: {
+          tags: ['accounts'],
+          summary: 'Mail the user a login link (staff)',
+          params: userIdParam,
+          response: { 200: ok, ...errors },
+        },
+      },
+      async (request) => ({
+        detail: await accounts.sendLoginLink(ctx, requireUser(request), request.params.id),
+      }),
+    );
+  };

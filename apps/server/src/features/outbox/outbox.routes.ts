@@ -1,6 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { outboxMessage } from '@paddock/contract/outbox';
+import {
+  detailBody,
+  idParam,
+  paginated,
+  paginationQuery,
+  validationErrorBody,
+} from '@paddock/contract/common';
 import type { Deps } from '../../app';
+import { guards, requireUser } from '../../plugins/auth';
+import { getOutboxMessage, listOutbox } from './outbox.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const outboxRoutes =
-  (_deps: Deps): FastifyPluginAsyncZod =>
-  async () => {};
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+
+    app.get(
+      '/outbox',
+      {
+        preHandler: guards.staff,
+        schema: {
+          tags: ['outbox'],
+          summary: 'Mail kept when no SMTP server is configured, newest first',
+          querystring: paginationQuery,
+          response: { 200: paginated(outboxMessage), ...errors },
+        },
+      },
+      async (request) => listOutbox(db, requireUser(request), request.query),
+    );
+
+    app.get(
+      '/outbox/:id',
+      {
+        preHandler: guards.staff,
+        schema: {
+          tags: ['outbox'],
+          params: idParam,
+          response: { 200: outboxMessage, ...errors },
+        },
+      },
+      async (request) => getOutboxMessage(db, requireUser(request), request.params.id),
+    );
+  };

@@ -1,6 +1,104 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  page,
+  pageContent,
+  pageDetail,
+  pageListQuery,
+  pageUpdate,
+  pageWrite,
+} from '@paddock/contract/pages';
+import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
+import { guards } from '../../plugins/auth';
+import * as pages from './pages.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const pagesRoutes =
-  (_deps: Deps): FastifyPluginAsyncZod =>
-  async () => {};
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+
+    app.get(
+      '/pages',
+      {
+        schema: {
+          tags: ['pages'],
+          summary: 'Custom pages (those with a menu name are nav links)',
+          querystring: pageListQuery,
+          response: { 200: paginated(page), ...errors },
+        },
+      },
+      async (request) => pages.listPages(db, request.query),
+    );
+
+    app.get(
+      '/pages/:id',
+      {
+        schema: {
+          tags: ['pages'],
+          params: idParam,
+          response: { 200: pageDetail, ...errors },
+        },
+      },
+      async (request) => pages.getPage(db, request.params.id),
+    );
+
+    app.get(
+      '/pages/:id/content',
+      {
+        schema: {
+          tags: ['pages'],
+          summary: 'The sanitised HTML of a page',
+          params: idParam,
+          response: { 200: pageContent, ...errors },
+        },
+      },
+      async (request) => {
+        const { id, name, content } = await pages.getPage(db, request.params.id);
+        return { id, name, content };
+      },
+    );
+
+    app.post(
+      '/pages',
+      {
+        preHandler: guards.staff,
+        schema: { tags: ['pages'], body: pageWrite, response: { 201: pageDetail, ...errors } },
+      },
+      async (request, reply) => reply.status(201).send(await pages.createPage(db, request.body)),
+    );
+
+    for (const method of ['patch', 'put'] as const) {
+      app[method](
+        '/pages/:id',
+        {
+          preHandler: guards.staff,
+          schema: {
+            tags: ['pages'],
+            params: idParam,
+            body: pageUpdate,
+            response: { 200: pageDetail, ...errors },
+          },
+        },
+        async (request) => pages.updatePage(db, request.params.id, request.body),
+      );
+    }
+
+    app.delete(
+      '/pages/:id',
+      {
+        preHandler: guards.staff,
+        schema: {
+          tags: ['pages'],
+          params: idParam,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await pages.deletePage(db, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -2,11 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema/content';
 
-export async function readSettings(db: Db): Promise<Record<string, unknown>> {
-  const rows = await db.select().from(settings);
-  return Object.fromEntries(rows.map((r) => [r.key, r.value]));
-}
-
 export async function writeSettings(db: Db, values: Record<string, unknown>) {
   const entries = Object.entries(values);
   if (entries.length === 0) return;

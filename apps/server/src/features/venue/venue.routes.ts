@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { venueConfig, venueSettings, venueSettingsUpdate } from '@paddock/contract/venue';
 import type { Deps } from '../../app';
 import { guards } from '../../plugins/auth';
-import { getSettings, updateSettings } from './venue.service';
+import { getSettings } from '../../plugins/settings';
+import { updateSettings } from './venue.service';
 
 export const venueRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

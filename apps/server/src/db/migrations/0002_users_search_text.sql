@@ -1,0 +1,1 @@
+CREATE INDEX "users_search_text" ON "users" USING gin (("first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || "username" || ' ' || "racer_name" || ' ' || "contact_phone" || ' ' || regexp_replace("contact_phone", '[^0-9+]', '', 'g')) gin_trgm_ops);

@@ -1,0 +1,184 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { loginTokens, users, userSearchText } from '../../db/schema/accounts';
+import { locations } from '../../db/schema/venue';
+import type { UserRow } from './user-view';
+
+type NewUser = typeof users.$inferInsert;
+type UserChanges = Partial<Omit<NewUser, 'id'>>;
+
+const lowerEq = (column: AnyPgColumn | SQL, value: string) =>
+  sql`lower(${column}) = lower(${value})`;
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Login by username or e-mail, case-insensitive; a username match wins over an e-mail match. */
+export async function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      or(lowerEq(users.username, login), and(ne(users.email, ''), lowerEq(users.email, login))),
+    )
+    .orderBy(desc(lowerEq(users.username, login)))
+    .limit(1);
+  return row;
+}
+
+/** The account a signup collides with: same e-mail, or same username. */
+export async function findUserByEmailOrUsername(
+  db: Db,
+  email: string,
+  username: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      or(and(ne(users.email, ''), lowerEq(users.email, email)), lowerEq(users.username, username)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(ne(users.email, ''), lowerEq(users.email, email)))
+    .limit(1);
+  return row;
+}
+
+export async function usernameTaken(db: Db, username: string, exceptId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(lowerEq(users.username, username), ne(users.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function emailTaken(db: Db, email: string, exceptId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(ne(users.email, ''), lowerEq(users.email, email), ne(users.id, exceptId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function locationExists(db: Db, id: number) {
+  const [row] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, id));
+  return Boolean(row);
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, values: UserChanges): Promise<UserRow> {
+  if (Object.keys(values).length === 0) {
+    const row = await findUserById(db, id);
+    if (!row) throw new Error(`user ${id} vanished`);
+    return row;
+  }
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function deleteUser(db: Db, id: number) {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+export async function touchLastLogin(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ lastLogin: sql`now()` })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Staff search: every word must appear somewhere in the searchable text (trigram-indexed). */
+function searchCondition(words: string[]): SQL | undefined {
+  if (words.length === 0) return undefined;
+  const text = userSearchText(users);
+  return and(...words.map((word) => ilike(text, `%${escapeLike(word)}%`)));
+}
+
+function escapeLike(value: string) {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function countUsers(db: Db, words: string[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(searchCondition(words));
+  return row.n;
+}
+
+export async function listUsers(
+  db: Db,
+  words: string[],
+  limit: number,
+  offset: number,
+): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(searchCondition(words))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function insertLoginToken(
+  db: Db,
+  values: { userId: number; tokenHash: string; expiresAt: Date },
+) {
+  // Old links are kept a day for support questions, then dropped as new ones are made.
+  await db.delete(loginTokens).where(lt(loginTokens.expiresAt, sql`now() - interval '1 day'`));
+  await db.insert(loginTokens).values(values);
+}
+
+/** Marks a live link used; false when it is unknown, expired, used, or someone else's. */
+export async function consumeLoginToken(db: Db, tokenHash: string, userId: number) {
+  const rows = await db
+    .update(loginTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(loginTokens.tokenHash, tokenHash),
+        eq(loginTokens.userId, userId),
+        isNull(loginTokens.usedAt),
+        gt(loginTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: loginTokens.id });
+  return rows.length === 1;
+}
+
+/** A new password makes the links mailed before it useless. */
+export async function revokeLoginTokens(db: Db, userId: number) {
+  await db
+    .delete(loginTokens)
+    .where(and(eq(loginTokens.userId, userId), isNull(loginTokens.usedAt)));
+}

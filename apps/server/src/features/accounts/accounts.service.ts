@@ -1,0 +1,303 @@
+import {
+  BAD_CREDENTIALS_MESSAGE,
+  FORGOT_PASSWORD_MESSAGE,
+  PASSWORD_UPDATED_MESSAGE,
+  PERMISSIONS,
+  TOKEN_NOT_VALID,
+  USER_EXISTS_MESSAGE,
+  loginLinkSentMessage,
+  type PermissionsResponse,
+  type SignupRequest,
+  type TokenRequest,
+  type TokenResponse,
+  type User,
+  type UserListQuery,
+  type UserUpdate,
+} from '@paddock/contract/accounts';
+import type { Paginated } from '@paddock/contract/common';
+import type { AuthUser } from '../../plugins/auth';
+import { hasPermission } from '../../plugins/auth';
+import { Forbidden, NotFound, Unauthorized, ValidationError } from '../../plugins/errors';
+import { paginate } from '../../plugins/pagination';
+import { hashPassword, randomPassword, verifyPassword } from '../../lib/passwords';
+import * as repo from './accounts.repo';
+import {
+  CHANGE_PASSWORD_PATH,
+  consumeLoginLink,
+  mailLoginLink,
+  type LoginLinkDeps,
+} from './login-links';
+import { billingOf } from './user-billing';
+import { toUserView, type UserRow } from './user-view';
+
+export type AccountsContext = LoginLinkDeps & {
+  /** Failures of mail sent in the background (forgot password) are logged, not shown. */
+  logError: (error: unknown, message: string) => void;
+};
+
+type UserId = number | 'me';
+
+async function view(ctx: AccountsContext, row: UserRow): Promise<User> {
+  const billing = await billingOf(ctx.db, [row.id]);
+  return toUserView(row, billing.get(row.id)!);
+}
+
+async function startSession(ctx: AccountsContext, userId: number): Promise<TokenResponse> {
+  const row = await repo.touchLastLogin(ctx.db, userId);
+  if (!row) throw new Unauthorized(BAD_CREDENTIALS_MESSAGE);
+  return { access: await ctx.tokens.sign(userId), user: await view(ctx, row) };
+}
+
+// Verifying against a throwaway hash when the login is unknown keeps the answer time the same,
+// so timing does not tell which usernames exist.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword(randomPassword()));
+
+export async function login(ctx: AccountsContext, body: TokenRequest): Promise<TokenResponse> {
+  const row = await repo.findUserByLogin(ctx.db, body.username);
+  if (!row) {
+    await verifyPassword(await decoy(), body.password);
+    throw new Unauthorized(BAD_CREDENTIALS_MESSAGE);
+  }
+  const valid = await verifyPassword(row.passwordHash, body.password);
+  if (!valid || !row.isActive) throw new Unauthorized(BAD_CREDENTIALS_MESSAGE);
+  return startSession(ctx, row.id);
+}
+
+export async function exchangeLoginLink(
+  ctx: AccountsContext,
+  token: string,
+): Promise<TokenResponse> {
+  const userId = await consumeLoginLink(ctx, token);
+  const row = await repo.findUserById(ctx.db, userId);
+  if (!row?.isActive) throw new Unauthorized('Token is invalid or expired', TOKEN_NOT_VALID);
+  return startSession(ctx, userId);
+}
+
+export function permissionsOf(caller: AuthUser): PermissionsResponse {
+  const permissions = caller.isSuperuser
+    ? [...PERMISSIONS]
+    : [...caller.permissions].filter((p) => (PERMISSIONS as readonly string[]).includes(p));
+  return {
+    is_staff: caller.isStaff,
+    is_superuser: caller.isSuperuser,
+    permissions: permissions.sort(),
+  };
+}
+
+/** Signup step 0: creates the account and logs in; an existing e-mail gets a login link instead. */
+export async function signup(ctx: AccountsContext, body: SignupRequest): Promise<TokenResponse> {
+  const username = body.username ?? body.email;
+  const existing = await repo.findUserByEmailOrUsername(ctx.db, body.email, username);
+  if (existing) return refuseExisting(ctx, existing, body.redirect);
+  if (body.location != null) await requireLocation(ctx, body.location);
+  let row: UserRow;
+  try {
+    row = await repo.insertUser(ctx.db, {
+      username,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      locationId: body.location ?? null,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Lost a race with a signup of the same address: same answer as if it existed before.
+    const winner = await repo.findUserByEmailOrUsername(ctx.db, body.email, username);
+    if (!winner) throw error;
+    return refuseExisting(ctx, winner, body.redirect);
+  }
+  return startSession(ctx, row.id);
+}
+
+async function refuseExisting(
+  ctx: AccountsContext,
+  existing: UserRow,
+  redirect: string | undefined,
+): Promise<never> {
+  if (existing.email && existing.isActive)
+    await mailLoginLink(ctx, existing, 'signup_exists', redirect ?? '/dashboard');
+  throw ValidationError.field('username', USER_EXISTS_MESSAGE);
+}
+
+/** Always the same answer, so the form tells nobody which addresses have accounts. */
+export async function forgotPassword(ctx: AccountsContext, email: string): Promise<string> {
+  const row = await repo.findUserByEmail(ctx.db, email);
+  if (row?.isActive) {
+    // Not awaited: a slow mail server must not make known addresses answer slower.
+    mailLoginLink(ctx, row, 'forgot_password', CHANGE_PASSWORD_PATH).catch((error: unknown) =>
+      ctx.logError(error, 'forgot-password mail failed'),
+    );
+  }
+  return FORGOT_PASSWORD_MESSAGE;
+}
+
+// --- Reading and changing users -------------------------------------------------------------
+
+const canReadOthers = (caller: AuthUser) =>
+  hasPermission(caller, 'user.change_user') ||
+  hasPermission(caller, 'reservations.change_reservation');
+const canChangeOthers = (caller: AuthUser) => hasPermission(caller, 'user.change_user');
+
+/**
+ * The target of a `/users/{id}` call. Someone who may not read other users gets a 404 for every
+ * other id, so ids of existing accounts are not revealed.
+ */
+async function target(ctx: AccountsContext, caller: AuthUser, id: UserId): Promise<UserRow> {
+  const targetId = id === 'me' ? caller.id : id;
+  if (targetId !== caller.id && !canReadOthers(caller)) throw new NotFound();
+  const row = await repo.findUserById(ctx.db, targetId);
+  if (!row) throw new NotFound();
+  return row;
+}
+
+/** Changing someone else needs user.change_user; staff accounts can only be changed by a superuser. */
+function assertMayChange(caller: AuthUser, row: UserRow) {
+  if (row.id === caller.id) return;
+  if (!canChangeOthers(caller)) throw new Forbidden();
+  if ((row.isStaff || row.isSuperuser) && !caller.isSuperuser)
+    throw new Forbidden('Only a superuser can change a staff or superuser account.');
+}
+
+export async function getUser(ctx: AccountsContext, caller: AuthUser, id: UserId): Promise<User> {
+  return view(ctx, await target(ctx, caller, id));
+}
+
+export async function listUsers(
+  ctx: AccountsContext,
+  query: UserListQuery,
+): Promise<Paginated<User>> {
+  const words = (query.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 6);
+  const page = await paginate(
+    query,
+    () => repo.countUsers(ctx.db, words),
+    (limit, offset) => repo.listUsers(ctx.db, words, limit, offset),
+  );
+  const billing = await billingOf(
+    ctx.db,
+    page.results.map((r) => r.id),
+  );
+  return { ...page, results: page.results.map((r) => toUserView(r, billing.get(r.id)!)) };
+}
+
+export async function updateUser(
+  ctx: AccountsContext,
+  caller: AuthUser,
+  id: UserId,
+  body: UserUpdate,
+): Promise<User> {
+  const row = await target(ctx, caller, id);
+  assertMayChange(caller, row);
+
+  const errors: Record<string, string[]> = {};
+  if (body.username !== undefined && (await repo.usernameTaken(ctx.db, body.username, row.id)))
+    errors.username = [USER_EXISTS_MESSAGE];
+  if (body.email !== undefined && (await repo.emailTaken(ctx.db, body.email, row.id)))
+    errors.email = ['A user with that email already exists.'];
+  if (body.location != null && !(await repo.locationExists(ctx.db, body.location)))
+    errors.location = [`Invalid pk "${body.location}" - object does not exist.`];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const changes: Parameters<typeof repo.updateUser>[2] = {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    contactPhone: body.contact_phone,
+    zipCode: body.zip_code,
+    racerName: body.racer_name,
+    flagCode: body.flag_code,
+    socialInstagram: body.social_instagram,
+    locationId: body.location,
+    email: body.email,
+    username: body.username,
+  };
+  // Signup makes the username the e-mail; keep them together when only the e-mail changes.
+  const usernameFollowsEmail =
+    body.email !== undefined &&
+    body.username === undefined &&
+    row.username.toLowerCase() === row.email.toLowerCase();
+  if (usernameFollowsEmail) {
+    if (await repo.usernameTaken(ctx.db, body.email!, row.id))
+      throw ValidationError.field('email', 'A user with that email already exists.');
+    changes.username = body.email;
+  }
+  if (body.password !== undefined) {
+    changes.passwordHash = await hashPassword(body.password);
+    changes.isOnboarded = true;
+  }
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  let updated: UserRow;
+  try {
+    updated = await repo.updateUser(ctx.db, row.id, defined);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw uniqueError(error);
+    throw error;
+  }
+  if (body.password !== undefined) await repo.revokeLoginTokens(ctx.db, row.id);
+  return view(ctx, updated);
+}
+
+export async function updatePassword(
+  ctx: AccountsContext,
+  caller: AuthUser,
+  id: UserId,
+  newPassword: string,
+): Promise<string> {
+  const row = await target(ctx, caller, id);
+  assertMayChange(caller, row);
+  await repo.updateUser(ctx.db, row.id, {
+    passwordHash: await hashPassword(newPassword),
+    isOnboarded: true,
+  });
+  await repo.revokeLoginTokens(ctx.db, row.id);
+  return PASSWORD_UPDATED_MESSAGE;
+}
+
+export async function deleteUser(ctx: AccountsContext, caller: AuthUser, id: UserId) {
+  const row = await target(ctx, caller, id);
+  if (!canChangeOthers(caller)) throw new Forbidden();
+  if (row.isStaff || row.isSuperuser)
+    throw new Forbidden('Staff and superuser accounts cannot be deleted.');
+  try {
+    await repo.deleteUser(ctx.db, row.id);
+  } catch (error) {
+    // A table that keeps rows of the user (instead of cascading) must not turn into a 500.
+    if (isForeignKeyViolation(error))
+      throw ValidationError.nonField(
+        'This user has records that must be kept; it cannot be deleted.',
+      );
+    throw error;
+  }
+}
+
+export async function sendLoginLink(
+  ctx: AccountsContext,
+  caller: AuthUser,
+  id: UserId,
+): Promise<string> {
+  const row = await target(ctx, caller, id);
+  if (!canChangeOthers(caller)) throw new Forbidden();
+  if (row.isStaff || row.isSuperuser)
+    throw ValidationError.nonField('Login links cannot be sent to staff or superuser accounts.');
+  if (!row.email) throw ValidationError.nonField('This user has no e-mail address.');
+  if (!row.isActive) throw ValidationError.nonField('This account is disabled.');
+  await mailLoginLink(ctx, row, 'staff', CHANGE_PASSWORD_PATH);
+  return loginLinkSentMessage(row.email);
+}
+
+async function requireLocation(ctx: AccountsContext, id: number) {
+  if (!(await repo.locationExists(ctx.db, id)))
+    throw ValidationError.field('location', `Invalid pk "${id}" - object does not exist.`);
+}
+
+type PgError = { code?: string; constraint?: string };
+const pgError = (error: unknown): PgError =>
+  typeof error === 'object' && error !== null
+    ? ((error as { cause?: PgError }).cause ?? (error as PgError))
+    : {};
+const isUniqueViolation = (error: unknown) => pgError(error).code === '23505';
+const isForeignKeyViolation = (error: unknown) => pgError(error).code === '23503';
+
+function uniqueError(error: unknown) {
+  return pgError(error).constraint === 'users_email_lower'
+    ? ValidationError.field('email', 'A user with that email already exists.')
+    : ValidationError.field('username', USER_EXISTS_MESSAGE);
+}

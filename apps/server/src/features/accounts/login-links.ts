@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import { TOKEN_NOT_VALID } from '@paddock/contract/accounts';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../plugins/mail';
+import type { Tokens } from '../../plugins/auth';
+import { Unauthorized } from '../../plugins/errors';
+import { getSettings } from '../../plugins/settings';
+import { consumeLoginToken, insertLoginToken } from './accounts.repo';
+import { displayName, type UserRow } from './user-view';
+
+export const LOGIN_LINK_TTL_MINUTES = 60;
+export const CHANGE_PASSWORD_PATH = '/profile/password/change';
+const LINK_NOT_VALID = 'Token is invalid or expired';
+
+export type LoginLinkDeps = { db: Db; tokens: Tokens; mailer: Mailer; publicUrl: string };
+
+/** Why the link is mailed: decides the wording. */
+export type LoginLinkReason = 'signup_exists' | 'forgot_password' | 'staff';
+
+const hashJti = (jti: string) => crypto.createHash('sha256').update(jti).digest('hex');
+
+/** Makes a one-time link `${PUBLIC_URL}/login?token=…&redirect=…`; only the jti's hash is kept. */
+export async function createLoginLink(
+  deps: LoginLinkDeps,
+  userId: number,
+  redirect: string,
+): Promise<string> {
+  const jti = crypto.randomBytes(32).toString('base64url');
+  const ttl = LOGIN_LINK_TTL_MINUTES * 60;
+  const token = await deps.tokens.signLoginLink(userId, jti, ttl);
+  await insertLoginToken(deps.db, {
+    userId,
+    tokenHash: hashJti(jti),
+    expiresAt: new Date(Date.now() + ttl * 1000),
+  });
+  const query = new URLSearchParams({ token, redirect });
+  return `${deps.publicUrl}/login?${query.toString()}`;
+}
+
+/** The user id of a live link, which is used up by this call. */
+export async function consumeLoginLink(deps: LoginLinkDeps, token: string): Promise<number> {
+  const { userId, jti } = await deps.tokens.verifyLoginLink(token);
+  const live = await consumeLoginToken(deps.db, hashJti(jti), userId);
+  if (!live) throw new Unauthorized(LINK_NOT_VALID, TOKEN_NOT_VALID);
+  return userId;
+}
+
+/** Mails `user` a fresh login link; the caller has checked that the user has an e-mail. */
+export async function mailLoginLink(
+  deps: LoginLinkDeps,
+  user: UserRow,
+  reason: LoginLinkReason,
+  redirect: string,
+): Promise<void> {
+  const url = await createLoginLink(deps, user.id, redirect);
+  const { company_name: company } = await getSettings(deps.db);
+  const name = displayName(user);
+  const { subject, lead } = wording(reason, company);
+  const expiry = `The link works once and expires in ${LOGIN_LINK_TTL_MINUTES} minutes.`;
+  const ignore = 'If you did not ask for this, you can ignore this e-mail.';
+  await deps.mailer.send({
+    to: user.email,
+    subject,
+    text: `Hello ${name},\n\n${lead}\n\n${url}\n\n${expiry}\n${ignore}\n\n${company}\n`,
+    html: [
+      `<p>Hello ${escapeHtml(name)},</p>`,
+      `<p>${escapeHtml(lead)}</p>`,
+      `<p><a href="${escapeHtml(url)}">Log in to ${escapeHtml(company)}</a></p>`,
+      `<p>${escapeHtml(expiry)}<br>${escapeHtml(ignore)}</p>`,
+      `<p>${escapeHtml(company)}</p>`,
+    ].join('\n'),
+  });
+}
+
+function wording(reason: LoginLinkReason, company: string) {
+  switch (reason) {
+    case 'forgot_password':
+      return {
+        subject: `Reset your ${company} password`,
+        lead: 'We received a request to reset your password. This link logs you in and takes you to choose a new password:',
+      };
+    case 'signup_exists':
+      return {
+        subject: `Your ${company} login link`,
+        lead: 'Someone tried to create an account with this e-mail address, which already has one. Use this link to log in:',
+      };
+    case 'staff':
+      return {
+        subject: `Your ${company} login link`,
+        lead: 'Our staff sent you a link to log in. It takes you to choose a new password:',
+      };
+  }
+}
+
+function escapeHtml(value: string) {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}

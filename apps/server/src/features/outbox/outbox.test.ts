@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser } from '../../test/factories';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('outbox', () => {
+  it('shows mail newest first to staff who manage users; staff mail only to superusers', async () => {
+    const manager = await createUser(t, { isStaff: true, permissions: ['user.change_user'] });
+    const admin = await createUser(t, { isSuperuser: true });
+    const customer = await createUser(t);
+    await t.deps.mailer.send({ to: customer.email, subject: 'First', text: 'one' });
+    await t.deps.mailer.send({
+      to: customer.email.toUpperCase(),
+      subject: 'Second',
+      text: 'two',
+      html: '<p>two</p>',
+    });
+    await t.deps.mailer.send({ to: manager.email, subject: 'Staff only', text: 'secret' });
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/outbox',
+      headers: bearer(manager.token),
+    });
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body).toMatchObject({ count: 2, page_count: 1, page_size: 25 });
+    expect(body.results.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
+    expect(body.results[0]).toEqual({
+      id: expect.any(Number),
+      to: customer.email.toUpperCase(),
+      subject: 'Second',
+      text: 'two',
+      html: '<p>two</p>',
+      created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/outbox?page_size=1',
+      headers: bearer(admin.token),
+    });
+    expect(all.json()).toMatchObject({ count: 3, page_count: 3, page_size: 1 });
+    const staffMail = all.json().results[0];
+    expect(staffMail.subject).toBe('Staff only');
+
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/outbox/${body.results[1].id}`,
+      headers: bearer(manager.token),
+    });
+    expect(one.json().subject).toBe('First');
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/outbox/${staffMail.id}`,
+      headers: bearer(manager.token),
+    });
+    expect(hidden.statusCode).toBe(404);
+    const byAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/outbox/${staffMail.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(byAdmin.json().text).toBe('secret');
+  });
+
+  it('is closed to customers, anonymous visitors and staff who cannot change users', async () => {
+    const customer = await createUser(t);
+    const planner = await createUser(t, {
+      isStaff: true,
+      permissions: ['reservations.change_reservation'],
+    });
+    for (const url of ['/api/outbox', '/api/outbox/1']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      for (const u of [customer, planner]) {
+        const res = await t.app.inject({ method: 'GET', url, headers: bearer(u.token) });
+        expect(res.statusCode).toBe(403);
+      }
+    }
+  });
+
+  it('names bad paging and ids, and 404s a missing message', async () => {
+    const admin = await createUser(t, { isSuperuser: true });
+    const headers = bearer(admin.token);
+    const badPage = await t.app.inject({ method: 'GET', url: '/api/outbox?page=x', headers });
+    expect(badPage.statusCode).toBe(400);
+    expect(badPage.json()).toHaveProperty('page');
+    const badId = await t.app.inject({ method: 'GET', url: '/api/outbox/-1', headers });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json()).toHaveProperty('id');
+    const missing = await t.app.inject({ method: 'GET', url: '/api/outbox/999999', headers });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,48 @@
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pages } from '../../db/schema/content';
+
+export type PageRow = typeof pages.$inferSelect;
+type PageValues = { name: string; menuName: string; content: string };
+
+export async function countPages(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(pages);
+  return row.n;
+}
+
+export async function listPages(db: Db, limit: number, offset: number) {
+  return db
+    .select({ id: pages.id, name: pages.name, menuName: pages.menuName })
+    .from(pages)
+    .orderBy(asc(pages.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function findPage(db: Db, id: number): Promise<PageRow | undefined> {
+  const [row] = await db.select().from(pages).where(eq(pages.id, id));
+  return row;
+}
+
+export async function insertPage(db: Db, values: PageValues): Promise<PageRow> {
+  const [row] = await db.insert(pages).values(values).returning();
+  return row;
+}
+
+export async function updatePage(
+  db: Db,
+  id: number,
+  values: Partial<PageValues>,
+): Promise<PageRow | undefined> {
+  const [row] = await db
+    .update(pages)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(pages.id, id))
+    .returning();
+  return row;
+}
+
+export async function deletePage(db: Db, id: number): Promise<boolean> {
+  const rows = await db.delete(pages).where(eq(pages.id, id)).returning({ id: pages.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { bearer } from '../test/factories';
+import { calendarTypes, calendars, locations } from '../db/schema/venue';
+import { seedDemoVenue } from './demo';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seed', () => {
+  it('seeds an empty database once, with working logins', async () => {
+    const [first, second] = await Promise.all([seedDemoVenue(t.db), seedDemoVenue(t.db)]);
+    const result = first ?? second;
+    expect([first, second].filter(Boolean)).toHaveLength(1);
+    expect(await seedDemoVenue(t.db)).toBeNull();
+
+    const locs = await t.db.select().from(locations);
+    expect(locs.map((l) => [l.name, l.timezone])).toEqual([
+      ['Paddock Downtown', 'America/Los_Angeles'],
+      ['Paddock Brighton', 'Europe/London'],
+    ]);
+    expect(locs[0].openingHours['6']).toEqual([{ open: '10:00', close: '01:00' }]);
+    expect(await t.db.select().from(calendars)).toHaveLength(12);
+    expect((await t.db.select().from(calendarTypes)).map((c) => c.isVr)).toEqual([false, true]);
+
+    const pages = (await t.app.inject({ method: 'GET', url: '/api/pages' })).json();
+    expect(pages.results.map((p: { menu_name: string }) => p.menu_name)).toEqual(['About', '']);
+
+    const roles = new Map(result!.logins.map((l) => [l.username, l]));
+    expect([...roles.keys()].sort()).toEqual([
+      'admin@paddock.local',
+      'alice@paddock.local',
+      'bob@paddock.local',
+      'staff@paddock.local',
+    ]);
+    const login = async (username: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: { username, password: roles.get(username)!.password },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { access: string; user: Record<string, unknown> };
+    };
+    const staff = await login('staff@paddock.local');
+    const perms = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/permissions',
+      headers: bearer(staff.access),
+    });
+    expect(perms.json().permissions).toHaveLength(3);
+    expect((await login('admin@paddock.local')).user.is_superuser).toBe(true);
+    const alice = await login('alice@paddock.local');
+    expect(alice.user).toMatchObject({ is_onboarded: true, is_staff: false, flag_code: 'us' });
+    expect((await login('bob@paddock.local')).user.flag_url).toBe('/flags/4x3/gb.svg');
+  });
+});
