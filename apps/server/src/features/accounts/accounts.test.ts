@@ -835,5 +835,7 @@ describe('flags', () => {
     const res = await t.app.inject({ method: 'GET', url: '/flags/4x3/gb.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
+    const unknown = await t.app.inject({ method: 'GET', url: '/flags/4x3/zz.svg' });
+    expect(unknown.statusCode).toBe(404);
   });
 });
