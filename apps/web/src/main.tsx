@@ -1,17 +1,34 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import 'bootstrap/dist/css/bootstrap.min.css';
+import './app/app.css';
+import { boot } from './app/boot';
+import { Providers } from './app/providers';
+import { buildRoutes } from './app/routes';
+import { watchSessionExpiry } from './app/session-expiry';
+import { AppSpinner } from './app/layout/app-spinner';
+import { BootError } from './app/layout/boot-error';
+import { createQueryClient } from './lib/query-client';
 
-function App() {
-  return (
-    <main className="container py-4">
-      <h1>Paddock</h1>
-    </main>
-  );
-}
+const root = createRoot(document.getElementById('root')!);
+root.render(<AppSpinner />);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const client = createQueryClient();
+boot(client, window.location).then(
+  (redirectTo) => {
+    if (redirectTo) window.history.replaceState(null, '', redirectTo);
+    // The router is made after boot so its guards see the restored session.
+    const router = createBrowserRouter(buildRoutes());
+    watchSessionExpiry(router, client);
+    root.render(
+      <StrictMode>
+        <Providers client={client}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => root.render(<BootError error={error} />),
 );

@@ -1,1 +1,23 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearSession } from '../lib/auth-store';
+import { clearAlerts } from '../lib/alerts';
+import { stubApi } from './api-stub';
+
+// jsdom has no layout: scrolling is a no-op here.
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView = function scrollIntoView() {};
+
+beforeEach(() => {
+  // No test reaches a real network: unmatched API calls answer 404 unless a test stubs them.
+  stubApi();
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  clearAlerts();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});

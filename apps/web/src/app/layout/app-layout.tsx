@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useSearchParams } from 'react-router';
+import { AlertStack } from '../../components/alert-stack';
+import { TermsModalsProvider } from '../../components/terms-modals';
+import { scrollToHash } from '../../lib/scroll-to-hash';
+import type { RouteHandle } from '../route-access';
+import { TopNav } from './top-nav';
+import { SiteFooter } from './site-footer';
+
+function useBodyClass() {
+  const matches = useMatches();
+  const bodyClass = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.bodyClass)
+    .find(Boolean);
+  useEffect(() => {
+    if (!bodyClass) return;
+    document.body.classList.add(bodyClass);
+    return () => document.body.classList.remove(bodyClass);
+  }, [bodyClass]);
+}
+
+/** Nav, body and footer around every screen; `?nav=false` hides the top bar (spec §2). */
+export function AppLayout() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const showNav = params.get('nav') !== 'false';
+  useBodyClass();
+  useEffect(() => scrollToHash(location.hash), [location.pathname, location.hash]);
+
+  return (
+    <TermsModalsProvider>
+      <div className="d-flex flex-column min-vh-100">
+        <a className="visually-hidden-focusable position-absolute p-2 bg-white" href="#main">
+          Skip to main content
+        </a>
+        {showNav && <TopNav />}
+        <AlertStack />
+        <main id="main" className="container flex-grow-1 py-4" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </div>
+      <ScrollRestoration />
+    </TermsModalsProvider>
+  );
+}

@@ -1,0 +1,186 @@
+import type { ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router';
+import { pathTo, routePatterns, type RouteName } from '../lib/routes';
+import { guardLoader, type Access, type RouteHandle } from './route-access';
+import { AppLayout } from './layout/app-layout';
+import { AppSpinner } from './layout/app-spinner';
+import { RouteError } from './layout/route-error';
+import { NotFoundScreen } from './screens/not-found-screen';
+
+type ScreenModule = { default: ComponentType };
+
+/** Routes whose loader always redirects render nothing of their own. */
+function RedirectOnly() {
+  return null;
+}
+
+const ANY: Access = {};
+const LOGIN: Access = { login: true };
+
+/**
+ * One route of the table. Every screen is its own chunk: the first paint needs only the shell,
+ * and admin and display code never reaches customers who do not open them.
+ */
+function screen(
+  name: RouteName,
+  access: Access,
+  load: () => Promise<ScreenModule>,
+  extra: Partial<RouteObject> & { bodyClass?: string } = {},
+): RouteObject {
+  const { bodyClass, ...rest } = extra;
+  const handle: RouteHandle = { name, access, bodyClass };
+  return {
+    id: name,
+    path: routePatterns[name],
+    handle,
+    loader: access === ANY ? undefined : guardLoader(access),
+    lazy: async () => ({ Component: (await load()).default }),
+    ...rest,
+  } as RouteObject;
+}
+
+/** The complete route table of both specs (customer §2, staff §2). */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: AppLayout,
+      HydrateFallback: AppSpinner,
+      children: [
+        {
+          // Errors inside a screen keep the nav and footer around them.
+          errorElement: <RouteError />,
+          children: [
+            {
+              id: 'home',
+              index: true,
+              handle: { name: 'home' } satisfies RouteHandle,
+              loader: () => redirect(pathTo('dashboard')),
+              Component: RedirectOnly,
+            },
+            screen('dashboard', LOGIN, () => import('./screens/dashboard-screen')),
+            screen(
+              'subscription',
+              LOGIN,
+              () => import('../features/club/routes/subscription-screen'),
+            ),
+            screen(
+              'addSubscription',
+              LOGIN,
+              () => import('../features/club/routes/add-subscription-screen'),
+            ),
+            screen('laps', LOGIN, () => import('../features/laps/routes/laps-screen')),
+            screen(
+              'availability',
+              ANY,
+              () => import('../features/catalog/routes/availability-screen'),
+              {
+                children: [
+                  {
+                    index: true,
+                    loader: () => redirect(pathTo('availabilityCars')),
+                    Component: RedirectOnly,
+                  },
+                  screen(
+                    'availabilityCars',
+                    ANY,
+                    () => import('../features/catalog/routes/availability-cars-screen'),
+                  ),
+                  screen(
+                    'availabilityTracks',
+                    ANY,
+                    () => import('../features/catalog/routes/availability-tracks-screen'),
+                  ),
+                ],
+              },
+            ),
+            screen(
+              'leaderboards',
+              ANY,
+              () => import('../features/leaderboards/routes/leaderboards-screen'),
+            ),
+            screen('welcome', ANY, () => import('../features/displays/routes/welcome-screen'), {
+              bodyClass: 'paddock-display',
+            }),
+            screen('splash', ANY, () => import('../features/displays/routes/splash-screen'), {
+              bodyClass: 'paddock-display',
+            }),
+            screen('display', ANY, () => import('../features/displays/routes/display-screen'), {
+              bodyClass: 'paddock-display',
+            }),
+            screen(
+              'customPageView',
+              ANY,
+              () => import('../features/pages/routes/custom-page-screen'),
+            ),
+            screen(
+              'reservations',
+              LOGIN,
+              () => import('../features/reservations/routes/reservations-screen'),
+            ),
+            // Listed before /reservations/:calendar so "all" is never read as a calendar id.
+            screen(
+              'reservationsAdvanced',
+              LOGIN,
+              () => import('../features/reservations/routes/reservation-locations-screen'),
+            ),
+            screen(
+              'reservationCreate',
+              LOGIN,
+              () => import('../features/reservations/routes/reservation-create-screen'),
+            ),
+            screen('profile', LOGIN, () => import('../features/accounts/routes/profile-screen')),
+            screen(
+              'purchaseVoucher',
+              LOGIN,
+              () => import('../features/vouchers/routes/purchase-voucher-screen'),
+            ),
+            screen(
+              'voucherBalance',
+              ANY,
+              () => import('../features/vouchers/routes/voucher-balance-screen'),
+            ),
+            screen('login', ANY, () => import('../features/accounts/routes/login-screen')),
+            screen('logout', ANY, () => import('../features/accounts/routes/logout-screen')),
+            screen(
+              'forgot_password',
+              ANY,
+              () => import('../features/accounts/routes/forgot-password-screen'),
+            ),
+            screen(
+              'change_password',
+              LOGIN,
+              () => import('../features/accounts/routes/change-password-screen'),
+            ),
+            screen('signup', ANY, () => import('../features/accounts/routes/signup-screen')),
+            screen(
+              'adminCalendars',
+              { login: true, staff: true, permissions: ['reservations.change_reservation'] },
+              () => import('../features/planner/routes/daily-planner-screen'),
+            ),
+            screen(
+              'adminUser',
+              {
+                login: true,
+                staff: true,
+                permissions: ['reservations.change_reservation', 'user.change_user'],
+              },
+              () => import('../features/admin-users/routes/admin-user-screen'),
+            ),
+            screen(
+              'adminLauncher',
+              { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
+              () => import('../features/race-events/routes/launcher-screen'),
+            ),
+            screen(
+              'adminParties',
+              { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
+              () => import('../features/parties/routes/party-admin-screen'),
+            ),
+            { id: 'notFound', path: '*', Component: NotFoundScreen },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { PageTitle } from '../../components/page-title';
+import { PaymentMethodPanel } from '../../components/payment-method/payment-method-panel';
+import { SpinnerScreen } from '../../components/spinner-screen';
+import { displayName, useCurrentUser } from '../../lib/current-user';
+import { pathTo } from '../../lib/routes';
+import { ProfileForm } from '../../features/accounts/components/profile-form';
+
+function QuickLinks() {
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <h2 className="h4 card-title mb-3">Racing</h2>
+        <ul className="list-unstyled mb-0">
+          <li>
+            <Link to={pathTo('laps')}>My Laps</Link>
+          </li>
+          <li>
+            <Link to={pathTo('leaderboards')}>Leaderboards</Link>
+          </li>
+        </ul>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * /dashboard (spec customer §2). The dashboard composes panels from several features, so it
+ * lives in app/. Panels still to come, each in its own feature, go in the marked slots:
+ *  - ClubPanel (features/club): member / not in good standing / promo, with the
+ *    recent-transactions and cancel-subscription modals;
+ *  - UpcomingReservations (features/reservations): date and time, simulator, add-to-calendar.
+ */
+export default function DashboardScreen() {
+  const user = useCurrentUser();
+  if (!user.data) {
+    return (
+      <>
+        <PageTitle>Dashboard</PageTitle>
+        <SpinnerScreen />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageTitle>{`Welcome, ${displayName(user.data)}`}</PageTitle>
+      <Row>
+        <Col lg={5}>
+          <PaymentMethodPanel userId={user.data.id} />
+          {/* Slot: ClubPanel (features/club) */}
+          <QuickLinks />
+        </Col>
+        <Col lg={7}>
+          {/* Slot: UpcomingReservations (features/reservations) */}
+          <Card className="mb-4">
+            <Card.Body>
+              <ProfileForm user={user.data} />
+            </Card.Body>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

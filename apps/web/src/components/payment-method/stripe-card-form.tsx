@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { showAlert } from '../../lib/alerts';
+import { plainErrorMessage } from '../../lib/error-message';
+import type { CardEntryProps } from './card-entry';
+
+// Loaded once per key: Stripe.js must not be injected twice.
+const stripes = new Map<string, Promise<Stripe | null>>();
+function stripeFor(key: string) {
+  if (!stripes.has(key)) stripes.set(key, loadStripe(key));
+  return stripes.get(key)!;
+}
+
+function StripeCardFields({ submitLabel, onToken, onCancel }: CardEntryProps) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || busy) return;
+    setBusy(true);
+    try {
+      const result = await stripe.createToken(card);
+      if (result.error)
+        showAlert(result.error.message ?? 'Your card could not be saved.', 'danger');
+      else {
+        await onToken(result.token.id);
+        card.clear();
+      }
+    } catch (error) {
+      showAlert(plainErrorMessage(error), 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} aria-label="Card details">
+      <Form.Group className="mb-3">
+        <Form.Label as="div" id="stripe-card-label">
+          Card
+        </Form.Label>
+        <div className="form-control py-2" aria-labelledby="stripe-card-label">
+          <CardElement options={{ hidePostalCode: false }} />
+        </div>
+      </Form.Group>
+      <div className="d-flex gap-2">
+        <Button type="submit" disabled={!stripe || busy}>
+          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
+/** Stripe Elements; its own chunk, loaded only when the venue's provider is Stripe. */
+export default function StripeCardForm(props: CardEntryProps & { publishableKey: string }) {
+  const { publishableKey, ...entry } = props;
+  return (
+    <Elements stripe={stripeFor(publishableKey)}>
+      <StripeCardFields {...entry} />
+    </Elements>
+  );
+}

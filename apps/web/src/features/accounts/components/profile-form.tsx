@@ -1,0 +1,174 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import countries from 'i18n-iso-countries';
+import english from 'i18n-iso-countries/langs/en.json';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import { RACER_NAME_MAX, type User } from '@paddock/contract/accounts';
+import { SelectField, TextField } from '../../../components/text-field';
+import { showAlert, showError } from '../../../lib/alerts';
+import { userQuery } from '../../../lib/current-user';
+import { updateUser } from '../api/update-user';
+import { locationValue, profileSchema, type ProfileForm as Values } from '../forms';
+import { LocationSelect } from './location-select';
+
+countries.registerLocale(english);
+
+export const PROFILE_SAVED = 'Your profile has been saved.';
+/** Spec §9: the flags offered first. */
+const DEFAULT_FLAGS = ['us', 'ca', 'gb'];
+
+function countryOptions() {
+  const names = countries.getNames('en', { select: 'official' });
+  const all = Object.entries(names)
+    .map(([code, name]) => ({ code: code.toLowerCase(), name }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const first = DEFAULT_FLAGS.map((code) => all.find((c) => c.code === code)!).filter(Boolean);
+  return { first, rest: all.filter((c) => !DEFAULT_FLAGS.includes(c.code)) };
+}
+
+/** Built once: the list does not change while the app runs. */
+const options = countryOptions();
+
+function toValues(user: User): Values {
+  return {
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    contact_phone: user.contact_phone,
+    zip_code: user.zip_code,
+    racer_name: user.racer_name,
+    flag_code: user.flag_code,
+    social_instagram: user.social_instagram,
+    location: user.location ? String(user.location) : '',
+  };
+}
+
+/** The profile edit form (dashboard and /profile). */
+export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLevel?: 2 | 3 }) {
+  const client = useQueryClient();
+  const form = useForm<Values>({
+    resolver: zodResolver(profileSchema),
+    mode: 'onTouched',
+    values: toValues(user),
+  });
+  const { errors } = form.formState;
+  const Heading = `h${headingLevel}` as const;
+
+  const save = useMutation({
+    mutationFn: (values: Values) =>
+      updateUser(user.id, {
+        email: values.email,
+        first_name: values.first_name,
+        last_name: values.last_name,
+        contact_phone: values.contact_phone,
+        zip_code: values.zip_code,
+        racer_name: values.racer_name,
+        flag_code: values.flag_code,
+        social_instagram: values.social_instagram.replace(/^@/, ''),
+        location: locationValue(values.location),
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(userQuery(saved.id).queryKey, saved);
+      showAlert(PROFILE_SAVED, 'success', 5_000);
+    },
+    onError: (error) => showError(error),
+  });
+
+  return (
+    <Form
+      noValidate
+      onSubmit={form.handleSubmit((values) => save.mutate(values))}
+      aria-labelledby="profile-form-title"
+    >
+      <Heading id="profile-form-title" className="h4 mb-3">
+        Profile
+      </Heading>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        {...form.register('email')}
+        error={errors.email?.message}
+      />
+      <Row>
+        <Col sm={6}>
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            {...form.register('first_name')}
+            error={errors.first_name?.message}
+          />
+        </Col>
+        <Col sm={6}>
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            {...form.register('last_name')}
+            error={errors.last_name?.message}
+          />
+        </Col>
+      </Row>
+      <Row>
+        <Col sm={6}>
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            {...form.register('contact_phone')}
+            error={errors.contact_phone?.message}
+          />
+        </Col>
+        <Col sm={6}>
+          <TextField
+            label="Zip Code"
+            autoComplete="postal-code"
+            {...form.register('zip_code')}
+            error={errors.zip_code?.message}
+          />
+        </Col>
+      </Row>
+      <TextField
+        label="Racer Name (optional)"
+        maxLength={RACER_NAME_MAX}
+        {...form.register('racer_name')}
+        error={errors.racer_name?.message}
+        hint="Shown on leaderboards instead of your name."
+      />
+      <Row>
+        <Col sm={6}>
+          <SelectField label="Flag" {...form.register('flag_code')}>
+            <option value="">No flag</option>
+            {options.first.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+            <option disabled>──────────</option>
+            {options.rest.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </SelectField>
+        </Col>
+        <Col sm={6}>
+          <TextField
+            label="Instagram (optional)"
+            {...form.register('social_instagram')}
+            error={errors.social_instagram?.message}
+          />
+        </Col>
+      </Row>
+      <LocationSelect field={form.register('location')} />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        Save Profile
+      </Button>
+    </Form>
+  );
+}

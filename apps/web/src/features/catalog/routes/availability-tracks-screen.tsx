@@ -1,0 +1,7 @@
+/**
+ * The Tracks tab of /availability (spec customer §2, route name availabilityTracks). Renders inside
+ * the Cars & Tracks screen, which owns the page's h1. Empty until that work lands.
+ */
+export default function AvailabilityTracksScreen() {
+  return null;
+}

@@ -1,0 +1,9 @@
+import { api } from '../../../lib/api-client';
+
+export type VoucherBalance = { balance_cents: number };
+
+/** `GET /api/vouchers/{CODE}/balance`; codes are looked up uppercased (spec §3). */
+export function getVoucherBalance(code: string) {
+  const normalized = code.trim().toUpperCase();
+  return api<VoucherBalance>(`/vouchers/${encodeURIComponent(normalized)}/balance`);
+}

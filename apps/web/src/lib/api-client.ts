@@ -1,0 +1,92 @@
+import { getSession } from './auth-store';
+
+/** A non-2xx answer: the status, the parsed JSON body (null when there was none) and the raw text. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: unknown,
+    public readonly text: string,
+  ) {
+    super(text.trim() || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's `code` for 401s (`token_not_valid`) and payment failures. */
+  get code(): string | undefined {
+    const body = this.body as { code?: unknown } | null;
+    return typeof body?.code === 'string' ? body.code : undefined;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE' | 'OPTIONS';
+  body?: unknown;
+  query?: Record<string, QueryValue | QueryValue[]>;
+  /** Send the session's Bearer token (default). Forgot-password goes without it (spec §7). */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+type TokenInvalidHandler = () => void;
+let onTokenInvalid: TokenInvalidHandler | null = null;
+
+/**
+ * The app registers what happens when the server rejects the session's token
+ * (spec §8: go to login with errorCode tokenExpired). Returns the unregister function.
+ */
+export function setTokenInvalidHandler(handler: TokenInvalidHandler | null): () => void {
+  onTokenInvalid = handler;
+  return () => {
+    if (onTokenInvalid === handler) onTokenInvalid = null;
+  };
+}
+
+/** Tells the app the session is no longer accepted (a 401 while loading the user). */
+export function notifyTokenInvalid() {
+  onTokenInvalid?.();
+}
+
+export const API_BASE = '/api';
+
+export function apiUrl(path: string, query: ApiOptions['query'] = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) if (v !== null && v !== undefined) search.append(key, String(v));
+  }
+  const qs = search.toString();
+  return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+/** JSON in, JSON out, under /api; throws ApiError for any non-2xx answer. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = auth ? getSession()?.token : undefined;
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const response = await fetch(apiUrl(path, query), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const text = await response.text();
+  let parsed: unknown = null;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+  }
+  if (!response.ok) {
+    const error = new ApiError(response.status, parsed, parsed === null ? text : '');
+    if (token && response.status === 401 && error.code === 'token_not_valid') onTokenInvalid?.();
+    throw error;
+  }
+  return parsed as T;
+}

@@ -1,0 +1,140 @@
+import { useSyncExternalStore } from 'react';
+import type { PermissionsResponse, TokenPayload } from '@paddock/contract/accounts';
+
+/** The signed-in session: the JWT (kept in localStorage) and the permissions call's answer. */
+export type Session = {
+  token: string;
+  userId: number;
+  /** Seconds since the epoch, from the token's `exp`. */
+  expiresAt: number;
+  permissions: PermissionsResponse | null;
+};
+
+const TOKEN_KEY = 'paddock.token';
+const PERMISSIONS_KEY = 'paddock.permissions';
+
+/** Reads `{user_id, exp}` from a JWT without verifying it (the server verifies); null if unreadable. */
+export function decodeToken(token: string): TokenPayload | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+    const json = new TextDecoder().decode(Uint8Array.from(atob(padded), (c) => c.charCodeAt(0)));
+    const payload = JSON.parse(json) as Partial<TokenPayload>;
+    if (typeof payload.user_id !== 'number' || typeof payload.exp !== 'number') return null;
+    return { user_id: payload.user_id, exp: payload.exp };
+  } catch {
+    return null;
+  }
+}
+
+export function isTokenLive(token: string, nowMs = Date.now()): boolean {
+  const payload = decodeToken(token);
+  return payload !== null && payload.exp * 1000 > nowMs;
+}
+
+let current: Session | null = null;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the session still lives in memory for this tab.
+  }
+}
+
+/**
+ * App start: takes the stored token if it has not expired, otherwise forgets it.
+ * Returns the restored session (null when there is none).
+ */
+export function restoreSession(nowMs = Date.now()): Session | null {
+  const token = readStorage(TOKEN_KEY);
+  const payload = token ? decodeToken(token) : null;
+  if (!token || !payload || payload.exp * 1000 <= nowMs) {
+    clearSession();
+    return null;
+  }
+  let permissions: PermissionsResponse | null;
+  try {
+    permissions = JSON.parse(readStorage(PERMISSIONS_KEY) ?? 'null') as PermissionsResponse | null;
+  } catch {
+    permissions = null;
+  }
+  current = { token, userId: payload.user_id, expiresAt: payload.exp, permissions };
+  emit();
+  return current;
+}
+
+/** Stores a new token; false when the token cannot be read. Permissions are set separately. */
+export function setToken(token: string): boolean {
+  const payload = decodeToken(token);
+  if (!payload) return false;
+  writeStorage(TOKEN_KEY, token);
+  const samePerson = current?.userId === payload.user_id;
+  current = {
+    token,
+    userId: payload.user_id,
+    expiresAt: payload.exp,
+    permissions: samePerson ? (current?.permissions ?? null) : null,
+  };
+  if (!samePerson) writeStorage(PERMISSIONS_KEY, null);
+  emit();
+  return true;
+}
+
+export function setPermissions(permissions: PermissionsResponse) {
+  if (!current) return;
+  writeStorage(PERMISSIONS_KEY, JSON.stringify(permissions));
+  current = { ...current, permissions };
+  emit();
+}
+
+/** Logout: forgets the token and permissions (query caches are cleared by the caller). */
+export function clearSession() {
+  writeStorage(TOKEN_KEY, null);
+  writeStorage(PERMISSIONS_KEY, null);
+  if (current !== null) {
+    current = null;
+    emit();
+  }
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** Mirrors the server's rule: a superuser holds every permission. */
+export function hasPermission(session: Session | null, permission: string): boolean {
+  const p = session?.permissions;
+  if (!p) return false;
+  return p.is_superuser || p.permissions.includes(permission);
+}
+
+export function isStaff(session: Session | null): boolean {
+  const p = session?.permissions;
+  return !!p && (p.is_staff || p.is_superuser);
+}
