@@ -23,6 +23,8 @@ import { registerFlags } from './plugins/flags';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
+import { chargesRoutes } from './features/charges/charges.routes';
+import { localPaymentRoutes } from './plugins/payments/local-routes';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 
@@ -117,6 +119,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(venueRoutes(deps));
       await api.register(accountsRoutes(deps));
       await api.register(cardsRoutes(deps));
+      await api.register(chargesRoutes(deps));
+      await api.register(localPaymentRoutes(deps));
       await api.register(pagesRoutes(deps));
       await api.register(outboxRoutes(deps));
     },

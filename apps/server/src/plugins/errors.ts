@@ -47,18 +47,19 @@ export class PaymentError extends HttpError {
   }
 }
 
-type ZodIssueParams = { issue?: { code?: string; keys?: string[] } };
+// fastify-type-provider-zod puts the zod issue's code in `keyword` and its other fields in `params`.
+type ZodIssueParams = { keys?: string[] };
 
 function zodFields(error: {
-  validation: { instancePath: string; message?: string; params: unknown }[];
+  validation: { keyword?: string; instancePath: string; message?: string; params: unknown }[];
 }) {
   const out: Record<string, string[]> = {};
   const add = (field: string, message: string) => (out[field] ??= []).push(message);
   for (const v of error.validation) {
-    const issue = (v.params as ZodIssueParams)?.issue;
+    const keys = (v.params as ZodIssueParams | undefined)?.keys;
     const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'non_field_errors';
-    if (issue?.code === 'unrecognized_keys' && issue.keys) {
-      for (const key of issue.keys)
+    if (v.keyword === 'unrecognized_keys' && keys) {
+      for (const key of keys)
         add(field === 'non_field_errors' ? key : `${field}.${key}`, 'Unknown field.');
     } else {
       add(field, humanize(v.message ?? 'Invalid value.'));

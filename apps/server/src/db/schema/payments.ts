@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** The saved card of a user: provider references and display details only, never a number. */
@@ -17,7 +17,53 @@ export const cards = pgTable('cards', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The local provider's own records: what Stripe would keep on its side. */
+/**
+ * Every attempt to charge a saved card, whatever the provider said (the spec's Charge entity).
+ * `idempotencyKey` is unique: the same purchase is recorded, and charged, at most once.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: serial().primaryKey(),
+    // Kept when a user is deleted: it is the venue's payment history.
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer().notNull(),
+    notes: text().notNull().default(''),
+    /** The provider's message when the charge failed; '' when it succeeded. */
+    errors: text().notNull().default(''),
+    receiptUrl: text(),
+    /** The provider's reference (local `ch_…`, Stripe `pi_…`); null when nothing reached it. */
+    chargeRef: text(),
+    idempotencyKey: text().notNull().unique(),
+    /** What was bought: booking, club, voucher, capture… */
+    kind: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('charges_user_created').on(t.userId, t.createdAt)],
+);
+
+/*
+ * The local provider's own records: what Stripe would keep on its side. Card numbers are never
+ * stored, only display details and the behaviour the test number asked for.
+ */
+
+/** Single-use card tokens from POST /api/payments/local/tokens (Stripe's `tok_…`). */
+export const localTokens = pgTable('local_tokens', {
+  id: text().primaryKey(),
+  brand: text().notNull(),
+  last4: text().notNull(),
+  expMonth: integer().notNull(),
+  expYear: integer().notNull(),
+  postalCode: text(),
+  /** Decline message when the card is attached (4000 0000 0000 0002), else null. */
+  attachFailure: text(),
+  /** Decline message for every charge (4000 0000 0000 0341, …9995), else null. */
+  chargeFailure: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 export const localPaymentMethods = pgTable('local_payment_methods', {
   id: text().primaryKey(),
   brand: text().notNull(),
@@ -25,7 +71,9 @@ export const localPaymentMethods = pgTable('local_payment_methods', {
   expMonth: integer().notNull(),
   expYear: integer().notNull(),
   postalCode: text(),
-  declines: boolean().notNull().default(false),
+  /** Decline message for every charge of this card, else null. */
+  chargeFailure: text(),
+  /** Null once detached, like Stripe's payment methods. */
   customerId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

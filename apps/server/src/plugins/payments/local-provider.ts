@@ -1,7 +1,56 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  CARD_DECLINED,
+  CARD_INSUFFICIENT_FUNDS,
+  cardBrand,
+  cardDigits,
+  fullExpiryYear,
+  isExpired,
+  type LocalTokenRequest,
+} from '@paddock/contract/cards';
 import type { Db } from '../../db/client';
-import type { AttachedCard, ChargeResult, PaymentProvider } from './provider';
+import { localCharges, localPaymentMethods, localTokens } from '../../db/schema/payments';
+import { CardError, type AttachedCard, type ChargeResult, type PaymentProvider } from './provider';
 
-// Placeholder until the cards work lands (see issue 2).
+/**
+ * Stripe's test numbers that do something other than succeed. Any other number passing the
+ * Luhn check succeeds (4242 4242 4242 4242). 0341 attaches but never pays: it is how a
+ * declined checkout, an outstanding balance and a failed club renewal can be tried out.
+ */
+export const TEST_CARDS: Record<string, { attach?: string; charge?: string }> = {
+  '4000000000000002': { attach: CARD_DECLINED },
+  '4000000000000069': { attach: 'Your card has expired.' },
+  '4000000000000127': { attach: "Your card's security code is incorrect." },
+  '4000000000000341': { charge: CARD_DECLINED },
+  '4000000000009995': { charge: CARD_INSUFFICIENT_FUNDS },
+};
+
+const TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Stripe's smallest USD charge. */
+const MIN_CHARGE_CENTS = 50;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Stripe-looking unguessable ids: receipts are served to whoever holds the link. */
+function newId(prefix: string): string {
+  let id = '';
+  for (let i = 0; i < 24; i++) id += ALPHABET[crypto.randomInt(ALPHABET.length)];
+  return `${prefix}_${id}`;
+}
+
+export type LocalReceipt = {
+  id: string;
+  amountCents: number;
+  description: string;
+  createdAt: Date;
+  brand: string;
+  last4: string;
+};
+
+/**
+ * The built-in provider: plays Stripe's part with its own tables, so a venue (and every test)
+ * runs without an external service. Only display details of a card are kept, never its number.
+ */
 export class LocalPaymentProvider implements PaymentProvider {
   readonly kind = 'local' as const;
   readonly publishableKey = null;
@@ -9,15 +58,172 @@ export class LocalPaymentProvider implements PaymentProvider {
     private readonly db: Db,
     private readonly publicUrl: string,
   ) {}
-  async attachCard(): Promise<AttachedCard> {
-    void this.db;
-    void this.publicUrl;
-    throw new Error('not implemented');
+
+  /** The card form's call (validated by the contract): a single-use token valid for an hour. */
+  async createToken(card: LocalTokenRequest): Promise<{ id: string }> {
+    const number = cardDigits(card.number);
+    const behaviour = TEST_CARDS[number] ?? {};
+    const id = newId('tok');
+    await this.db.insert(localTokens).values({
+      id,
+      brand: cardBrand(number),
+      last4: number.slice(-4),
+      expMonth: card.exp_month,
+      expYear: fullExpiryYear(card.exp_year),
+      postalCode: card.postal_code || null,
+      attachFailure: behaviour.attach ?? null,
+      chargeFailure: behaviour.charge ?? null,
+      expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
+    });
+    // Housekeeping: tokens are useless a day after they expire.
+    await this.db
+      .delete(localTokens)
+      .where(lt(localTokens.expiresAt, sql`now() - interval '1 day'`));
+    return { id };
   }
-  async detachCard(): Promise<void> {}
-  async charge(): Promise<ChargeResult> {
-    throw new Error('not implemented');
+
+  async attachCard(input: {
+    token: string;
+    email: string;
+    name: string;
+    customerRef: string | null;
+  }): Promise<AttachedCard> {
+    // Claiming the token in one statement makes "single use" hold under concurrent requests.
+    const [token] = await this.db
+      .update(localTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(localTokens.id, input.token),
+          isNull(localTokens.usedAt),
+          gt(localTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!token) throw new CardError(await this.whyTokenUnusable(input.token));
+    if (token.attachFailure) throw new CardError(token.attachFailure);
+
+    const customerRef = input.customerRef ?? newId('cus');
+    const paymentMethodRef = newId('pm');
+    await this.db.insert(localPaymentMethods).values({
+      id: paymentMethodRef,
+      brand: token.brand,
+      last4: token.last4,
+      expMonth: token.expMonth,
+      expYear: token.expYear,
+      postalCode: token.postalCode,
+      chargeFailure: token.chargeFailure,
+      customerId: customerRef,
+    });
+    return {
+      customerRef,
+      paymentMethodRef,
+      brand: token.brand,
+      last4: token.last4,
+      expMonth: token.expMonth,
+      expYear: token.expYear,
+      postalCode: token.postalCode,
+    };
   }
+
+  private async whyTokenUnusable(id: string): Promise<string> {
+    const [token] = await this.db.select().from(localTokens).where(eq(localTokens.id, id));
+    if (!token) return `No such token: '${id}'`;
+    if (token.usedAt) return 'This card token was already used. Please enter your card again.';
+    return 'This card token has expired. Please enter your card again.';
+  }
+
+  async detachCard(card: { customerRef: string; paymentMethodRef: string }): Promise<void> {
+    await this.db
+      .update(localPaymentMethods)
+      .set({ customerId: null })
+      .where(
+        and(
+          eq(localPaymentMethods.id, card.paymentMethodRef),
+          eq(localPaymentMethods.customerId, card.customerRef),
+        ),
+      );
+  }
+
+  async charge(input: {
+    customerRef: string;
+    paymentMethodRef: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+      throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
+    const earlier = await this.findCharge(input.idempotencyKey);
+    if (earlier) return this.toResult(earlier);
+
+    const [method] = await this.db
+      .select()
+      .from(localPaymentMethods)
+      .where(eq(localPaymentMethods.id, input.paymentMethodRef));
+    let failure: string | null;
+    if (!method || method.customerId !== input.customerRef)
+      failure = 'This card is no longer on file. Please add your card again.';
+    else if (input.amountCents < MIN_CHARGE_CENTS) failure = 'Amount must be at least $0.50 usd';
+    else if (isExpired(method.expMonth, method.expYear)) failure = 'Your card has expired.';
+    else failure = method.chargeFailure;
+
+    // The unique key decides a race: the loser writes nothing and answers the winner's result.
+    const [row] = await this.db
+      .insert(localCharges)
+      .values({
+        id: newId('ch'),
+        idempotencyKey: input.idempotencyKey,
+        customerId: input.customerRef,
+        paymentMethodId: input.paymentMethodRef,
+        amountCents: input.amountCents,
+        description: input.description,
+        status: failure ? 'failed' : 'succeeded',
+        failureMessage: failure,
+      })
+      .onConflictDoNothing({ target: localCharges.idempotencyKey })
+      .returning();
+    const charge = row ?? (await this.findCharge(input.idempotencyKey));
+    if (!charge) throw new Error('local charge vanished after an idempotency conflict');
+    return this.toResult(charge);
+  }
+
+  private async findCharge(idempotencyKey: string) {
+    const [row] = await this.db
+      .select()
+      .from(localCharges)
+      .where(eq(localCharges.idempotencyKey, idempotencyKey));
+    return row;
+  }
+
+  private toResult(charge: typeof localCharges.$inferSelect): ChargeResult {
+    if (charge.status === 'succeeded')
+      return { ok: true, chargeRef: charge.id, receiptUrl: this.receiptUrl(charge.id) };
+    return { ok: false, message: charge.failureMessage ?? CARD_DECLINED, chargeRef: charge.id };
+  }
+
+  receiptUrl(chargeId: string): string {
+    return `${this.publicUrl}/api/payments/local/receipts/${chargeId}`;
+  }
+
+  /** A succeeded charge with the card it was paid by; null for unknown or failed charges. */
+  async receipt(chargeId: string): Promise<LocalReceipt | null> {
+    const [row] = await this.db
+      .select({
+        id: localCharges.id,
+        amountCents: localCharges.amountCents,
+        description: localCharges.description,
+        createdAt: localCharges.createdAt,
+        brand: localPaymentMethods.brand,
+        last4: localPaymentMethods.last4,
+      })
+      .from(localCharges)
+      .innerJoin(localPaymentMethods, eq(localPaymentMethods.id, localCharges.paymentMethodId))
+      .where(and(eq(localCharges.id, chargeId), eq(localCharges.status, 'succeeded')));
+    return row ?? null;
+  }
+
+  /** The local provider has no dashboard; staff see the customer in Paddock itself. */
   customerUrl(): string | null {
     return null;
   }

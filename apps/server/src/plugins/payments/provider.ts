@@ -9,8 +9,12 @@ export type AttachedCard = {
   postalCode: string | null;
 };
 
+/**
+ * A charge the provider answered. A refusal (declined card, amount too small) is a result, not
+ * an exception; an exception means the provider could not be reached or misbehaved.
+ */
 export type ChargeResult =
-  | { ok: true; chargeRef: string; receiptUrl: string }
+  | { ok: true; chargeRef: string; receiptUrl: string | null }
   | { ok: false; message: string; chargeRef: string | null };
 
 /** A card the provider refused (bad token, declined at attach): its message goes to the user. */
@@ -31,7 +35,10 @@ export interface PaymentProvider {
     customerRef: string | null;
   }): Promise<AttachedCard>;
   detachCard(card: { customerRef: string; paymentMethodRef: string }): Promise<void>;
-  /** Charges the saved card; the same idempotency key never charges twice. */
+  /**
+   * Charges the saved card in US dollars. The same idempotency key never charges twice: a
+   * repeat answers the first result, even when the two calls race.
+   */
   charge(input: {
     customerRef: string;
     paymentMethodRef: string;

@@ -1,21 +1,135 @@
+import Stripe from 'stripe';
 import type { Config } from '../../config';
-import type { AttachedCard, ChargeResult, PaymentProvider } from './provider';
+import { CardError, type AttachedCard, type ChargeResult, type PaymentProvider } from './provider';
 
-// Placeholder until the cards work lands (see issue 2).
+/** Stripe's brand codes → the names shown on the card panel (the local provider's names). */
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** Errors about the card or the request the customer can fix by entering another card. */
+function isCustomerFixable(
+  error: unknown,
+): error is InstanceType<typeof Stripe.errors.StripeError> {
+  return (
+    error instanceof Stripe.errors.StripeCardError ||
+    error instanceof Stripe.errors.StripeInvalidRequestError
+  );
+}
+
+/**
+ * Cards and charges through Stripe's official SDK: the web collects the card with Stripe
+ * Elements and sends a token (`tok_…`) or a PaymentMethod (`pm_…`); the number never reaches us.
+ */
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   readonly publishableKey: string | null;
+  private readonly stripe: Stripe;
+
   constructor(options: NonNullable<Config['stripe']>) {
     this.publishableKey = options.publishableKey;
+    this.stripe = new Stripe(options.secretKey, {
+      // host/port/protocol point the SDK at a stand-in (tests); unset means api.stripe.com.
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.port ? { port: options.port } : {}),
+      ...(options.protocol ? { protocol: options.protocol } : {}),
+      telemetry: false,
+      appInfo: { name: 'Paddock' },
+    });
   }
-  async attachCard(): Promise<AttachedCard> {
-    throw new Error('not implemented');
+
+  async attachCard(input: {
+    token: string;
+    email: string;
+    name: string;
+    customerRef: string | null;
+  }): Promise<AttachedCard> {
+    try {
+      const customerRef =
+        input.customerRef ??
+        (await this.stripe.customers.create({ email: input.email || undefined, name: input.name }))
+          .id;
+      const created = input.token.startsWith('pm_')
+        ? input.token
+        : (await this.stripe.paymentMethods.create({ type: 'card', card: { token: input.token } }))
+            .id;
+      const method = await this.stripe.paymentMethods.attach(created, { customer: customerRef });
+      await this.stripe.customers.update(customerRef, {
+        invoice_settings: { default_payment_method: method.id },
+      });
+      const card = method.card;
+      if (!card) throw new CardError('Only cards can be saved.');
+      return {
+        customerRef,
+        paymentMethodRef: method.id,
+        brand: BRAND_NAMES[card.brand] ?? 'Unknown',
+        last4: card.last4,
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+        postalCode: method.billing_details?.address?.postal_code ?? null,
+      };
+    } catch (error) {
+      if (isCustomerFixable(error)) throw new CardError(error.message);
+      throw error;
+    }
   }
-  async detachCard(): Promise<void> {}
-  async charge(): Promise<ChargeResult> {
-    throw new Error('not implemented');
+
+  async detachCard(card: { customerRef: string; paymentMethodRef: string }): Promise<void> {
+    try {
+      await this.stripe.paymentMethods.detach(card.paymentMethodRef);
+    } catch (error) {
+      // Already detached or deleted in the dashboard: nothing left to undo.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw error;
+    }
   }
-  customerUrl(): string | null {
-    return null;
+
+  async charge(input: {
+    customerRef: string;
+    paymentMethodRef: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+      throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          customer: input.customerRef,
+          payment_method: input.paymentMethodRef,
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          expand: ['latest_charge'],
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (intent.status !== 'succeeded')
+        return {
+          ok: false,
+          message: 'Your card could not be charged. Please try another card.',
+          chargeRef: intent.id,
+        };
+      const charge = intent.latest_charge;
+      const receiptUrl = charge && typeof charge === 'object' ? charge.receipt_url : null;
+      return { ok: true, chargeRef: intent.id, receiptUrl };
+    } catch (error) {
+      if (isCustomerFixable(error))
+        return { ok: false, message: error.message, chargeRef: error.payment_intent?.id ?? null };
+      throw error;
+    }
+  }
+
+  customerUrl(customerRef: string): string {
+    return `https://dashboard.stripe.com/customers/${customerRef}`;
   }
 }

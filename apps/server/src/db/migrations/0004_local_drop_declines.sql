@@ -1,0 +1,1 @@
+ALTER TABLE "local_payment_methods" DROP COLUMN "declines";

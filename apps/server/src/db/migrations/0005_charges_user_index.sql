@@ -1,0 +1,1 @@
+CREATE INDEX "charges_user_created" ON "charges" USING btree ("user_id","created_at");

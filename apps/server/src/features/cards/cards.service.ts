@@ -1,0 +1,90 @@
+import type { Card, SavedCard } from '@paddock/contract/cards';
+import type { Db } from '../../db/client';
+import { hasPermission, type AuthUser } from '../../plugins/auth';
+import { NotFound, ValidationError } from '../../plugins/errors';
+import { CardError, type PaymentProvider } from '../../plugins/payments/provider';
+import { findCard, findCardOwner, removeCard, replaceCard, type CardRow } from './cards.repo';
+
+type Warn = (error: unknown, message: string) => void;
+
+/**
+ * Whose card `/users/{id}/card` means: one's own (`me` or one's id), or anyone's for staff with
+ * user.change_user. Everyone else gets the 404 an unknown user gets, so ids can't be probed.
+ */
+export async function cardOwnerId(db: Db, caller: AuthUser, id: 'me' | number): Promise<number> {
+  const userId = id === 'me' ? caller.id : id;
+  if (userId !== caller.id && !hasPermission(caller, 'user.change_user')) throw new NotFound();
+  if (!(await findCardOwner(db, userId))) throw new NotFound();
+  return userId;
+}
+
+function cardResponse(row: Omit<CardRow, 'userId' | 'provider' | 'createdAt'>): SavedCard {
+  return {
+    brand: row.brand,
+    last4: row.last4,
+    exp_month: row.expMonth,
+    exp_year: row.expYear,
+    postal_code: row.postalCode,
+  };
+}
+
+export async function getCard(db: Db, payments: PaymentProvider, userId: number): Promise<Card> {
+  const row = await findCard(db, userId, payments.kind);
+  return row ? cardResponse(row) : {};
+}
+
+/**
+ * Saves the card behind a provider token, replacing (and detaching) the previous one. A card
+ * the provider refuses is a 400 with its message, and the previous card stays.
+ */
+export async function saveCard(
+  db: Db,
+  payments: PaymentProvider,
+  userId: number,
+  token: string,
+  warn: Warn,
+): Promise<SavedCard> {
+  const owner = await findCardOwner(db, userId);
+  if (!owner) throw new NotFound();
+  const existing = await findCard(db, userId, payments.kind);
+  let attached;
+  try {
+    attached = await payments.attachCard({
+      token,
+      email: owner.email,
+      name: `${owner.firstName} ${owner.lastName}`.trim() || owner.email,
+      customerRef: existing?.customerRef ?? null,
+    });
+  } catch (error) {
+    if (error instanceof CardError) throw ValidationError.nonField(error.message);
+    throw error;
+  }
+  const previous = await replaceCard(db, userId, payments.kind, attached);
+  if (
+    previous &&
+    previous.provider === payments.kind &&
+    previous.paymentMethodRef !== attached.paymentMethodRef
+  ) {
+    await detachQuietly(payments, previous, warn);
+  }
+  return cardResponse(attached);
+}
+
+export async function deleteCard(
+  db: Db,
+  payments: PaymentProvider,
+  userId: number,
+  warn: Warn,
+): Promise<void> {
+  const removed = await removeCard(db, userId);
+  if (removed && removed.provider === payments.kind) await detachQuietly(payments, removed, warn);
+}
+
+/** Our record is what counts; a provider that fails to forget a card is only worth a log line. */
+async function detachQuietly(payments: PaymentProvider, card: CardRow, warn: Warn) {
+  try {
+    await payments.detachCard(card);
+  } catch (error) {
+    warn(error, 'could not detach the previous card at the payment provider');
+  }
+}

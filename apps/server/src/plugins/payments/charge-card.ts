@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { centsToDollars, NO_PAYMENT_METHOD, type Charge } from '@paddock/contract/charges';
+import type { schema } from '../../db/schema';
+import { cards, charges } from '../../db/schema/payments';
+import type { PaymentProvider } from './provider';
+
+/** The pool (`deps.database.db`) or a transaction of it. */
+export type Queryable = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+export type ChargeKind = 'booking' | 'club' | 'voucher' | 'capture' | 'other';
+export type ChargeRecord = typeof charges.$inferSelect;
+export type ChargeOutcome =
+  { ok: true; charge: ChargeRecord } | { ok: false; message: string; charge: ChargeRecord };
+
+/**
+ * Charges a user's saved card once per `idempotencyKey` and records the attempt as a Charge,
+ * success or failure (a missing card is recorded too, with "No payment method on file.").
+ * A second call with the same key answers the recorded charge without asking the provider;
+ * two calls racing on one key reach the provider with the same key, which charges once, and
+ * the unique key keeps one Charge row. A failure is final for its key, as at Stripe: try again
+ * with a new key (e.g. capture of the outstanding balance after a new card).
+ *
+ * Where to call it: preferably right AFTER the caller's transaction commits (pass
+ * `deps.database.db`), so the card is never charged for work that rolled back and a crash
+ * between the two leaves an outstanding balance rather than a lost payment. It also works INSIDE
+ * a transaction (pass `tx`): the Charge row then commits or rolls back with the caller's work,
+ * while the provider's charge cannot roll back; a retry with the same key gets the provider's
+ * first answer and records it without charging again. Inside a transaction the local provider
+ * needs a second pool connection, so keep such transactions short.
+ *
+ * Throws when the provider cannot be reached; nothing is recorded then, so a retry may proceed.
+ */
+export async function chargeSavedCard(
+  db: Queryable,
+  payments: PaymentProvider,
+  input: {
+    userId: number;
+    amountCents: number;
+    notes: string;
+    idempotencyKey: string;
+    kind: ChargeKind;
+  },
+): Promise<ChargeOutcome> {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+    throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
+  const recorded = await findCharge(db, input.idempotencyKey);
+  if (recorded) return outcome(recorded);
+
+  const [card] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.userId, input.userId), eq(cards.provider, payments.kind)));
+  let attempt: { errors: string; chargeRef: string | null; receiptUrl: string | null };
+  if (!card) {
+    attempt = { errors: NO_PAYMENT_METHOD, chargeRef: null, receiptUrl: null };
+  } else {
+    const result = await payments.charge({
+      customerRef: card.customerRef,
+      paymentMethodRef: card.paymentMethodRef,
+      amountCents: input.amountCents,
+      description: input.notes || input.kind,
+      // Scoped by the provider's customer id (unique at the provider), so two installations
+      // sharing a Stripe account can never answer each other's "checkout:12".
+      idempotencyKey: `${card.customerRef}:${input.idempotencyKey}`,
+    });
+    attempt = result.ok
+      ? { errors: '', chargeRef: result.chargeRef, receiptUrl: result.receiptUrl }
+      : { errors: result.message, chargeRef: result.chargeRef, receiptUrl: null };
+  }
+
+  const [row] = await db
+    .insert(charges)
+    .values({
+      userId: input.userId,
+      amountCents: input.amountCents,
+      notes: input.notes,
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      ...attempt,
+    })
+    .onConflictDoNothing({ target: charges.idempotencyKey })
+    .returning();
+  const charge = row ?? (await findCharge(db, input.idempotencyKey));
+  if (!charge) throw new Error('charge vanished after an idempotency conflict');
+  return outcome(charge);
+}
+
+async function findCharge(db: Queryable, idempotencyKey: string) {
+  const [row] = await db.select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+function outcome(charge: ChargeRecord): ChargeOutcome {
+  return charge.errors ? { ok: false, message: charge.errors, charge } : { ok: true, charge };
+}
+
+/** A recorded charge as the API shows it (spec: Charge). */
+export function chargeResponse(charge: ChargeRecord): Charge {
+  return {
+    id: charge.id,
+    amount: centsToDollars(charge.amountCents),
+    amount_cents: charge.amountCents,
+    notes: charge.notes,
+    errors: charge.errors,
+    receipt_url: charge.receiptUrl,
+    created: charge.createdAt.toISOString(),
+    charge_id: charge.chargeRef,
+  };
+}

@@ -1,0 +1,32 @@
+import type { TestApp } from './test-app';
+import { bearer, type CreatedUser } from './factories';
+
+/** An expiry safely in the future. */
+export const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
+
+/** Tokenizes a test card number through the local provider's endpoint; answers the `tok_…`. */
+export async function tokenizeCard(t: TestApp, number = '4242424242424242'): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/local/tokens',
+    payload: { number, exp_month: 12, exp_year: FUTURE_YEAR, cvc: '123', postal_code: '94107' },
+  });
+  if (res.statusCode !== 200) throw new Error(`tokenize ${number}: ${res.statusCode} ${res.body}`);
+  return res.json().id;
+}
+
+/**
+ * Gives a user a saved card, as the web does: tokenize, then POST /users/me/card.
+ * 4000 0000 0000 0341 saves fine and declines every charge; …9995 has insufficient funds.
+ */
+export async function saveTestCard(t: TestApp, user: CreatedUser, number = '4242424242424242') {
+  const token = await tokenizeCard(t, number);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/me/card',
+    headers: bearer(user.token),
+    payload: { token },
+  });
+  if (res.statusCode !== 200) throw new Error(`save card ${number}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { paginationQuery } from './common';
+
+/** One attempt to charge a saved card (spec: Charge). `errors` is '' unless it failed. */
+export const charge = z.object({
+  id: z.number().int(),
+  /** Dollars with two decimals, e.g. "12.50". */
+  amount: z.string(),
+  amount_cents: z.number().int(),
+  notes: z.string(),
+  errors: z.string(),
+  receipt_url: z.string().nullable(),
+  /** ISO 8601 instant. */
+  created: z.string(),
+  /** The payment provider's reference; null when the charge never reached it. */
+  charge_id: z.string().nullable(),
+});
+export type Charge = z.infer<typeof charge>;
+
+/** `GET /users/me/charges`: newest first; staff with user.change_user may pass `user`. */
+export const chargesQuery = paginationQuery.extend({
+  amount_cents__gt: z.coerce.number().int().optional(),
+  user: z.coerce.number().int().positive().optional(),
+});
+export type ChargesQuery = z.infer<typeof chargesQuery>;
+
+export const NO_PAYMENT_METHOD = 'No payment method on file.';
+
+/** 1250 → "12.50"; -5 → "-0.05". */
+export function centsToDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
