@@ -20,43 +20,57 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
 
   return (
-    <footer className="bg-light border-top mt-auto py-4">
+    <footer className="bg-dark text-light mt-auto py-4" data-bs-theme="dark">
       <Container>
         <nav aria-label="Footer">
           <ul className="list-inline mb-2">
             <li className="list-inline-item">
-              <Button variant="link" className="p-0" onClick={openTerms}>
+              <Button variant="link" className="p-0 link-light" onClick={openTerms}>
                 Terms of Service
               </Button>
             </li>
             {session ? (
               <li className="list-inline-item">
-                <Link to={pathTo('change_password')}>Change Password</Link>
+                <Link className="link-light" to={pathTo('change_password')}>
+                  Change Password
+                </Link>
               </li>
             ) : (
               <>
                 <li className="list-inline-item">
-                  <Link to={pathTo('forgot_password')}>Forgot Password</Link>
+                  <Link className="link-light" to={pathTo('forgot_password')}>
+                    Forgot Password
+                  </Link>
                 </li>
                 <li className="list-inline-item">
-                  <Link to={pathTo('signup')}>Create an Account</Link>
+                  <Link className="link-light" to={pathTo('signup')}>
+                    Create an Account
+                  </Link>
                 </li>
               </>
             )}
             <li className="list-inline-item">
-              <Link to={pathTo('logout')}>Log Out</Link>
+              <Link className="link-light" to={pathTo('logout')}>
+                Log Out
+              </Link>
             </li>
             <li className="list-inline-item">
-              <Link to={pathTo('purchaseVoucher')}>Purchase Gift Voucher</Link>
+              <Link className="link-light" to={pathTo('purchaseVoucher')}>
+                Purchase Gift Voucher
+              </Link>
             </li>
             <li className="list-inline-item">
-              <Button variant="link" className="p-0" onClick={() => setBalanceOpen(true)}>
+              <Button
+                variant="link"
+                className="p-0 link-light"
+                onClick={() => setBalanceOpen(true)}
+              >
                 Voucher Balance
               </Button>
             </li>
           </ul>
         </nav>
-        <p className="text-body-secondary small mb-0">
+        <p className="text-white-50 small mb-0">
           &copy; {year} {config.company_name}. All rights reserved.
         </p>
       </Container>

@@ -1,0 +1,38 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+type ConsoleGuard = {
+  /** Console errors matching this are expected in the test (e.g. a deliberate 404). */
+  allow: (pattern: RegExp) => void;
+};
+
+/**
+ * Every journey fails on a console error or uncaught page error it did not expect
+ * (DESIGN §6: no console errors).
+ */
+export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      expect(errors.filter((e) => !allowed.some((p) => p.test(e)))).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** DESIGN §6: no serious or critical axe violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(bad).toEqual([]);
+}
