@@ -27,6 +27,11 @@ import { chargesRoutes } from './features/charges/charges.routes';
 import { localPaymentRoutes } from './plugins/payments/local-routes';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { outboxRoutes } from './features/outbox/outbox.routes';
+import { locationsRoutes } from './features/locations/locations.routes';
+import { calendarsRoutes } from './features/calendars/calendars.routes';
+import { reservationsRoutes } from './features/reservations/reservations.routes';
+import { vouchersRoutes } from './features/vouchers/vouchers.routes';
+import { checkoutRoutes } from './features/checkout/checkout.routes';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -123,6 +128,11 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(localPaymentRoutes(deps));
       await api.register(pagesRoutes(deps));
       await api.register(outboxRoutes(deps));
+      await api.register(locationsRoutes(deps));
+      await api.register(calendarsRoutes(deps));
+      await api.register(reservationsRoutes(deps));
+      await api.register(vouchersRoutes(deps));
+      await api.register(checkoutRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -3,5 +3,6 @@ import * as accounts from './schema/accounts';
 import * as venue from './schema/venue';
 import * as payments from './schema/payments';
 import * as content from './schema/content';
+import * as booking from './schema/booking';
 
-export const schema = { ...accounts, ...venue, ...payments, ...content };
+export const schema = { ...accounts, ...venue, ...payments, ...content, ...booking };

@@ -194,3 +194,13 @@ export function dayBounds(zone: string, date: string): { from: Date; to: Date } 
   const start = DateTime.fromISO(date, { zone }).startOf('day');
   return { from: start.toJSDate(), to: start.plus({ days: 1 }).toJSDate() };
 }
+
+/** An instant as ISO 8601 with the location's offset at that moment. */
+export function isoInZone(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toISO({ suppressMilliseconds: true })!;
+}
+
+/** "Sat, Nov 21, 2026, 7:00 PM" in the location's zone, for e-mails and balance lines. */
+export function describeInZone(instant: Date, zone: string): string {
+  return DateTime.fromJSDate(instant, { zone }).toFormat('ccc, LLL d, yyyy, h:mm a');
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { calendars, locations } from './venue';
+
+/** What a quote priced, kept on the checkout so processing charges exactly what was shown. */
+export type CheckoutItem = {
+  calendarId: number;
+  slot: string;
+  time: string;
+  costCents: number;
+  bookingFeeCents: number;
+  /** This item's share of the total (after voucher and tax), what stays owed if unpaid. */
+  amountCents: number;
+};
+
+export type CheckoutAmounts = {
+  subtotalCents: number;
+  discountCents: number;
+  preTaxCents: number;
+  salesTaxCents: number;
+  totalCents: number;
+  creditsUsing: number;
+  creditsValueCents: number;
+};
+
+/** The answer a processed checkout gave, replayed verbatim when it is processed again. */
+export type CheckoutResult = { statusCode: number; body: Record<string, unknown> };
+
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** quoted → paid | failed (a taken seat leaves it quoted: nothing happened). */
+    status: text().notNull().default('quoted'),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id),
+    items: jsonb().$type<CheckoutItem[]>().notNull(),
+    amounts: jsonb().$type<CheckoutAmounts>().notNull(),
+    /** The quote response as shown to the customer. */
+    quote: jsonb().$type<Record<string, unknown>>().notNull(),
+    voucherCode: text(),
+    result: jsonb().$type<CheckoutResult>(),
+    chargeRef: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('checkouts_user').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One seat for one half-hour. `slot` is the seat-local key, `time` the instant. Cancelling keeps
+ * the row (history, checkouts) and frees the seat: uniqueness only counts live rows.
+ */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial().primaryKey(),
+    calendarId: integer()
+      .notNull()
+      .references(() => calendars.id),
+    slot: text().notNull(),
+    time: timestamp({ withTimezone: true }).notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'cascade' }),
+    /** Club subscription used (the club feature fills this in). */
+    subscriptionId: integer(),
+    paid: boolean().notNull().default(false),
+    /** What stays owed while unpaid (seat, fee and tax share, after any voucher). */
+    amountCents: integer().notNull().default(0),
+    isBlackout: boolean().notNull().default(false),
+    notes: text().notNull().default(''),
+    createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    checkoutId: integer().references(() => checkouts.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    cancelledById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    // The one rule that decides races for a seat, on any number of API instances.
+    uniqueIndex('reservations_live_calendar_slot')
+      .on(t.calendarId, t.slot)
+      .where(sql`${t.cancelledAt} is null`),
+    index('reservations_calendar_time').on(t.calendarId, t.time),
+    index('reservations_user_time').on(t.userId, t.time),
+    index('reservations_time').on(t.time),
+    index('reservations_slot_prefix').on(t.slot.op('text_pattern_ops')),
+  ],
+);
+
+/** A gift voucher; `code` is stored uppercase without separators. */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial().primaryKey(),
+    code: text().notNull().unique(),
+    amountCents: integer().notNull(),
+    balanceCents: integer().notNull(),
+    createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('vouchers_balance_not_negative', sql`${t.balanceCents} >= 0`)],
+);
+
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    id: serial().primaryKey(),
+    voucherId: integer()
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    checkoutId: integer().references(() => checkouts.id, { onDelete: 'set null' }),
+    amountCents: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('voucher_redemptions_checkout').on(t.checkoutId)],
+);

@@ -1,0 +1,134 @@
+import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { reservations } from '../../db/schema/booking';
+import { calendarTypes, calendars, locations } from '../../db/schema/venue';
+
+export type LocationRow = typeof locations.$inferSelect;
+
+const seatColumns = {
+  id: calendars.id,
+  name: calendars.name,
+  costCents: calendars.costCents,
+  costUnit: calendars.costUnit,
+  image: calendars.image,
+  locationId: calendars.locationId,
+  typeId: calendars.typeId,
+  typeName: calendarTypes.name,
+  typeImage: calendarTypes.image,
+  typeDescription: calendarTypes.description,
+};
+export type SeatRow = {
+  id: number;
+  name: string;
+  costCents: number;
+  costUnit: string;
+  image: string;
+  locationId: number;
+  typeId: number;
+  typeName: string;
+  typeImage: string;
+  typeDescription: string;
+};
+
+export type SeatFilter = { search?: string; location?: number; typeIn?: number[]; ids?: number[] };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function seatWhere(filter: SeatFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(calendars.active, true)];
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    conditions.push(or(ilike(calendars.name, pattern), ilike(calendarTypes.name, pattern)));
+  }
+  if (filter.location !== undefined) conditions.push(eq(calendars.locationId, filter.location));
+  if (filter.typeIn) conditions.push(inArray(calendars.typeId, filter.typeIn));
+  if (filter.ids) conditions.push(inArray(calendars.id, filter.ids));
+  return and(...conditions);
+}
+
+/** Active seats matching the filter, in the venue's order. */
+export function findSeats(db: Db, filter: SeatFilter, page?: { limit: number; offset: number }) {
+  const query = db
+    .select(seatColumns)
+    .from(calendars)
+    .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
+    .where(seatWhere(filter))
+    .orderBy(asc(calendars.sortOrder), asc(calendars.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countSeats(db: Db, filter: SeatFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(calendars)
+    .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
+    .where(seatWhere(filter));
+  return row.n;
+}
+
+export async function findSeatWithLocation(
+  db: Db,
+  id: number,
+): Promise<{ seat: SeatRow; location: LocationRow } | null> {
+  const [row] = await db
+    .select({ seat: seatColumns, location: locations })
+    .from(calendars)
+    .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
+    .innerJoin(locations, eq(locations.id, calendars.locationId))
+    .where(and(eq(calendars.id, id), eq(calendars.active, true)));
+  return row ?? null;
+}
+
+export async function findLocations(db: Db, ids: number[]): Promise<LocationRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(locations).where(inArray(locations.id, ids));
+}
+
+export async function findLocation(db: Db, id: number): Promise<LocationRow | null> {
+  const [row] = await db.select().from(locations).where(eq(locations.id, id));
+  return row ?? null;
+}
+
+export type TakenSlot = {
+  calendarId: number;
+  slot: string;
+  userId: number | null;
+  paid: boolean;
+  isBlackout: boolean;
+};
+
+/** Live reservations of these seats starting in [from, to). */
+export async function liveReservations(
+  db: Db,
+  calendarIds: number[],
+  from: Date,
+  to: Date,
+): Promise<TakenSlot[]> {
+  if (calendarIds.length === 0) return [];
+  return db
+    .select({
+      calendarId: reservations.calendarId,
+      slot: reservations.slot,
+      userId: reservations.userId,
+      paid: reservations.paid,
+      isBlackout: reservations.isBlackout,
+    })
+    .from(reservations)
+    .where(
+      and(
+        inArray(reservations.calendarId, calendarIds),
+        gte(reservations.time, from),
+        lt(reservations.time, to),
+        isNull(reservations.cancelledAt),
+      ),
+    );
+}
+
+export async function countTypes(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(calendarTypes);
+  return row.n;
+}
+
+export function pageTypes(db: Db, limit: number, offset: number) {
+  return db.select().from(calendarTypes).orderBy(asc(calendarTypes.id)).limit(limit).offset(offset);
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkoutIdParam,
+  processResponse,
+  quoteRequest,
+  quoteResponse,
+} from '@paddock/contract/checkout';
+import { detailBody, validationErrorBody } from '@paddock/contract/common';
+import type { Deps } from '../../app';
+import { guards, requireUser } from '../../plugins/auth';
+import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+
+export const checkoutRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ctx: CheckoutContext = {
+      db: deps.database.db,
+      payments: deps.payments,
+      mailer: deps.mailer,
+      logError: (error, message) => app.log.error({ err: error }, message),
+    };
+    const tags = ['checkout'];
+
+    app.post(
+      '/reservations/checkouts/quote',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: 'Price seats (fees, voucher, tax); holds nothing',
+          body: quoteRequest,
+          response: { 200: quoteResponse, ...errors },
+        },
+      },
+      async (request) => quoteCheckout(ctx, requireUser(request), request.body),
+    );
+    app.post(
+      '/reservations/checkouts/:id/process',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: 'Book and pay a quoted checkout; repeating it replays the first answer',
+          params: checkoutIdParam,
+          response: { 200: processResponse, 402: detailBody, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await processCheckout(ctx, requireUser(request), request.params.id);
+        return reply.status(result.statusCode).send(result.body as never);
+      },
+    );
+  };

@@ -1,0 +1,280 @@
+import {
+  VOUCHER_REJECTED_MESSAGE,
+  type ProcessResponse,
+  type QuoteRequest,
+  type QuoteResponse,
+} from '@paddock/contract/checkout';
+import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
+import type { Db } from '../../db/client';
+import type { CheckoutItem, CheckoutResult } from '../../db/schema/booking';
+import { priceBooking } from '../../lib/pricing';
+import type { AuthUser } from '../../plugins/auth';
+import { isClubMemberInGoodStanding } from '../../plugins/club-membership';
+import { NotFound, ValidationError } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mail';
+import { chargeSavedCard, type Queryable } from '../../plugins/payments/charge-card';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import { getSettings } from '../../plugins/settings';
+import {
+  displayName,
+  insertReservations,
+  markReservationsPaid,
+  reservationsByIds,
+  resolveSeatSlots,
+  roleOf,
+} from '../reservations/reservations.service';
+import { findUsableVoucher, redeemVoucher } from '../vouchers/vouchers.service';
+import * as repo from './checkout.repo';
+import { confirmationMail } from './confirmation-mail';
+
+export type CheckoutContext = {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  logError: (error: unknown, message: string) => void;
+};
+
+const itemField = (index: number, name: string) => `reservations.${index}.${name}`;
+
+/**
+ * Prices seats at one location for the caller and records the quote. Holds nothing: the seats
+ * stay free for anyone until the checkout is processed.
+ */
+export async function quoteCheckout(
+  ctx: CheckoutContext,
+  caller: AuthUser,
+  body: { reservations: QuoteRequest['reservations']; voucher?: string | null },
+  now = new Date(),
+): Promise<QuoteResponse> {
+  const { db } = ctx;
+  const seen = new Set<string>();
+  body.reservations.forEach((item, index) => {
+    const key = `${item.calendar}|${item.slot}`;
+    if (seen.has(key))
+      throw ValidationError.field(
+        itemField(index, 'slot'),
+        'This seat and time is already in the checkout.',
+      );
+    seen.add(key);
+  });
+  const resolved = await resolveSeatSlots(db, body.reservations, roleOf(caller), now, itemField);
+  const location = resolved[0].seat.location;
+  if (resolved.some((r) => r.seat.location.id !== location.id))
+    throw ValidationError.field('reservations', 'Choose seats at one location per checkout.');
+  const taken = await repo.takenPairs(
+    db,
+    resolved.map((r) => ({ calendarId: r.seat.id, slot: r.slot.slot })),
+  );
+  if (taken.size > 0) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+
+  const code = body.voucher?.trim() || null;
+  const voucher = code ? await findUsableVoucher(db, code) : null;
+  if (code && !voucher) throw ValidationError.field('voucher', VOUCHER_REJECTED_MESSAGE);
+
+  const settings = await getSettings(db);
+  const pricing = priceBooking({
+    items: resolved.map((r) => ({ costCents: r.seat.costCents })),
+    bookingFeeCents: location.bookingFeeCents,
+    bookingFeesThreshold: location.bookingFeesThreshold,
+    salesTaxRatePercent: location.salesTaxRatePercent,
+    clubMember: await isClubMemberInGoodStanding(db, caller.id),
+    voucherBalanceCents: voucher?.balanceCents ?? null,
+    clubDiscountPercent: settings.club_discount_percent,
+  });
+  const lineItems = resolved.map((r, i) => ({
+    calendar_name: r.seat.name,
+    calendar_type_name: r.seat.typeName,
+    calendar_cost_cents: r.seat.costCents,
+    calendar_qty: 1,
+    calendar_total_cents: r.seat.costCents,
+    calendar_booking_fee_cents: pricing.lines[i].feeCents,
+    calendar_location: location.id,
+    time: r.slot.time,
+  }));
+  const quote = {
+    line_items: lineItems,
+    subtotal_cents: pricing.subtotalCents,
+    discount_cents: pricing.discountCents,
+    pre_tax_cents: pricing.preTaxCents,
+    sales_tax_cents: pricing.salesTaxCents,
+    total_cents: pricing.totalCents,
+    booking_fees_threshold: location.bookingFeesThreshold,
+    credits_using: pricing.creditsUsing,
+    credits_value_cents: pricing.creditsValueCents,
+    credits_program_saves: pricing.creditsProgramSaves,
+  };
+  const items: CheckoutItem[] = resolved.map((r, i) => ({
+    calendarId: r.seat.id,
+    slot: r.slot.slot,
+    time: r.slot.time,
+    costCents: r.seat.costCents,
+    bookingFeeCents: pricing.lines[i].feeCents,
+    amountCents: pricing.lines[i].amountCents,
+  }));
+  const row = await repo.insertCheckout(db, {
+    userId: caller.id,
+    locationId: location.id,
+    items,
+    amounts: {
+      subtotalCents: pricing.subtotalCents,
+      discountCents: pricing.discountCents,
+      preTaxCents: pricing.preTaxCents,
+      salesTaxCents: pricing.salesTaxCents,
+      totalCents: pricing.totalCents,
+      creditsUsing: pricing.creditsUsing,
+      creditsValueCents: pricing.creditsValueCents,
+    },
+    quote,
+    voucherCode: voucher?.code ?? null,
+  });
+  return { checkout_id: row.id, ...quote };
+}
+
+async function successResult(db: Queryable, checkout: repo.CheckoutRow): Promise<CheckoutResult> {
+  const ids = await repo.checkoutReservationIds(db, checkout.id);
+  const location = await repo.findLocation(db, checkout.locationId);
+  const body: ProcessResponse = {
+    checkout_id: checkout.id,
+    status: 'paid',
+    total_cents: checkout.amounts.totalCents,
+    reservations: await reservationsByIds(db, ids),
+    post_booking_url: location?.postBookingUrl ?? '',
+  };
+  return { statusCode: 200, body };
+}
+
+type Step = { result: CheckoutResult; finishedNow: boolean } | { charge: repo.CheckoutRow };
+
+/**
+ * Books the quoted seats and pays for them (docs/decisions/0006-checkout.md):
+ * 1. one transaction creates the reservations (the unique index decides races; a taken seat
+ *    rolls everything back) and redeems the voucher, then commits with status `charging`;
+ * 2. the saved card is charged with the idempotency key `checkout-{id}`;
+ * 3. a second transaction marks the reservations paid (or the checkout failed, leaving them
+ *    unpaid: an outstanding balance) and stores the answer.
+ * Any later call, concurrent or a retry, gets the stored answer; a call that finds the
+ * checkout still `charging` (a crash, a racing double click) repeats step 2 with the same key,
+ * which the payment layer answers without charging again.
+ */
+export async function processCheckout(
+  ctx: CheckoutContext,
+  caller: AuthUser,
+  id: number,
+  now = new Date(),
+): Promise<CheckoutResult> {
+  const { db } = ctx;
+  const step: Step = await db.transaction(async (tx) => {
+    const checkout = await repo.lockCheckout(tx, id);
+    // Someone else's checkout does not exist for the caller.
+    if (!checkout || checkout.userId !== caller.id) throw new NotFound();
+    if (checkout.result) return { result: checkout.result, finishedNow: false };
+    if (checkout.status === 'charging') return { charge: checkout };
+
+    const resolved = await resolveSeatSlots(
+      tx,
+      checkout.items.map((item) => ({ calendar: item.calendarId, slot: item.slot })),
+      roleOf(caller),
+      now,
+      itemField,
+    );
+    const ids = await insertReservations(
+      tx,
+      checkout.items.map((item, i) => ({
+        calendarId: item.calendarId,
+        slot: item.slot,
+        time: new Date(resolved[i].slot.startMs),
+        userId: checkout.userId,
+        paid: false,
+        amountCents: item.amountCents,
+        createdById: caller.id,
+        checkoutId: checkout.id,
+      })),
+    );
+    const discount = checkout.amounts.discountCents;
+    if (checkout.voucherCode && discount > 0) {
+      const voucher = await findUsableVoucher(tx, checkout.voucherCode);
+      const redeemed =
+        voucher &&
+        (await redeemVoucher(tx, { voucherId: voucher.id, amountCents: discount, checkoutId: id }));
+      if (!redeemed) throw ValidationError.field('voucher', VOUCHER_REJECTED_MESSAGE);
+    }
+    if (checkout.amounts.totalCents === 0) {
+      await markReservationsPaid(tx, ids);
+      const result = await successResult(tx, checkout);
+      await repo.updateCheckout(tx, id, { status: 'paid', result, processedAt: now });
+      return { result, finishedNow: true };
+    }
+    await repo.updateCheckout(tx, id, { status: 'charging' });
+    return { charge: checkout };
+  });
+
+  let final = step;
+  if ('charge' in step) {
+    const checkout = step.charge;
+    const outcome = await chargeSavedCard(db, ctx.payments, {
+      userId: checkout.userId,
+      amountCents: checkout.amounts.totalCents,
+      notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
+      idempotencyKey: `checkout-${checkout.id}`,
+      kind: 'booking',
+    });
+    final = await db.transaction(async (tx) => {
+      const row = (await repo.lockCheckout(tx, id))!;
+      if (row.result) return { result: row.result, finishedNow: false };
+      if (outcome.ok) {
+        await markReservationsPaid(tx, await repo.checkoutReservationIds(tx, id));
+        const result = await successResult(tx, row);
+        await repo.updateCheckout(tx, id, {
+          status: 'paid',
+          result,
+          chargeRef: outcome.charge.chargeRef,
+          processedAt: new Date(),
+        });
+        return { result, finishedNow: true };
+      }
+      const result: CheckoutResult = {
+        statusCode: 402,
+        body: { detail: outcome.message, code: 'payment_failed' },
+      };
+      await repo.updateCheckout(tx, id, { status: 'failed', result, processedAt: new Date() });
+      return { result, finishedNow: true };
+    });
+  }
+  if (!('result' in final)) throw new Error('checkout step did not finish');
+  if (final.finishedNow && final.result.statusCode === 200) await sendConfirmation(ctx, id);
+  return final.result;
+}
+
+/** Mail failures never undo a booking; they are logged. */
+async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promise<void> {
+  try {
+    const checkout = await repo.findCheckout(ctx.db, checkoutId);
+    if (!checkout) return;
+    const user = await repo.findUserContact(ctx.db, checkout.userId);
+    const location = await repo.findLocation(ctx.db, checkout.locationId);
+    if (!user?.email || !location) return;
+    const names = await repo.seatNames(
+      ctx.db,
+      checkout.items.map((i) => i.calendarId),
+    );
+    const settings = await getSettings(ctx.db);
+    await ctx.mailer.send(
+      confirmationMail({
+        checkoutId,
+        to: user.email,
+        name: displayName({ ...user }) ?? user.email,
+        companyName: settings.company_name,
+        location: { name: location.name, address: location.address, timezone: location.timezone },
+        totalCents: checkout.amounts.totalCents,
+        items: checkout.items
+          .map((i) => ({
+            seatName: names.get(i.calendarId) ?? 'Simulator',
+            start: new Date(i.time),
+          }))
+          .sort((a, b) => a.start.getTime() - b.start.getTime()),
+      }),
+    );
+  } catch (error) {
+    ctx.logError(error, 'booking confirmation mail failed');
+  }
+}

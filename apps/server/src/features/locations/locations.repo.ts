@@ -1,0 +1,43 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { locations } from '../../db/schema/venue';
+
+export type LocationRow = typeof locations.$inferSelect;
+
+export async function countLocations(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(locations);
+  return row.n;
+}
+
+export function pageLocations(db: Db, limit: number, offset: number): Promise<LocationRow[]> {
+  return db.select().from(locations).orderBy(asc(locations.id)).limit(limit).offset(offset);
+}
+
+export async function findLocation(db: Db, id: number): Promise<LocationRow | null> {
+  const [row] = await db.select().from(locations).where(eq(locations.id, id));
+  return row ?? null;
+}
+
+export async function firstLocation(db: Db): Promise<LocationRow | null> {
+  const [row] = await db.select().from(locations).orderBy(asc(locations.id)).limit(1);
+  return row ?? null;
+}
+
+export async function userLocationId(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ locationId: users.locationId })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.locationId ?? null;
+}
+
+export async function updateLocation(
+  db: Db,
+  id: number,
+  values: Partial<typeof locations.$inferInsert>,
+): Promise<LocationRow | null> {
+  if (Object.keys(values).length === 0) return findLocation(db, id);
+  const [row] = await db.update(locations).set(values).where(eq(locations.id, id)).returning();
+  return row ?? null;
+}

@@ -1,0 +1,101 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import {
+  CLEARED_OUTSTANDING_MESSAGE,
+  type Balance,
+  type CaptureOutstandingResponse,
+} from '@paddock/contract/reservations';
+import type { Db } from '../../db/client';
+import { cards } from '../../db/schema/payments';
+import { describeInZone } from '../../lib/slots';
+import { hasPermission, type AuthUser } from '../../plugins/auth';
+import { Forbidden, NotFound, PaymentError } from '../../plugins/errors';
+import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import * as repo from './reservations.repo';
+
+/**
+ * The outstanding balance: live, unpaid, non-blackout reservations (a declined checkout, a
+ * "Book It!" without payment). Staff can see it and mark it paid; the customer's card pays it.
+ */
+
+type UserRef = number | 'me';
+
+async function resolveUser(db: Db, caller: AuthUser, ref: UserRef): Promise<number> {
+  const userId = ref === 'me' ? caller.id : ref;
+  // Another customer's balance does not exist for a customer.
+  if (userId !== caller.id && !hasPermission(caller, 'reservations.change_reservation'))
+    throw new NotFound();
+  if (!(await repo.userExists(db, userId))) throw new NotFound();
+  return userId;
+}
+
+function describe(row: repo.ReservationRow): string {
+  return `${row.calendarName}, ${describeInZone(row.time, row.timezone)}`;
+}
+
+export async function getBalance(db: Db, caller: AuthUser, ref: UserRef): Promise<Balance> {
+  const rows = await repo.outstandingRows(db, await resolveUser(db, caller, ref));
+  return {
+    amount_cents: rows.reduce((sum, r) => sum + r.amountCents, 0),
+    detail: rows.map((r) => ({ description: describe(r), amount_cents: r.amountCents })),
+  };
+}
+
+/** Staff holding both reservations.change_reservation and user.change_user. */
+export async function clearOutstanding(
+  db: Db,
+  caller: AuthUser,
+  userId: number,
+): Promise<{ detail: string }> {
+  if (
+    !hasPermission(caller, 'reservations.change_reservation') ||
+    !hasPermission(caller, 'user.change_user')
+  )
+    throw new Forbidden();
+  if (!(await repo.userExists(db, userId))) throw new NotFound();
+  const rows = await repo.outstandingRows(db, userId);
+  await repo.markPaid(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { detail: CLEARED_OUTSTANDING_MESSAGE };
+}
+
+/**
+ * Charges the saved card for everything outstanding and marks it paid. The idempotency key is
+ * derived from the exact reservations and the card, so a double click or a retry charges once,
+ * while a new card (after a decline) gets a fresh attempt.
+ */
+export async function captureOutstanding(
+  db: Db,
+  payments: PaymentProvider,
+  userId: number,
+): Promise<CaptureOutstandingResponse> {
+  const rows = await repo.outstandingRows(db, userId);
+  const ids = rows.map((r) => r.id);
+  const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
+  if (total === 0) {
+    await repo.markPaid(db, ids);
+    return { detail: 'Nothing outstanding.', amount_cents: 0 };
+  }
+  const [card] = await db
+    .select({ ref: cards.paymentMethodRef })
+    .from(cards)
+    .where(eq(cards.userId, userId));
+  const fingerprint = crypto
+    .createHash('sha256')
+    .update(`${ids.join(',')}|${total}|${card?.ref ?? 'none'}`)
+    .digest('hex')
+    .slice(0, 24);
+  const outcome = await chargeSavedCard(db, payments, {
+    userId,
+    amountCents: total,
+    notes: `Outstanding balance (${rows.length} reservation${rows.length === 1 ? '' : 's'})`,
+    idempotencyKey: `outstanding-${userId}-${fingerprint}`,
+    kind: 'capture',
+  });
+  if (!outcome.ok) throw new PaymentError(outcome.message);
+  await repo.markPaid(db, ids);
+  return { detail: 'The outstanding balance has been paid.', amount_cents: total };
+}

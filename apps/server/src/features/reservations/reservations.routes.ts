@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailBody, idParam, ok, paginated, validationErrorBody } from '@paddock/contract/common';
+import {
+  balance,
+  captureOutstandingResponse,
+  futureReservationsQuery,
+  reservation,
+  reservationCreate,
+  reservationsQuery,
+  reservationUpdate,
+  userIdParam,
+} from '@paddock/contract/reservations';
+import type { Deps } from '../../app';
+import { guards, requireUser } from '../../plugins/auth';
+import { cardHooks } from '../../plugins/payments/card-hooks';
+import { captureOutstanding, clearOutstanding, getBalance } from './outstanding';
+import {
+  createReservation,
+  deleteReservation,
+  getReservation,
+  listReservations,
+  updateReservation,
+} from './reservations.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+
+export const reservationsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    const tags = ['reservations'];
+
+    // A saved card pays what is owed (a declined checkout, unpaid bookings).
+    cardHooks(deps).onCardSaved(async (userId) => {
+      await captureOutstanding(db, deps.payments, userId);
+    });
+
+    app.get(
+      '/reservations',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: 'Reservations (customers: their own; staff with change_reservation: all)',
+          querystring: reservationsQuery,
+          response: { 200: paginated(reservation), ...errors },
+        },
+      },
+      async (request) => listReservations(db, requireUser(request), request.query),
+    );
+    app.post(
+      '/reservations',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: 'Book one seat-slot (unpaid) or, as staff, black it out',
+          body: reservationCreate,
+          response: { 201: reservation, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createReservation(db, requireUser(request), request.body)),
+    );
+    app.get(
+      '/reservations/:id',
+      {
+        preHandler: guards.user,
+        schema: { tags, params: idParam, response: { 200: reservation, ...errors } },
+      },
+      async (request) => getReservation(db, requireUser(request), request.params.id),
+    );
+    for (const method of ['PATCH', 'PUT'] as const) {
+      app.route({
+        method,
+        url: '/reservations/:id',
+        preHandler: guards.user,
+        schema: {
+          tags,
+          params: idParam,
+          body: reservationUpdate,
+          response: { 200: reservation, ...errors },
+        },
+        handler: async (request) =>
+          updateReservation(db, requireUser(request), request.params.id, request.body),
+      });
+    }
+    app.delete(
+      '/reservations/:id',
+      {
+        preHandler: guards.user,
+        schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } },
+      },
+      async (request, reply) => {
+        await deleteReservation(db, requireUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.get(
+      '/users/me/reservations/future',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: "The caller's reservations that are not over yet, soonest first",
+          querystring: futureReservationsQuery,
+          response: { 200: paginated(reservation), ...errors },
+        },
+      },
+      async (request) => {
+        const caller = requireUser(request);
+        return listReservations(db, caller, {
+          ...request.query,
+          user: caller.id,
+          future: request.query.future ?? true,
+          ordering: 'slot',
+        });
+      },
+    );
+
+    app.get(
+      '/users/:id/balance',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: 'Outstanding (unpaid) reservations of a user',
+          params: userIdParam,
+          response: { 200: balance, ...errors },
+        },
+      },
+      async (request) => getBalance(db, requireUser(request), request.params.id),
+    );
+    app.post(
+      '/users/:id/clear_outstanding',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: 'Mark every outstanding item paid (staff)',
+          params: idParam,
+          response: { 200: ok, ...errors },
+        },
+      },
+      async (request) => clearOutstanding(db, requireUser(request), request.params.id),
+    );
+    app.post(
+      '/users/me/charges/capture_outstanding',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: 'Charge the saved card for the outstanding balance',
+          response: { 200: captureOutstandingResponse, 402: detailBody, ...errors },
+        },
+      },
+      async (request) => captureOutstanding(db, deps.payments, requireUser(request).id),
+    );
+  };

@@ -1,0 +1,357 @@
+import type { Paginated, PaginationQuery } from '@paddock/contract/common';
+import {
+  SLOT_TAKEN_MESSAGE,
+  type Reservation,
+  type ReservationCreate,
+  type ReservationUpdate,
+} from '@paddock/contract/reservations';
+import type { Db } from '../../db/client';
+import { priceBooking } from '../../lib/pricing';
+import {
+  bookingWindow,
+  findSlot,
+  isoInZone,
+  isValidSlotKey,
+  slotKeyAt,
+  SLOT_MINUTES,
+  type Role,
+  type Slot,
+} from '../../lib/slots';
+import { hasPermission, type AuthUser } from '../../plugins/auth';
+import { isClubMemberInGoodStanding } from '../../plugins/club-membership';
+import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
+import { paginate } from '../../plugins/pagination';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import * as repo from './reservations.repo';
+
+export const roleOf = (user: AuthUser | null): Role =>
+  hasPermission(user, 'reservations.change_reservation') ? 'staff' : 'customer';
+
+/** Racer name, else full name, else e-mail (the spec's display-name fallback). */
+export function displayName(person: repo.PersonName | null): string | null {
+  if (!person) return null;
+  const full = `${person.firstName} ${person.lastName}`.trim();
+  return person.racerName || full || person.email;
+}
+
+function toReservation(rows: repo.ReservationRow[]): Reservation {
+  const first = rows[0];
+  return {
+    id: first.id,
+    time: isoInZone(first.time, first.timezone),
+    calendar: first.calendarId,
+    slot: first.slot,
+    subscription: first.subscriptionId,
+    paid: rows.every((r) => r.paid),
+    calendar_name: first.calendarName,
+    location: first.locationId,
+    timezone: first.timezone,
+    user: first.userId,
+    user_display_name: first.userId === null ? null : displayName(first.user),
+    is_blackout: first.isBlackout,
+    notes: first.notes,
+    created_by: first.createdById,
+    created_by_name: first.createdById === null ? null : displayName(first.creator),
+    checkout: first.checkoutId,
+    amount_cents: rows.reduce((sum, r) => sum + r.amountCents, 0),
+    duration_minutes: rows.length * SLOT_MINUTES,
+    reservation_ids: rows.map((r) => r.id),
+  };
+}
+
+export async function reservationsByIds(db: Queryable, ids: number[]): Promise<Reservation[]> {
+  const rows = await repo.findRowsByIds(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => (byId.has(id) ? [toReservation([byId.get(id)!])] : []));
+}
+
+type ListQuery = PaginationQuery & {
+  user?: number;
+  calendar?: number;
+  future?: boolean;
+  group_base?: boolean;
+  slot__startswith?: string;
+  is_blackout?: boolean;
+  paid?: boolean;
+  ordering: 'slot' | '-slot' | 'time' | '-time';
+};
+
+/** Staff see everyone's; anyone else only their own, whatever `user` says. */
+export async function listReservations(
+  db: Db,
+  caller: AuthUser,
+  query: ListQuery,
+  now = new Date(),
+): Promise<Paginated<Reservation>> {
+  const filter: repo.ListFilter = {
+    userId: roleOf(caller) === 'staff' ? query.user : caller.id,
+    calendarId: query.calendar,
+    endsAfter: query.future ? now : undefined,
+    slotPrefix: query.slot__startswith,
+    isBlackout: query.is_blackout,
+    paid: query.paid,
+  };
+  const descending = query.ordering.startsWith('-');
+  if (!query.group_base) {
+    return paginate(
+      query,
+      () => repo.countReservations(db, filter),
+      async (limit, offset) =>
+        (await repo.pageReservations(db, filter, descending, limit, offset)).map((r) =>
+          toReservation([r]),
+        ),
+    );
+  }
+  return paginate(
+    query,
+    () => repo.countGroups(db, filter),
+    async (limit, offset) => {
+      const groups = await repo.pageGroups(db, filter, descending, limit, offset);
+      const rows = new Map((await repo.findRowsByIds(db, groups.flat())).map((r) => [r.id, r]));
+      return groups.map((ids) => toReservation(ids.map((id) => rows.get(id)!)));
+    },
+  );
+}
+
+async function visibleRow(db: Queryable, caller: AuthUser, id: number) {
+  const row = await repo.findLiveRow(db, id);
+  // Someone else's reservation does not exist for a customer.
+  if (!row || (roleOf(caller) !== 'staff' && row.userId !== caller.id)) throw new NotFound();
+  return row;
+}
+
+export async function getReservation(db: Db, caller: AuthUser, id: number): Promise<Reservation> {
+  return toReservation([await visibleRow(db, caller, id)]);
+}
+
+export type SeatSlot = { seat: repo.SeatForBooking; slot: Slot };
+
+/**
+ * Checks that each (calendar, slot or time) is a real, bookable half-hour of an active seat for
+ * this role, and returns the seat and the slot with its instant. Errors name `field(i, name)`.
+ */
+export async function resolveSeatSlots(
+  db: Queryable,
+  items: { calendar: number; slot?: string; time?: string }[],
+  role: Role,
+  now: Date,
+  field: (index: number, name: string) => string,
+): Promise<SeatSlot[]> {
+  const seats = new Map(
+    (await repo.findActiveSeats(db, [...new Set(items.map((i) => i.calendar))])).map((s) => [
+      s.id,
+      s,
+    ]),
+  );
+  return items.map((item, index) => {
+    const seat = seats.get(item.calendar);
+    if (!seat)
+      throw ValidationError.field(
+        field(index, 'calendar'),
+        `Invalid pk "${item.calendar}" - object does not exist.`,
+      );
+    const zone = seat.location.timezone;
+    let key = item.slot;
+    if (key === undefined) {
+      if (item.time === undefined)
+        throw ValidationError.field(field(index, 'slot'), 'This field is required.');
+      key = slotKeyAt(new Date(item.time), zone) ?? undefined;
+      if (!key) throw ValidationError.field(field(index, 'time'), 'Choose a time at :00 or :30.');
+    }
+    if (!isValidSlotKey(key))
+      throw ValidationError.field(field(index, 'slot'), 'Enter a real date and time.');
+    const slot = findSlot(
+      {
+        timezone: zone,
+        openingHours: seat.location.openingHours,
+        specialHours: seat.location.specialHours,
+      },
+      key,
+    );
+    if (!slot)
+      throw ValidationError.field(field(index, 'slot'), 'The venue is not open at this time.');
+    if (item.time !== undefined && new Date(item.time).getTime() !== slot.startMs)
+      throw ValidationError.field(field(index, 'time'), 'This time does not match the slot.');
+    if (slot.startMs <= now.getTime())
+      throw ValidationError.field(field(index, 'slot'), 'This time has already started.');
+    const window = bookingWindow(role, zone, now);
+    if (key.slice(0, 10) > window.last)
+      throw ValidationError.field(
+        field(index, 'slot'),
+        `Reservations can be made up to ${window.last}.`,
+      );
+    return { seat, slot };
+  });
+}
+
+/** Inserts reservations; a seat-slot already taken (the unique index) is the spec's 400. */
+export async function insertReservations(
+  db: Queryable,
+  values: repo.ReservationInsert[],
+): Promise<number[]> {
+  try {
+    return await repo.insertReservations(db, values);
+  } catch (error) {
+    if (repo.isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** What one slot costs when booked on its own (seat, fee unless waived, tax). */
+async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId: number) {
+  const pricing = priceBooking({
+    items: [{ costCents: seat.costCents }],
+    bookingFeeCents: seat.location.bookingFeeCents,
+    bookingFeesThreshold: seat.location.bookingFeesThreshold,
+    salesTaxRatePercent: seat.location.salesTaxRatePercent,
+    clubMember: await isClubMemberInGoodStanding(db, userId),
+    voucherBalanceCents: null,
+    clubDiscountPercent: 0,
+  });
+  return pricing.totalCents;
+}
+
+const sameField = (_index: number, name: string) => name;
+
+function assertSubscription(subscription: number | null | undefined) {
+  // The club feature links subscriptions; until then no subscription exists.
+  if (subscription !== undefined && subscription !== null)
+    throw ValidationError.field(
+      'subscription',
+      `Invalid pk "${subscription}" - object does not exist.`,
+    );
+}
+
+function assertCustomerFields(caller: AuthUser, body: ReservationUpdate) {
+  if (roleOf(caller) === 'staff') return;
+  const staffOnly =
+    body.is_blackout === true ||
+    body.paid !== undefined ||
+    (body.notes !== undefined && body.notes !== '') ||
+    (body.user !== undefined && body.user !== caller.id);
+  if (staffOnly) throw new Forbidden();
+}
+
+/**
+ * A customer books an unpaid seat for themselves (paid later: checkout, capture or staff).
+ * Staff may book for any user, mark paid, or black out a seat (no user, notes).
+ */
+export async function createReservation(
+  db: Db,
+  caller: AuthUser,
+  body: ReservationCreate,
+  now = new Date(),
+): Promise<Reservation> {
+  assertCustomerFields(caller, body);
+  assertSubscription(body.subscription);
+  const role = roleOf(caller);
+  const blackout = body.is_blackout === true;
+  if (blackout && body.user) throw ValidationError.field('user', 'A blackout has no user.');
+  const userId = blackout ? null : (body.user ?? caller.id);
+  if (userId !== null && userId !== caller.id && !(await repo.userExists(db, userId)))
+    throw ValidationError.field('user', `Invalid pk "${userId}" - object does not exist.`);
+  const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField);
+  const [id] = await insertReservations(db, [
+    {
+      calendarId: seat.id,
+      slot: slot.slot,
+      time: new Date(slot.startMs),
+      userId,
+      paid: blackout ? false : (body.paid ?? false),
+      amountCents: userId === null ? 0 : await singleSlotPrice(db, seat, userId),
+      isBlackout: blackout,
+      notes: body.notes ?? '',
+      createdById: caller.id,
+    },
+  ]);
+  return (await reservationsByIds(db, [id]))[0];
+}
+
+/** Move a reservation (customers: their own, not started) or, for staff, change any field. */
+export async function updateReservation(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  body: ReservationUpdate,
+  now = new Date(),
+): Promise<Reservation> {
+  const row = await visibleRow(db, caller, id);
+  assertCustomerFields(caller, body);
+  assertSubscription(body.subscription);
+  const role = roleOf(caller);
+  if (role !== 'staff' && row.time.getTime() <= now.getTime())
+    throw ValidationError.nonField('Past reservations cannot be changed.');
+
+  const changes: Partial<repo.ReservationInsert> = {};
+  const moving =
+    (body.calendar !== undefined && body.calendar !== row.calendarId) ||
+    (body.slot !== undefined && body.slot !== row.slot) ||
+    (body.time !== undefined && new Date(body.time).getTime() !== row.time.getTime());
+  if (moving) {
+    const target = {
+      calendar: body.calendar ?? row.calendarId,
+      slot: body.slot ?? (body.time === undefined ? row.slot : undefined),
+      time: body.time,
+    };
+    const [{ seat, slot }] = await resolveSeatSlots(db, [target], role, now, sameField);
+    if (role !== 'staff' && row.paid && seat.costCents > (await seatCost(db, row.calendarId)))
+      throw ValidationError.field('calendar', 'Choose a seat that costs the same or less.');
+    Object.assign(changes, {
+      calendarId: seat.id,
+      slot: slot.slot,
+      time: new Date(slot.startMs),
+    });
+    if (!row.paid && row.userId !== null && row.checkoutId === null)
+      changes.amountCents = await singleSlotPrice(db, seat, row.userId);
+  }
+  if (role === 'staff') {
+    if (body.is_blackout !== undefined) changes.isBlackout = body.is_blackout;
+    const blackout = body.is_blackout ?? row.isBlackout;
+    if (blackout) {
+      if (body.user) throw ValidationError.field('user', 'A blackout has no user.');
+      changes.userId = null;
+      changes.amountCents = 0;
+    } else if (body.user !== undefined) {
+      if (body.user === null) throw ValidationError.field('user', 'A reservation needs a user.');
+      if (!(await repo.userExists(db, body.user)))
+        throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
+      changes.userId = body.user;
+    } else if (row.isBlackout && body.is_blackout === false) {
+      throw ValidationError.field('user', 'A reservation needs a user.');
+    }
+    if (body.paid !== undefined) changes.paid = body.paid;
+    if (body.notes !== undefined) changes.notes = body.notes;
+  }
+  if (Object.keys(changes).length > 0) {
+    try {
+      await repo.updateReservation(db, id, changes);
+    } catch (error) {
+      if (repo.isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+      throw error;
+    }
+  }
+  return (await reservationsByIds(db, [id]))[0];
+}
+
+async function seatCost(db: Queryable, calendarId: number): Promise<number> {
+  const [seat] = await repo.findActiveSeats(db, [calendarId]);
+  return seat?.costCents ?? 0;
+}
+
+/** Cancels: customers their own before it starts; staff any. The seat is free again. */
+export async function deleteReservation(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  now = new Date(),
+): Promise<void> {
+  const row = await visibleRow(db, caller, id);
+  if (roleOf(caller) !== 'staff' && row.time.getTime() <= now.getTime())
+    throw ValidationError.nonField('Past reservations cannot be changed.');
+  await repo.cancelReservation(db, id, caller.id);
+}
+
+/** Marks these reservations paid (a successful charge). */
+export function markReservationsPaid(db: Queryable, ids: number[]): Promise<number> {
+  return repo.markPaid(db, ids);
+}

@@ -1,0 +1,40 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { voucherRedemptions, vouchers } from '../../db/schema/booking';
+
+export type VoucherRow = typeof vouchers.$inferSelect;
+
+/** Inserts unless the code exists (null then: draw another). */
+export async function insertVoucher(
+  db: Queryable,
+  values: typeof vouchers.$inferInsert,
+): Promise<VoucherRow | null> {
+  const [row] = await db
+    .insert(vouchers)
+    .values(values)
+    .onConflictDoNothing({ target: vouchers.code })
+    .returning();
+  return row ?? null;
+}
+
+export async function findByCode(db: Queryable, code: string): Promise<VoucherRow | null> {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.code, code));
+  return row ?? null;
+}
+
+/** Takes `amountCents` off the balance only if it is still there; false when it is not. */
+export async function debit(
+  db: Queryable,
+  voucherId: number,
+  amountCents: number,
+  checkoutId: number | null,
+): Promise<boolean> {
+  const updated = await db
+    .update(vouchers)
+    .set({ balanceCents: sql`${vouchers.balanceCents} - ${amountCents}` })
+    .where(and(eq(vouchers.id, voucherId), gte(vouchers.balanceCents, amountCents)))
+    .returning({ id: vouchers.id });
+  if (updated.length === 0) return false;
+  await db.insert(voucherRedemptions).values({ voucherId, checkoutId, amountCents });
+  return true;
+}

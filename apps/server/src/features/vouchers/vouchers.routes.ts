@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailBody } from '@paddock/contract/common';
+import {
+  voucher,
+  voucherBalance as voucherBalanceBody,
+  voucherCodeParam,
+  voucherCreate,
+} from '@paddock/contract/vouchers';
+import type { Deps } from '../../app';
+import { guards, requireStaff } from '../../plugins/auth';
+import { createVoucher, voucherBalance } from './vouchers.service';
+
+export const vouchersRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    const tags = ['vouchers'];
+
+    app.post(
+      '/vouchers',
+      {
+        preHandler: guards.staff,
+        schema: {
+          tags,
+          summary: 'Issue a voucher without a charge (staff)',
+          body: voucherCreate,
+          response: { 201: voucher },
+        },
+      },
+      async (request, reply) => {
+        const staff = requireStaff(request);
+        const created = await createVoucher(db, {
+          amountCents: request.body.amount_cents,
+          createdById: staff.id,
+        });
+        return reply.status(201).send(created);
+      },
+    );
+    app.get(
+      '/vouchers/:code/balance',
+      {
+        // Codes are unguessable; the limit keeps anyone from trying many.
+        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'Balance of a voucher code (any case, dashes ignored)',
+          params: voucherCodeParam,
+          response: { 200: voucherBalanceBody, 404: detailBody },
+        },
+      },
+      async (request) => voucherBalance(db, request.params.code),
+    );
+  };
