@@ -28,6 +28,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
@@ -54,6 +55,8 @@ export type Config = {
   logLevel: string;
   seedDemo: boolean;
   /** Login attempts per IP and username per minute (signup, login links: see accounts routes). */
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits use it). */
+  trustProxy: boolean;
   authRateLimitPerMinute: number;
 };
 
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO === 'true',
+    trustProxy: e.TRUST_PROXY === 'true',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }
