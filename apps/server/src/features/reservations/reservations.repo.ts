@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lt,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { users } from '../../db/schema/accounts';
@@ -264,4 +278,25 @@ export async function markPaid(db: Queryable, ids: number[]): Promise<number> {
     .where(and(inArray(reservations.id, ids), eq(reservations.paid, false)))
     .returning({ id: reservations.id });
   return rows.length;
+}
+
+/** Live reservations starting in [from, to), optionally at one location, in time order. */
+export function rowsBetween(
+  db: Queryable,
+  from: Date,
+  to: Date,
+  locationId: number | undefined,
+  limit: number,
+): Promise<ReservationRow[]> {
+  return selectRows(db)
+    .where(
+      and(
+        isNull(reservations.cancelledAt),
+        gte(reservations.time, from),
+        lt(reservations.time, to),
+        locationId === undefined ? undefined : eq(calendars.locationId, locationId),
+      ),
+    )
+    .orderBy(asc(reservations.time), asc(reservations.calendarId))
+    .limit(limit);
 }

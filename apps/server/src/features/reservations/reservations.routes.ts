@@ -12,7 +12,10 @@ import {
   userIdParam,
 } from '@paddock/contract/reservations';
 import type { Deps } from '../../app';
-import { guards, requireUser } from '../../plugins/auth';
+import { guards, hasPermission, loadAuthUser, requireUser } from '../../plugins/auth';
+import { Forbidden, Unauthorized } from '../../plugins/errors';
+import { getSettings } from '../../plugins/settings';
+import { reservationsFeed } from './feed';
 import { cardHooks } from '../../plugins/payments/card-hooks';
 import { captureOutstanding, clearOutstanding, getBalance } from './outstanding';
 import {
@@ -22,6 +25,11 @@ import {
   listReservations,
   updateReservation,
 } from './reservations.service';
+
+const feedQuery = z.object({
+  token: z.string().max(2000).optional(),
+  location: z.coerce.number().int().positive().optional(),
+});
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
@@ -156,5 +164,35 @@ export const reservationsRoutes =
         },
       },
       async (request) => captureOutstanding(db, deps.payments, requireUser(request).id),
+    );
+
+    // Calendar apps cannot send headers, so the feed also takes the token in the query.
+    app.get(
+      '/feed.ics',
+      {
+        schema: {
+          tags,
+          summary: 'Read-only iCalendar feed of the planner (staff; token header or ?token=)',
+          querystring: feedQuery,
+          response: { 200: z.string(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        let user = request.authUser;
+        if (!user && request.query.token) {
+          user = await loadAuthUser(db, await deps.tokens.verify(request.query.token));
+        }
+        if (!user) throw new Unauthorized();
+        if (!hasPermission(user, 'reservations.change_reservation')) throw new Forbidden();
+        const { company_name } = await getSettings(db);
+        const body = await reservationsFeed(db, {
+          locationId: request.query.location,
+          companyName: company_name,
+        });
+        return reply
+          .type('text/calendar; charset=utf-8')
+          .header('content-disposition', 'inline; filename="reservations.ics"')
+          .send(body);
+      },
     );
   };

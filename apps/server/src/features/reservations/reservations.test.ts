@@ -4,6 +4,8 @@ import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue, futureDate } from '../../test/booking-factories';
+import { buildApp } from '../../app';
+import { connect } from '../../db/client';
 
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
@@ -356,6 +358,62 @@ describe('the race for one seat', () => {
       )
     ).json();
     expect(live.count).toBe(1);
+  });
+
+  it('gives exactly one winner across two API instances sharing the database', async () => {
+    const database = connect(t.deps.database.url, 10);
+    const second = await buildApp({ ...t.deps, database });
+    await second.ready();
+    try {
+      const racers: CreatedUser[] = [];
+      for (let i = 0; i < 20; i += 1) racers.push(await createUser(t));
+      const results = await Promise.all(
+        racers.map((u, i) =>
+          (i % 2 ? second : t.app).inject({
+            method: 'POST',
+            url: '/api/reservations',
+            headers: bearer(u.token),
+            payload: { calendar: venue.seats[1].id, slot: at('22:30') },
+          }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 201)).toHaveLength(1);
+      expect(codes.filter((c) => c === 400)).toHaveLength(19);
+    } finally {
+      await second.close();
+      await database.close();
+    }
+  });
+});
+
+describe('GET /feed.ics', () => {
+  it('serves staff an iCalendar of reservations and blackouts, by header or ?token=', async () => {
+    const viaHeader = await call('GET', '/api/feed.ics', staff);
+    expect(viaHeader.statusCode).toBe(200);
+    expect(viaHeader.headers['content-type']).toContain('text/calendar');
+    expect(viaHeader.body).toContain('BEGIN:VCALENDAR');
+    expect(viaHeader.body).toContain('BEGIN:VTIMEZONE');
+    expect(viaHeader.body).toContain('SUMMARY:Sim 3: Blackout: Maintenance');
+    expect(viaHeader.body).toContain(
+      `DTSTART;TZID=America/Los_Angeles:${day.replaceAll('-', '')}T120000`,
+    );
+    const viaQuery = await call(
+      'GET',
+      `/api/feed.ics?token=${staff.token}&location=${venue.location.id}`,
+    );
+    expect(viaQuery.statusCode).toBe(200);
+    expect(viaQuery.body).toContain('Blackout');
+  });
+
+  it('is closed to customers and strangers', async () => {
+    expect((await call('GET', '/api/feed.ics')).statusCode).toBe(401);
+    expect((await call('GET', '/api/feed.ics?token=nonsense')).statusCode).toBe(401);
+    expect((await call('GET', `/api/feed.ics?token=${alice.token}`)).statusCode).toBe(403);
+    expect((await call('GET', '/api/feed.ics', alice)).statusCode).toBe(403);
+    const bad = await call('GET', '/api/feed.ics?location=x', staff);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('location');
   });
 });
 
