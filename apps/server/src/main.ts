@@ -7,7 +7,7 @@ import { createMailer } from './plugins/mail';
 import { createPaymentProvider } from './plugins/payments/create-provider';
 import { Tokens } from './plugins/auth';
 import { loadOrCreateSecret } from './lib/secret';
-import { seedDemoVenue } from './seed/demo';
+import { demoLogins, seedDemoVenue } from './seed/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,7 +37,8 @@ async function main() {
     tokens: new Tokens(secret, config.jwtTtlSeconds),
     webDist: path.resolve(here, '../../web/dist'),
   };
-  const seeded = config.seedDemo ? await seedDemoVenue(database.db) : null;
+  if (config.seedDemo) await seedDemoVenue(database.db);
+  const logins = config.seedDemo ? await demoLogins(database.db) : [];
   const app = await buildApp(deps);
 
   let closing = false;
@@ -59,9 +60,9 @@ async function main() {
     : `embedded PostgreSQL in ${config.dataDir}/pg`;
   console.log(`\nPaddock is running on ${url}  (database: ${where})`);
   console.log(`API docs: ${url}/api/docs`);
-  if (seeded) {
+  if (logins.length > 0) {
     console.log('\nDemo logins (username / password):');
-    for (const login of seeded.logins)
+    for (const login of logins)
       console.log(`  ${login.role.padEnd(10)} ${login.username} / ${login.password}`);
   }
   console.log('');

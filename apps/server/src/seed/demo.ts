@@ -1,11 +1,11 @@
-import { count, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Permission } from '@paddock/contract/accounts';
 import { PERMISSIONS } from '@paddock/contract/accounts';
 import type { Db } from '../db/client';
 import { userPermissions, users } from '../db/schema/accounts';
 import { pages } from '../db/schema/content';
 import { calendarTypes, calendars, locations, type OpeningHours } from '../db/schema/venue';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword, verifyPassword } from '../lib/passwords';
 
 export type SeedResult = { logins: { role: string; username: string; password: string }[] };
 
@@ -220,4 +220,25 @@ export async function seedDemoVenue(db: Db): Promise<SeedResult | null> {
       logins: DEMO_USERS.map((u) => ({ role: u.role, username: u.email, password: u.password })),
     };
   });
+}
+
+/** The demo accounts that still exist with their demo password, to print at every start. */
+export async function demoLogins(db: Db): Promise<SeedResult['logins']> {
+  const rows = await db
+    .select({ email: users.email, hash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_USERS.map((u) => u.email),
+      ),
+    );
+  const logins: SeedResult['logins'] = [];
+  for (const u of DEMO_USERS) {
+    const row = rows.find((r) => r.email === u.email);
+    if (row && (await verifyPassword(row.hash, u.password))) {
+      logins.push({ role: u.role, username: u.email, password: u.password });
+    }
+  }
+  return logins;
 }
