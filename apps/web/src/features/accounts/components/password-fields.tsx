@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../../components/text-field';
-import { PASSWORD_HINT } from '../forms';
+import { PASSWORD_HINT, PASSWORDS_MUST_MATCH } from '../forms';
 
 type Props = {
+  /** Current values, for the live mismatch warning. */
+  values: [password: string, confirm: string];
   password: UseFormRegisterReturn;
   confirm: UseFormRegisterReturn;
   passwordError?: string;
@@ -12,8 +14,12 @@ type Props = {
   confirmLabel?: string;
 };
 
-/** Password and confirmation; while the password field has focus it shows the length hint. */
+/**
+ * Password and confirmation; while the password field has focus it shows the length hint, and
+ * once a confirmation is typed a mismatch shows 'Passwords must match' as you type.
+ */
 export function PasswordFields({
+  values,
   password,
   confirm,
   passwordError,
@@ -22,6 +28,15 @@ export function PasswordFields({
   confirmLabel = 'Confirm Password',
 }: Props) {
   const [focused, setFocused] = useState(false);
+  const [passwordValue, confirmValue] = values;
+  // Live rather than on blur: a message appearing on blur would move the submit button away
+  // from under the pointer between mouse down and up.
+  const mismatch = confirmValue !== '' && confirmValue !== passwordValue;
+  const shownConfirmError = mismatch
+    ? PASSWORDS_MUST_MATCH
+    : confirmValue === ''
+      ? confirmError
+      : undefined;
   return (
     <>
       <TextField
@@ -34,7 +49,9 @@ export function PasswordFields({
           setFocused(false);
           return password.onBlur(event);
         }}
-        hint={focused && !passwordError ? PASSWORD_HINT : undefined}
+        // The hint's line stays while hidden, so nothing below jumps when focus moves away
+        // (a click on the button under it would otherwise miss).
+        hint={passwordError ? undefined : focused ? PASSWORD_HINT : '\u00a0'}
         error={passwordError}
       />
       <TextField
@@ -42,7 +59,7 @@ export function PasswordFields({
         type="password"
         autoComplete="new-password"
         {...confirm}
-        error={confirmError}
+        error={shownConfirmError}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
@@ -39,6 +39,7 @@ export function SignupDetailsStep({ userId, defaultLocation, onDone }: Props) {
     },
   });
   const { errors } = form.formState;
+  const passwords = useWatch({ control: form.control, name: ['password', 'password_confirm'] });
 
   const save = useMutation({
     mutationFn: (values: SignupDetailsForm) =>
@@ -61,7 +62,8 @@ export function SignupDetailsStep({ userId, defaultLocation, onDone }: Props) {
   return (
     <Form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
       <PasswordFields
-        password={form.register('password', { deps: ['password_confirm'] })}
+        values={passwords}
+        password={form.register('password')}
         confirm={form.register('password_confirm')}
         passwordError={errors.password?.message}
         confirmError={errors.password_confirm?.message}

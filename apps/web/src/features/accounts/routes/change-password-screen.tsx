@@ -44,7 +44,8 @@ export default function ChangePasswordScreen() {
       <PageTitle>Change Password</PageTitle>
       <Form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
         <PasswordFields
-          password={form.register('password', { deps: ['password_confirm'] })}
+          values={[password, confirm]}
+          password={form.register('password')}
           confirm={form.register('password_confirm')}
           passwordError={errors.password?.message}
           confirmError={errors.password_confirm?.message}

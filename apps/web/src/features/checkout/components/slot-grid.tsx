@@ -1,0 +1,184 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { AvailResponse, AvailSlot } from '@paddock/contract/calendars';
+import { formatSlotDate, formatSlotTime, isHalfHourSlot } from '../../../lib/slot-format';
+import './slot-grid.css';
+
+export type GridSeat = { id: number; name: string; type_name: string };
+
+/** What one seat-slot looks like to the customer (staff §4 Checkout slot display). */
+export type CellView =
+  | 'free'
+  | 'selected'
+  | 'taken'
+  | 'blackout'
+  | 'mine_paid'
+  | 'mine_unpaid'
+  | 'past'
+  | 'closed'
+  | 'loading';
+
+export const CELL_LABELS: Record<CellView, string> = {
+  free: 'Free',
+  selected: 'Selected',
+  taken: 'Taken',
+  blackout: 'Unavailable',
+  mine_paid: 'You, Confirmed',
+  mine_unpaid: 'You, Pending',
+  past: 'Past',
+  closed: 'Closed',
+  loading: 'Loading…',
+};
+
+/** The key of one seat-slot in a selection. */
+export const cellKey = (calendar: number, slot: string) => `${calendar}|${slot}`;
+
+/**
+ * Free slots can be chosen; a chosen one shows as selected. Everything else is disabled:
+ * someone else's or a blackout, the customer's own booking (paid or not), the past.
+ */
+export function cellView(
+  slot: AvailSlot | undefined,
+  selected: boolean,
+  loading = false,
+  now = Date.now(),
+): CellView {
+  if (!slot) return loading ? 'loading' : 'closed';
+  if (slot.state === 'free' && Date.parse(slot.time) <= now) return 'past';
+  if (slot.state === 'free') return selected ? 'selected' : 'free';
+  return slot.state;
+}
+
+type Props = {
+  date: string;
+  seats: GridSeat[];
+  /** Each seat's slots that day; undefined while loading. */
+  availability: Record<number, AvailResponse | undefined>;
+  selected: ReadonlySet<string>;
+  onToggle: (seat: GridSeat, slot: AvailSlot) => void;
+};
+
+type Position = { row: number; col: number };
+
+const MOVES: Record<string, (p: Position, rows: number, cols: number) => Position> = {
+  ArrowUp: (p) => ({ ...p, row: p.row - 1 }),
+  ArrowDown: (p) => ({ ...p, row: p.row + 1 }),
+  ArrowLeft: (p) => ({ ...p, col: p.col - 1 }),
+  ArrowRight: (p) => ({ ...p, col: p.col + 1 }),
+  Home: (p) => ({ ...p, col: 0 }),
+  End: (p, _rows, cols) => ({ ...p, col: cols - 1 }),
+  PageUp: (p) => ({ ...p, row: p.row - 4 }),
+  PageDown: (p) => ({ ...p, row: p.row + 4 }),
+};
+
+/**
+ * Seats across, times down: one button per seat-slot. It is a single tab stop; arrow keys,
+ * Home/End and Page Up/Down move between cells and Enter or Space chooses (the ARIA grid
+ * pattern), so a keyboard user does not tab through hundreds of slots. Disabled cells stay
+ * focusable (aria-disabled) so their state can be read.
+ */
+export function SlotGrid({ date, seats, availability, selected, onToggle }: Props) {
+  const [active, setActive] = useState<Position | null>(null);
+  const rowKeys = [
+    ...new Set(seats.flatMap((s) => Object.keys(availability[s.id] ?? {}))),
+  ]
+    .filter(isHalfHourSlot)
+    .sort();
+  const views = rowKeys.map((key) =>
+    seats.map((seat) => {
+      const slot = availability[seat.id]?.[key];
+      return {
+        slot,
+        view: cellView(slot, selected.has(cellKey(seat.id, key)), !availability[seat.id]),
+      };
+    }),
+  );
+  const firstOpen = (() => {
+    for (let row = 0; row < views.length; row += 1) {
+      const col = views[row].findIndex((c) => c.view === 'free' || c.view === 'selected');
+      if (col >= 0) return { row, col };
+    }
+    return { row: 0, col: 0 };
+  })();
+  const focus =
+    active && active.row < rowKeys.length && active.col < seats.length ? active : firstOpen;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    const move = MOVES[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const next = move(focus, rowKeys.length, seats.length);
+    const row = Math.max(0, Math.min(rowKeys.length - 1, next.row));
+    const col = Math.max(0, Math.min(seats.length - 1, next.col));
+    setActive({ row, col });
+    event.currentTarget
+      .querySelector<HTMLButtonElement>(`[data-cell="${row}-${col}"]`)
+      ?.focus();
+  };
+
+  if (!seats.length) return null;
+  if (!rowKeys.length) {
+    return seats.every((s) => availability[s.id]) ? (
+      <p className="text-body-secondary">The venue is closed on {formatSlotDate(`${date}T00:00`)}.</p>
+    ) : null;
+  }
+
+  return (
+    <div className="table-responsive paddock-slot-grid">
+      <table
+        role="grid"
+        className="table table-sm align-middle mb-0"
+        aria-label={`Simulators and times on ${formatSlotDate(`${date}T00:00`)}`}
+        onKeyDown={onKeyDown}
+      >
+        <thead>
+          <tr>
+            <th scope="col" className="paddock-slot-grid-corner">
+              Time
+            </th>
+            {seats.map((seat) => (
+              <th key={seat.id} scope="col" className="text-center">
+                <span className="d-block">{seat.name}</span>
+                <span className="d-block small fw-normal text-body-secondary">
+                  {seat.type_name}
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rowKeys.map((key, row) => (
+            <tr key={key}>
+              <th scope="row" className="paddock-slot-grid-time">
+                {formatSlotTime(key)}
+              </th>
+              {seats.map((seat, col) => {
+                const { slot, view } = views[row][col];
+                const enabled = view === 'free' || view === 'selected';
+                const label = CELL_LABELS[view];
+                return (
+                  <td key={seat.id} className="p-1">
+                    <button
+                      type="button"
+                      data-cell={`${row}-${col}`}
+                      className={`paddock-slot-cell paddock-slot-${view}`}
+                      tabIndex={focus.row === row && focus.col === col ? 0 : -1}
+                      aria-disabled={!enabled || undefined}
+                      aria-pressed={enabled ? view === 'selected' : undefined}
+                      aria-label={`${seat.name}, ${formatSlotDate(key)}, ${formatSlotTime(key)}: ${label}`}
+                      onFocus={() => setActive({ row, col })}
+                      onClick={() => {
+                        if (enabled && slot) onToggle(seat, slot);
+                      }}
+                    >
+                      {label}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
