@@ -115,8 +115,23 @@ function businessDaySlots(hours: LocationHours, date: string): Slot[] {
  * Every slot whose key falls on `date` (local), in time order, each key once (its first
  * occurrence). Includes past slots; callers decide what is bookable.
  */
-export function daySlots(hours: LocationHours, date: string): Slot[] {
+export function daySlots(hours: LocationHours, date: string): readonly Slot[] {
   if (!isValidDate(date)) return [];
+  // Time-zone arithmetic is the costly part of every availability answer, and a location's
+  // slots for a date only change when its hours do: keep recent results.
+  const key = `${date}|${hours.timezone}|${JSON.stringify(hours.openingHours)}|${JSON.stringify(hours.specialHours)}`;
+  const cached = slotCache.get(key);
+  if (cached) return cached;
+  const slots = Object.freeze(computeDaySlots(hours, date));
+  if (slotCache.size >= SLOT_CACHE_SIZE) slotCache.delete(slotCache.keys().next().value!);
+  slotCache.set(key, slots);
+  return slots;
+}
+
+const SLOT_CACHE_SIZE = 5000;
+const slotCache = new Map<string, readonly Slot[]>();
+
+function computeDaySlots(hours: LocationHours, date: string): Slot[] {
   const candidates = [
     ...businessDaySlots(hours, shiftDate(date, -1)),
     ...businessDaySlots(hours, date),

@@ -1,0 +1,243 @@
+// `npm run bench`: ratios measured in one run on this machine (DESIGN §6). Not part of `npm test`.
+//   availability and parallel search vs a bare route returning the same JSON;
+//   booking vs a bare route doing one raw INSERT on the same database;
+//   a 200-client storm for one seat over two app instances sharing one PostgreSQL;
+//   initial JavaScript of the booking route (gzip).
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { connect, ensureDatabase, runMigrations } from '../src/db/client';
+import { Tokens } from '../src/plugins/auth';
+import { createUser } from '../src/test/factories';
+import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 32;
+const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
+
+const children: ChildProcess[] = [];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
+fs.chmodSync(tmp, 0o777);
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startApp(databaseUrl: string, port: number) {
+  const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      DATA_DIR: path.join(tmp, `data-${port}`),
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  return waitFor(`http://127.0.0.1:${port}/api/openapi.json`);
+}
+
+async function load(title: string, opts: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return {
+    title,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+type Row = Awaited<ReturnType<typeof load>>;
+const fmt = (r: Row) =>
+  `${r.title.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  non-2xx ${r.errors}`;
+
+async function main() {
+  console.log(
+    `Paddock benchmarks: ${os.cpus().length} cores, ${SECONDS}s per run, ${CONNECTIONS} connections\n`,
+  );
+  const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg') });
+  await ensureDatabase(server.url('postgres'), 'bench');
+  const url = server.url('bench');
+  const database = connect(url, 4);
+  await runMigrations(database);
+  await database.pool.query(
+    'create table bench_inserts (id serial primary key, calendar int, slot text)',
+  );
+
+  // A 20-seat location open around the clock, in UTC so every local slot is easy to name.
+  const ctx = { db: database.db, deps: { tokens: new Tokens(SECRET, 3600) } };
+  const location = await createLocation(ctx, { name: 'Bench Arena', timezone: 'UTC' });
+  const type = await createCalendarType(ctx, { name: 'Pro Cockpit' });
+  const seats = [];
+  for (let i = 0; i < 20; i++)
+    seats.push(
+      await createSeat(ctx, { locationId: location.id, typeId: type.id, costCents: 2500 }),
+    );
+  const customer = await createUser(ctx);
+  const auth = { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' };
+  const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
+
+  const [appPort, app2Port, barePort] = [4311, 4312, 4313];
+  await startApp(url, appPort);
+  const base = `http://127.0.0.1:${appPort}`;
+  const availPath = `/api/calendars/${seats[0].id}/avail?date=${date}`;
+  const parallelPath = `/api/calendars/parallel?date=${date}&block=30&location=${location.id}&sessions=2&racers=4`;
+  const availJson = await (await fetch(base + availPath, { headers: auth })).text();
+  const parallelJson = await (await fetch(base + parallelPath, { headers: auth })).text();
+  fs.writeFileSync(path.join(tmp, 'avail.json'), availJson);
+  fs.writeFileSync(path.join(tmp, 'parallel.json'), parallelJson);
+  const bare = spawn(tsx, [path.join(here, 'bare-server.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(barePort),
+      DATABASE_URL: url,
+      AVAIL_JSON: path.join(tmp, 'avail.json'),
+      PARALLEL_JSON: path.join(tmp, 'parallel.json'),
+    },
+    stdio: 'ignore',
+  });
+  children.push(bare);
+  await waitFor(`http://127.0.0.1:${barePort}/avail`);
+  const bareBase = `http://127.0.0.1:${barePort}`;
+
+  const rows: Row[] = [];
+  const ratio = (a: Row, b: Row) =>
+    `${((a.rps / b.rps) * 100).toFixed(0)}% of the bare route's throughput, p99 ${a.p99} vs ${b.p99} ms`;
+
+  rows.push(await load(`bare GET (${availJson.length} B JSON)`, { url: `${bareBase}/avail` }));
+  rows.push(await load('GET /calendars/{id}/avail', { url: base + availPath, headers: auth }));
+  rows.push(
+    await load(`bare GET (${parallelJson.length} B JSON)`, { url: `${bareBase}/parallel` }),
+  );
+  rows.push(
+    await load('GET /calendars/parallel (20 seats)', { url: base + parallelPath, headers: auth }),
+  );
+
+  // Every booking request takes a distinct seat-slot from the next two months.
+  const slots: { calendar: number; slot: string }[] = [];
+  for (let d = 1; d < 55; d++) {
+    const day = DateTime.utc().startOf('day').plus({ days: d });
+    for (let m = 0; m < 24 * 60; m += 30) {
+      for (const seat of seats)
+        slots.push({
+          calendar: seat.id,
+          slot: day.plus({ minutes: m }).toFormat("yyyy-MM-dd'T'HH:mm"),
+        });
+    }
+  }
+  let next = 0;
+  const nextBody = () => JSON.stringify(slots[next++ % slots.length]);
+  let nextBare = 0;
+  rows.push(
+    await load('bare POST: one raw INSERT', {
+      url: `${bareBase}/insert`,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (r) => ({ ...r, body: JSON.stringify(slots[nextBare++ % slots.length]) }),
+        },
+      ],
+    }),
+  );
+  rows.push(
+    await load('POST /reservations (book a seat)', {
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/reservations',
+          headers: auth,
+          setupRequest: (r) => ({ ...r, body: nextBody() }),
+        },
+      ],
+    }),
+  );
+
+  for (const r of rows) console.log(fmt(r));
+  console.log('');
+  console.log(`availability:     ${ratio(rows[1], rows[0])}`);
+  console.log(`parallel search:  ${ratio(rows[3], rows[2])}`);
+  console.log(`booking:          ${ratio(rows[5], rows[4])}`);
+
+  // The storm: 200 customers, one seat-slot, two API instances on one PostgreSQL.
+  await startApp(url, app2Port);
+  const stormers = [];
+  for (let i = 0; i < 200; i++)
+    stormers.push(await createUser(ctx, { password: 'storm-password' }));
+  const target = {
+    calendar: seats[19].id,
+    slot: DateTime.utc()
+      .startOf('day')
+      .plus({ days: 58, hours: 12 })
+      .toFormat("yyyy-MM-dd'T'HH:mm"),
+  };
+  const started = performance.now();
+  const statuses = await Promise.all(
+    stormers.map((u, i) =>
+      fetch(`http://127.0.0.1:${i % 2 ? app2Port : appPort}/api/reservations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(target),
+      }).then((r) => r.status),
+    ),
+  );
+  const stormMs = performance.now() - started;
+  const winners = statuses.filter((s) => s === 201).length;
+  const losers = statuses.filter((s) => s === 400).length;
+  console.log(
+    `double-booking storm: 200 clients, 2 instances: ${winners} winner, ${losers} refused with 400, ${200 - winners - losers} other, in ${stormMs.toFixed(0)} ms`,
+  );
+
+  // Initial JavaScript of the booking route: the entry chunk, its preloads and the route's chunk.
+  const dist = path.join(root, 'apps/web/dist');
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    const route = fs
+      .readdirSync(path.join(dist, 'assets'))
+      .filter((f) => /^reservation-locations-screen.*\.js$/.test(f))
+      .map((f) => `assets/${f}`);
+    const gz = (files: string[]) =>
+      files.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length, 0);
+    console.log(
+      `initial JS, any route: ${(gz(initial) / 1024).toFixed(1)} KiB gzip; booking route adds ${(gz(route) / 1024).toFixed(1)} KiB`,
+    );
+  } else {
+    console.log('initial JS: build the web app first (npm run build)');
+  }
+  await database.close();
+  for (const c of children) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1500));
+  await server.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+main().catch((e) => {
+  console.error(e);
+  for (const c of children) c.kill('SIGKILL');
+  process.exit(1);
+});
