@@ -32,6 +32,7 @@ import { calendarsRoutes } from './features/calendars/calendars.routes';
 import { reservationsRoutes } from './features/reservations/reservations.routes';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
+import { clubRoutes } from './features/club/club.routes';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -133,6 +134,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(reservationsRoutes(deps));
       await api.register(vouchersRoutes(deps));
       await api.register(checkoutRoutes(deps));
+      await api.register(clubRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -8,6 +8,7 @@ import { createPaymentProvider } from './plugins/payments/create-provider';
 import { Tokens } from './plugins/auth';
 import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
+import { startRenewalJob } from './features/club/renewals';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,12 +41,17 @@ async function main() {
   if (config.seedDemo) await seedDemoVenue(database.db);
   const logins = config.seedDemo ? await demoLogins(database.db) : [];
   const app = await buildApp(deps);
+  // Club renewals: every instance runs the job; row locks and charge keys make it charge once.
+  const renewals = startRenewalJob({ db: database.db, payments: deps.payments }, (error, message) =>
+    app.log.error({ err: error }, message),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
+    renewals.stop();
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);

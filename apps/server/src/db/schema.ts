@@ -4,5 +4,6 @@ import * as venue from './schema/venue';
 import * as payments from './schema/payments';
 import * as content from './schema/content';
 import * as booking from './schema/booking';
+import * as club from './schema/club';
 
-export const schema = { ...accounts, ...venue, ...payments, ...content, ...booking };
+export const schema = { ...accounts, ...venue, ...payments, ...content, ...booking, ...club };

@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, count } from 'drizzle-orm';
+import { users } from '../../db/schema/accounts';
+import { clubMemberships } from '../../db/schema/club';
+import { cards } from '../../db/schema/payments';
+import { locations } from '../../db/schema/venue';
+import type { Queryable } from '../../plugins/payments/charge-card';
+
+export type MembershipRow = typeof clubMemberships.$inferSelect;
+type MembershipChanges = Partial<
+  Omit<typeof clubMemberships.$inferInsert, 'id' | 'userId' | 'goodStanding'>
+>;
+
+const DEFAULT_TIMEZONE = 'America/Los_Angeles';
+
+/** The venue's zone for billing dates: the first location's (the demo and most venues have one). */
+export async function venueTimezone(db: Queryable): Promise<string> {
+  const [row] = await db
+    .select({ timezone: locations.timezone })
+    .from(locations)
+    .orderBy(asc(locations.id))
+    .limit(1);
+  return row?.timezone ?? DEFAULT_TIMEZONE;
+}
+
+export async function userExists(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}
+
+export async function hasCard(db: Queryable, userId: number, provider: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: cards.userId })
+    .from(cards)
+    .where(and(eq(cards.userId, userId), eq(cards.provider, provider)));
+  return row !== undefined;
+}
+
+const notCancelled = ne(clubMemberships.status, 'cancelled');
+const member = inArray(clubMemberships.status, ['active', 'past_due']);
+
+/** The user's membership that is not cancelled (pending, active or past due), if any. */
+export async function findLiveMembership(
+  db: Queryable,
+  userId: number,
+): Promise<MembershipRow | null> {
+  const [row] = await db
+    .select()
+    .from(clubMemberships)
+    .where(and(eq(clubMemberships.userId, userId), notCancelled));
+  return row ?? null;
+}
+
+/** Locks the user's active or past-due membership for a change (cancel). */
+export async function lockMembershipOf(
+  db: Queryable,
+  userId: number,
+): Promise<MembershipRow | null> {
+  const [row] = await db
+    .select()
+    .from(clubMemberships)
+    .where(and(eq(clubMemberships.userId, userId), member))
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockMembership(db: Queryable, id: number): Promise<MembershipRow | null> {
+  const [row] = await db
+    .select()
+    .from(clubMemberships)
+    .where(eq(clubMemberships.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** Inserts a pending membership; null when the user already has one that is not cancelled. */
+export async function insertPendingMembership(
+  db: Queryable,
+  values: Omit<typeof clubMemberships.$inferInsert, 'status' | 'goodStanding'>,
+): Promise<MembershipRow | null> {
+  const [row] = await db
+    .insert(clubMemberships)
+    .values({ ...values, status: 'pending' })
+    .onConflictDoNothing({
+      target: clubMemberships.userId,
+      where: sql`${clubMemberships.status} <> 'cancelled'`,
+    })
+    .returning();
+  return row ?? null;
+}
+
+export async function updateMembership(
+  db: Queryable,
+  id: number,
+  changes: MembershipChanges,
+): Promise<MembershipRow> {
+  const [row] = await db
+    .update(clubMemberships)
+    .set(changes)
+    .where(eq(clubMemberships.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteMembership(db: Queryable, id: number): Promise<void> {
+  await db.delete(clubMemberships).where(eq(clubMemberships.id, id));
+}
+
+/** A user's memberships that count (active or past due), newest first. */
+export async function countMemberships(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(clubMemberships)
+    .where(and(eq(clubMemberships.userId, userId), member));
+  return row.n;
+}
+
+export function pageOfMemberships(db: Queryable, userId: number, limit: number, offset: number) {
+  return db
+    .select()
+    .from(clubMemberships)
+    .where(and(eq(clubMemberships.userId, userId), member))
+    .orderBy(desc(clubMemberships.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Memberships with a charge due on `today` (venue-local): active ones whose cycle date has
+ * come, and past-due ones not yet tried today.
+ */
+function isDue(today: string) {
+  return and(
+    lte(clubMemberships.nextChargeOn, today),
+    or(
+      eq(clubMemberships.status, 'active'),
+      and(
+        eq(clubMemberships.status, 'past_due'),
+        or(isNull(clubMemberships.lastAttemptOn), sql`${clubMemberships.lastAttemptOn} < ${today}`),
+      ),
+    ),
+  );
+}
+
+export async function dueMembershipIds(db: Queryable, today: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: clubMemberships.id })
+    .from(clubMemberships)
+    .where(isDue(today))
+    .orderBy(asc(clubMemberships.nextChargeOn), asc(clubMemberships.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks one due membership for its renewal, or null when another instance holds it (SKIP
+ * LOCKED) or has already renewed it (the due test runs again under the lock).
+ */
+export async function lockDueMembership(
+  db: Queryable,
+  id: number,
+  today: string,
+): Promise<MembershipRow | null> {
+  const [row] = await db
+    .select()
+    .from(clubMemberships)
+    .where(and(eq(clubMemberships.id, id), isDue(today)))
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}

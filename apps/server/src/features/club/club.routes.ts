@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  clubUserParam,
+  creditsEnroll,
+  creditsEnrollResponse,
+  creditsQuote,
+  creditsQuoteQuery,
+  creditsUnenrollResponse,
+  subscription,
+  subscriptionsQuery,
+} from '@paddock/contract/club';
+import { detailBody, paginated, validationErrorBody } from '@paddock/contract/common';
+import type { Deps } from '../../app';
+import { guards, requireUser } from '../../plugins/auth';
+import {
+  clubUserId,
+  creditsPurchaseQuote,
+  enroll,
+  listSubscriptions,
+  unenroll,
+} from './club.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+
+/**
+ * The club's actions (DESIGN §3): `/users/me/charges/credits_*` and `/users/me/subscriptions`.
+ * `me` may also be a user id for staff with user.change_user (the admin "Add subscription" and
+ * cancelling on a customer's behalf). The login guard runs on request, before the body is
+ * validated, so an anonymous call is a 401 whatever it sends.
+ */
+export const clubRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    const ctx = { db, payments: deps.payments };
+    const tags = ['club'];
+
+    app.get(
+      '/users/:id/charges/credits_purchase_quote',
+      {
+        onRequest: guards.user,
+        schema: {
+          tags,
+          summary: 'Price of a monthly plan of `credits` (credits × 10 cents less the discount)',
+          params: clubUserParam,
+          querystring: creditsQuoteQuery,
+          response: { 200: creditsQuote, ...errors },
+        },
+      },
+      async (request) => {
+        await clubUserId(db, requireUser(request), request.params.id);
+        return creditsPurchaseQuote(db, request.query.credits);
+      },
+    );
+    app.post(
+      '/users/:id/charges/credits_enroll',
+      {
+        onRequest: guards.user,
+        schema: {
+          tags,
+          summary: 'Join the club: charges the first month to the saved card, adds the credits',
+          params: clubUserParam,
+          body: creditsEnroll,
+          response: { 200: creditsEnrollResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = await clubUserId(db, requireUser(request), request.params.id);
+        return enroll(ctx, userId, request.body.credits_amount);
+      },
+    );
+    app.post(
+      '/users/:id/charges/credits_unenroll',
+      {
+        onRequest: guards.user,
+        schema: {
+          tags,
+          summary:
+            'Cancel the membership (within two billing cycles the discounts are charged back)',
+          params: clubUserParam,
+          response: { 200: creditsUnenrollResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = await clubUserId(db, requireUser(request), request.params.id);
+        return unenroll(ctx, userId);
+      },
+    );
+    app.get(
+      '/users/:id/subscriptions',
+      {
+        onRequest: guards.user,
+        schema: {
+          tags,
+          summary: "The user's club subscriptions with the sessions their credits book",
+          params: clubUserParam,
+          querystring: subscriptionsQuery,
+          response: { 200: paginated(subscription), ...errors },
+        },
+      },
+      async (request) => {
+        const userId = await clubUserId(db, requireUser(request), request.params.id);
+        return listSubscriptions(db, userId, request.query);
+      },
+    );
+  };

@@ -1,0 +1,239 @@
+import {
+  NO_CARD_FOR_CLUB_MESSAGE,
+  type CreditsEnrollResponse,
+  type CreditsQuote,
+  type CreditsUnenrollResponse,
+  type Subscription,
+} from '@paddock/contract/club';
+import { centsToDollars } from '@paddock/contract/charges';
+import type { Paginated, PaginationQuery } from '@paddock/contract/common';
+import type { Db } from '../../db/client';
+import { hasPermission, type AuthUser } from '../../plugins/auth';
+import { addCredits, creditBalance, expireCredits } from '../../plugins/club-membership';
+import { NotFound, ValidationError } from '../../plugins/errors';
+import { paginate } from '../../plugins/pagination';
+import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import { getSettings } from '../../plugins/settings';
+import { dayOfMonth, localDate, nextCycleDate } from './billing-cycle';
+import { clubTerms, creditsProblem, quoteCredits, sessionsFor, type ClubTerms } from './club-terms';
+import * as repo from './club.repo';
+
+export type ClubContext = { db: Db; payments: PaymentProvider };
+
+/** Cancelling before this many paid cycles charges back the discounts given (the terms). */
+export const MINIMUM_PAID_CYCLES = 2;
+
+async function terms(db: Db): Promise<ClubTerms> {
+  return clubTerms(await getSettings(db));
+}
+
+function assertEnabled(club: ClubTerms) {
+  if (!club.enabled) throw ValidationError.nonField(`The ${club.name} is not available.`);
+}
+
+/**
+ * Whose club `/users/{id}/…` means: one's own (`me` or one's id), or, for staff with
+ * user.change_user, another user's. Anyone else gets the 404 an unknown user gets.
+ */
+export async function clubUserId(db: Db, caller: AuthUser, id: 'me' | number): Promise<number> {
+  const userId = id === 'me' ? caller.id : id;
+  if (userId !== caller.id && !hasPermission(caller, 'user.change_user')) throw new NotFound();
+  if (userId !== caller.id && !(await repo.userExists(db, userId))) throw new NotFound();
+  return userId;
+}
+
+export async function creditsPurchaseQuote(db: Db, credits: number): Promise<CreditsQuote> {
+  const club = await terms(db);
+  assertEnabled(club);
+  const problem = creditsProblem(credits, club);
+  if (problem) throw ValidationError.field('credits', problem);
+  const quote = quoteCredits(credits, club);
+  return {
+    quoted_cents: quote.quotedCents,
+    discount_percent: quote.discountPercent,
+    total_cents: quote.totalCents,
+    first_charge_cents: quote.firstChargeCents,
+  };
+}
+
+/** The API view of a membership, with what the user's balance books. */
+export function subscriptionView(
+  row: repo.MembershipRow,
+  balance: number,
+  club: ClubTerms,
+): Subscription {
+  const status = row.status === 'pending' ? 'active' : row.status;
+  // A renewal that is still unpaid blocks spending until the card goes through.
+  const now = status === 'active' ? sessionsFor(balance, club) : 0;
+  const live = status !== 'cancelled';
+  return {
+    id: row.id,
+    name: club.name,
+    status,
+    good_standing: status === 'active',
+    cancelable: live,
+    credits_per_month: row.creditsPerMonth,
+    price_cents: row.priceCents,
+    discount_percent: row.discountPercent,
+    cycle_day_of_month: row.cycleDay,
+    next_charge_on: row.nextChargeOn,
+    started_at: row.startedAt.toISOString(),
+    cycles_paid: row.cyclesPaid,
+    credits_balance: balance,
+    reservations_remaining: now,
+    reservations_remaining_this_month: now,
+    reservations_remaining_next_month: live ? sessionsFor(balance + row.creditsPerMonth, club) : 0,
+  };
+}
+
+export async function listSubscriptions(
+  db: Db,
+  userId: number,
+  query: PaginationQuery,
+): Promise<Paginated<Subscription>> {
+  const club = await terms(db);
+  const balance = await creditBalance(db, userId);
+  return paginate(
+    query,
+    () => repo.countMemberships(db, userId),
+    async (limit, offset) =>
+      (await repo.pageOfMemberships(db, userId, limit, offset)).map((row) =>
+        subscriptionView(row, balance, club),
+      ),
+  );
+}
+
+const planNotes = (club: ClubTerms, credits: number, what: string) =>
+  `${club.name}: ${credits / club.creditsPerSession} sessions per month (${credits} credits), ${what}`;
+
+/**
+ * Joins the club: a pending membership is written first (the partial unique index lets one
+ * enrolment per user through), the first month is charged with the key `club-{id}-{date}`, then
+ * the membership becomes active and the credits land, or, declined, the membership is removed.
+ * A repeated or racing call finds the pending row and repeats the charge with the same key, which
+ * the payment layer answers without charging again.
+ */
+export async function enroll(
+  ctx: ClubContext,
+  userId: number,
+  creditsAmount: number,
+  now = new Date(),
+): Promise<CreditsEnrollResponse> {
+  const { db } = ctx;
+  const club = await terms(db);
+  assertEnabled(club);
+  const problem = creditsProblem(creditsAmount, club);
+  if (problem) throw ValidationError.field('credits_amount', problem);
+  const alreadyMember = () =>
+    ValidationError.nonField(`You are already a member of the ${club.name}.`);
+
+  let membership = await repo.findLiveMembership(db, userId);
+  if (membership && membership.status !== 'pending') throw alreadyMember();
+  if (!(await repo.hasCard(db, userId, ctx.payments.kind)))
+    throw ValidationError.nonField(NO_CARD_FOR_CLUB_MESSAGE);
+
+  if (!membership) {
+    const today = localDate(now, await repo.venueTimezone(db));
+    const quote = quoteCredits(creditsAmount, club);
+    membership =
+      (await repo.insertPendingMembership(db, {
+        userId,
+        creditsPerMonth: creditsAmount,
+        fullPriceCents: quote.quotedCents,
+        priceCents: quote.totalCents,
+        discountPercent: club.discountPercent,
+        cycleDay: dayOfMonth(today),
+        nextChargeOn: today,
+        startedAt: now,
+      })) ?? (await repo.findLiveMembership(db, userId));
+    if (!membership) throw new Error('membership vanished after an enrolment conflict');
+    if (membership.status !== 'pending') throw alreadyMember();
+  }
+
+  const amountCents = quoteCredits(membership.creditsPerMonth, club).firstChargeCents;
+  const outcome = await chargeSavedCard(db, ctx.payments, {
+    userId,
+    amountCents,
+    notes: planNotes(club, membership.creditsPerMonth, 'first month'),
+    idempotencyKey: `club-${membership.id}-${membership.nextChargeOn}`,
+    kind: 'club',
+  });
+
+  const pendingId = membership.id;
+  const finished = await db.transaction(async (tx) => {
+    const row = await repo.lockMembership(tx, pendingId);
+    if (!row) return null; // a racing call saw the decline and removed it
+    if (row.status !== 'pending') return row;
+    if (!outcome.ok) {
+      await repo.deleteMembership(tx, row.id);
+      return null;
+    }
+    const active = await repo.updateMembership(tx, row.id, {
+      status: 'active',
+      cyclesPaid: 1,
+      discountsGivenCents: Math.max(0, row.fullPriceCents - amountCents),
+      nextChargeOn: nextCycleDate(row.cycleDay, row.nextChargeOn),
+      failedAttempts: 0,
+    });
+    await addCredits(tx, {
+      userId,
+      credits: row.creditsPerMonth,
+      reason: 'enrolment',
+      membershipId: row.id,
+      chargeId: outcome.charge.id,
+    });
+    return active;
+  });
+  if (!outcome.ok) throw ValidationError.nonField(outcome.message);
+  if (!finished) throw new Error('enrolment finished without a membership');
+  const balance = await creditBalance(db, userId);
+  return {
+    detail: `Welcome to the ${club.name}!`,
+    credits_balance: balance,
+    subscription: subscriptionView(finished, balance, club),
+  };
+}
+
+/**
+ * Cancels the membership (active or past due). Within two paid cycles the discounts given are
+ * charged back first, as the terms say; a declined charge-back leaves the membership as it was
+ * and answers the provider's message (the next try uses a new key: a decline is final for its
+ * key). The unspent credits go with the membership: redeeming them needs good standing.
+ */
+export async function unenroll(
+  ctx: ClubContext,
+  userId: number,
+  now = new Date(),
+): Promise<CreditsUnenrollResponse> {
+  const { db } = ctx;
+  const club = await terms(db);
+  const result = await db.transaction(async (tx) => {
+    const row = await repo.lockMembershipOf(tx, userId);
+    if (!row) return { error: `You have no ${club.name} membership to cancel.` };
+    const chargeBackCents = row.cyclesPaid < MINIMUM_PAID_CYCLES ? row.discountsGivenCents : 0;
+    if (chargeBackCents > 0) {
+      // Inside the transaction: the row lock makes a double click wait, then find it cancelled.
+      const outcome = await chargeSavedCard(tx, ctx.payments, {
+        userId,
+        amountCents: chargeBackCents,
+        notes: `${club.name}: cancelled within two billing cycles, discounts charged back`,
+        idempotencyKey: `club-${row.id}-chargeback-${row.chargebackFailures}`,
+        kind: 'club',
+      });
+      if (!outcome.ok) {
+        await repo.updateMembership(tx, row.id, { chargebackFailures: row.chargebackFailures + 1 });
+        return { error: outcome.message };
+      }
+    }
+    await repo.updateMembership(tx, row.id, { status: 'cancelled', cancelledAt: now });
+    await expireCredits(tx, { userId, reason: 'cancellation', membershipId: row.id });
+    return { chargeBackCents };
+  });
+  if (result.error !== undefined) throw ValidationError.nonField(result.error);
+  const detail =
+    result.chargeBackCents > 0
+      ? `Your ${club.name} membership is cancelled. The discounts given, $${centsToDollars(result.chargeBackCents)}, were charged back.`
+      : `Your ${club.name} membership is cancelled.`;
+  return { detail, charge_back_cents: result.chargeBackCents };
+}
