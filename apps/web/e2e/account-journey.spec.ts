@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 const STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 
@@ -22,8 +22,10 @@ async function signupToCardStep(page: Page, email: string, password: string) {
   await page.getByLabel('Phone').fill('(415) 555-0100');
   await page.getByLabel('Zip Code').fill('94107');
   await page.getByLabel('Racer Name (optional)').fill('Erin E2E');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Method', level: 2 })).toBeVisible();
+  await expectAccessible(page);
 }
 
 async function fillCard(page: Page, number: string) {
@@ -101,6 +103,7 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await logIn(page, email, 'first-password-1');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Erin E2E' })).toBeVisible();
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+  await expectAccessible(page);
 
   // Forgot password: the mailed link logs in and leads to change password.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Log Out' }).click();
@@ -167,4 +170,30 @@ test('a wrong password is refused with the spec message', async ({ page, console
   await expect(
     page.getByText('Login failed, please check your login details and try again.'),
   ).toBeVisible();
+});
+
+test('staff see the Admin Menu in Book Now and reach the Daily Planner', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email or Username').fill(STAFF.username);
+  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Book Now' })
+    .click();
+  await expect(page.getByText('Admin Menu')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Launcher' })).toBeVisible();
+  await page.getByRole('link', { name: 'Daily Planner' }).click();
+  await expect(page).toHaveURL(/\/admin\/seats$/);
+
+  // A customer is sent from the planner to login.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Log Out' }).click();
+  await page.goto('/login');
+  await page.getByLabel('Email or Username').fill('alice@paddock.local');
+  await page.getByLabel('Password').fill('paddock-demo');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/admin/seats');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fseats$/);
 });

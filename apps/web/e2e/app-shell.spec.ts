@@ -85,3 +85,18 @@ for (const path of ['/signup', '/login', '/login/password/reset']) {
     await expectAccessible(page);
   });
 }
+
+test('a custom page with a menu name is a nav link and shows its content', async ({ page }) => {
+  await page.goto('/leaderboards');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const pageLinks = nav.locator('a[href^="/pages/"]');
+  await expect(pageLinks.first()).toBeVisible();
+  const name = (await pageLinks.first().textContent()) ?? '';
+  await pageLinks.first().click();
+  await expect(page).toHaveURL(/\/pages\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await expect(page.getByRole('main').locator('article > div')).not.toBeEmpty();
+  await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  await expectAccessible(page);
+});

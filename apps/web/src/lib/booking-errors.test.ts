@@ -18,7 +18,9 @@ describe('booking error mapping', () => {
   it('recognises the uniqueness answer in either field order', () => {
     expect(isSlotTaken(taken)).toBe(true);
     expect(
-      isSlotTaken(apiError(400, { non_field_errors: ['The fields slot, calendar must make a unique set.'] })),
+      isSlotTaken(
+        apiError(400, { non_field_errors: ['The fields slot, calendar must make a unique set.'] }),
+      ),
     ).toBe(true);
     expect(isSlotTaken(apiError(400, { non_field_errors: ['Something else.'] }))).toBe(false);
     expect(isSlotTaken(new Error('The fields calendar, slot must make a unique set.'))).toBe(false);
@@ -35,9 +37,9 @@ describe('booking error mapping', () => {
     expect(reservationErrorMessage(apiError(400, { non_field_errors: ['Closed today.'] }))).toBe(
       'Closed today.',
     );
-    expect(reservationErrorMessage(apiError(400, { slot: ['This time has already started.'] }))).toBe(
-      'Slot: This time has already started.',
-    );
+    expect(
+      reservationErrorMessage(apiError(400, { slot: ['This time has already started.'] })),
+    ).toBe('Slot: This time has already started.');
     expect(reservationErrorMessage(new Error('Network down'))).toBe('Network down');
   });
 

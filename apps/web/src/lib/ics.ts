@@ -18,7 +18,10 @@ const CRLF = '\r\n';
 
 /** `20261124T220000Z`: a UTC date-time (RFC 5545 §3.3.5, form #2). */
 export function icsDateTime(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */

@@ -33,7 +33,7 @@ export function TopNav() {
   );
 
   return (
-    <Navbar expand="lg" bg="dark" data-bs-theme="dark" className="mb-0" as="header">
+    <Navbar expand="lg" bg="dark" data-bs-theme="dark" as="header" role="banner">
       <Container>
         {config.marketing_url ? (
           <Navbar.Brand href={config.marketing_url}>{brandContent}</Navbar.Brand>

@@ -8,6 +8,7 @@ import { SpinnerScreen } from '../../components/spinner-screen';
 import { displayName, useCurrentUser } from '../../lib/current-user';
 import { pathTo } from '../../lib/routes';
 import { ProfileForm } from '../../features/accounts/components/profile-form';
+import { UpcomingReservationsCard } from '../../features/reservations/components/upcoming-reservations-card';
 
 function QuickLinks() {
   return (
@@ -54,7 +55,7 @@ export default function DashboardScreen() {
           <QuickLinks />
         </Col>
         <Col lg={7}>
-          {/* Slot: UpcomingReservations (features/reservations) */}
+          <UpcomingReservationsCard />
           <Card className="mb-4">
             <Card.Body>
               <ProfileForm user={user.data} />

@@ -229,8 +229,8 @@ function CheckoutDialog({
             />
             {fees > 0 && quote.booking_fees_threshold > 0 && (
               <p className="small text-body-secondary mt-2 mb-0">
-                Booking fees are waived when you book {quote.booking_fees_threshold * 30} minutes
-                or more at once.
+                Booking fees are waived when you book {quote.booking_fees_threshold * 30} minutes or
+                more at once.
               </p>
             )}
           </section>
@@ -273,5 +273,7 @@ function CheckoutDialog({
  */
 export function CheckoutModal(props: Props) {
   if (!props.checkout) return null;
-  return <CheckoutDialog key={props.checkout.quote.checkout_id} {...props} checkout={props.checkout} />;
+  return (
+    <CheckoutDialog key={props.checkout.quote.checkout_id} {...props} checkout={props.checkout} />
+  );
 }

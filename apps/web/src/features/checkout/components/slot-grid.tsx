@@ -39,8 +39,8 @@ export const cellKey = (calendar: number, slot: string) => `${calendar}|${slot}`
 export function cellView(
   slot: AvailSlot | undefined,
   selected: boolean,
-  loading = false,
-  now = Date.now(),
+  loading: boolean,
+  now: number,
 ): CellView {
   if (!slot) return loading ? 'loading' : 'closed';
   if (slot.state === 'free' && Date.parse(slot.time) <= now) return 'past';
@@ -55,6 +55,8 @@ type Props = {
   availability: Record<number, AvailResponse | undefined>;
   selected: ReadonlySet<string>;
   onToggle: (seat: GridSeat, slot: AvailSlot) => void;
+  /** The current time in ms: free slots that have started show as past. */
+  now: number;
 };
 
 type Position = { row: number; col: number };
@@ -76,11 +78,9 @@ const MOVES: Record<string, (p: Position, rows: number, cols: number) => Positio
  * pattern), so a keyboard user does not tab through hundreds of slots. Disabled cells stay
  * focusable (aria-disabled) so their state can be read.
  */
-export function SlotGrid({ date, seats, availability, selected, onToggle }: Props) {
+export function SlotGrid({ date, seats, availability, selected, onToggle, now }: Props) {
   const [active, setActive] = useState<Position | null>(null);
-  const rowKeys = [
-    ...new Set(seats.flatMap((s) => Object.keys(availability[s.id] ?? {}))),
-  ]
+  const rowKeys = [...new Set(seats.flatMap((s) => Object.keys(availability[s.id] ?? {})))]
     .filter(isHalfHourSlot)
     .sort();
   const views = rowKeys.map((key) =>
@@ -88,7 +88,7 @@ export function SlotGrid({ date, seats, availability, selected, onToggle }: Prop
       const slot = availability[seat.id]?.[key];
       return {
         slot,
-        view: cellView(slot, selected.has(cellKey(seat.id, key)), !availability[seat.id]),
+        view: cellView(slot, selected.has(cellKey(seat.id, key)), !availability[seat.id], now),
       };
     }),
   );
@@ -110,15 +110,15 @@ export function SlotGrid({ date, seats, availability, selected, onToggle }: Prop
     const row = Math.max(0, Math.min(rowKeys.length - 1, next.row));
     const col = Math.max(0, Math.min(seats.length - 1, next.col));
     setActive({ row, col });
-    event.currentTarget
-      .querySelector<HTMLButtonElement>(`[data-cell="${row}-${col}"]`)
-      ?.focus();
+    event.currentTarget.querySelector<HTMLButtonElement>(`[data-cell="${row}-${col}"]`)?.focus();
   };
 
   if (!seats.length) return null;
   if (!rowKeys.length) {
     return seats.every((s) => availability[s.id]) ? (
-      <p className="text-body-secondary">The venue is closed on {formatSlotDate(`${date}T00:00`)}.</p>
+      <p className="text-body-secondary">
+        The venue is closed on {formatSlotDate(`${date}T00:00`)}.
+      </p>
     ) : null;
   }
 

@@ -32,8 +32,8 @@ export function ClubAlert() {
       closeLabel="Dismiss"
       className="mb-3"
     >
-      Join the <strong>{config.club_name}</strong> and save {config.club_discount_percent}% on
-      every race, with no booking fees.{' '}
+      Join the <strong>{config.club_name}</strong> and save {config.club_discount_percent}% on every
+      race, with no booking fees.{' '}
       <Link to={pathTo('subscription')} className="alert-link">
         Learn more
       </Link>

@@ -1,6 +1,270 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import Spinner from 'react-bootstrap/Spinner';
+import type { AvailSlot } from '@paddock/contract/calendars';
 import { PageTitle } from '../../../components/page-title';
+import { SpinnerScreen } from '../../../components/spinner-screen';
+import { showAlert } from '../../../lib/alerts';
+import { checkoutErrorMessage, isSlotTaken } from '../../../lib/booking-errors';
+import { useCurrentUser } from '../../../lib/current-user';
+import { errorMessage } from '../../../lib/error-message';
+import { useNow } from '../../../lib/use-now';
+import {
+  addMonths,
+  browserZoneDiffers,
+  formatSlotDate,
+  runSlots,
+  todayIn,
+} from '../../../lib/slot-format';
+import { quoteCheckout } from '../../checkout/api/quote-checkout';
+import { CheckoutModal, type OpenCheckout } from '../../checkout/components/checkout-modal';
+import { cellKey, SlotGrid, type GridSeat } from '../../checkout/components/slot-grid';
+import { nearestLocationQuery } from '../api/get-nearest-location';
+import { seatAvailabilityQuery } from '../api/get-seat-availability';
+import { bookingLocationsQuery } from '../api/list-booking-locations';
+import { calendarTypesQuery } from '../api/list-calendar-types';
+import { calendarsQuery } from '../api/list-calendars';
+import { parallelQuery } from '../api/search-parallel';
+import { AvailabilityAlert } from '../components/availability-alert';
+import { BookingDatePicker } from '../components/booking-date-picker';
+import { BookingFilters } from '../components/booking-filters';
+import { ClubAlert } from '../components/club-alert';
+import { StartTimes, type StartTime } from '../components/start-times';
+import { pickSideBySide, sortChosen, startTimesFrom, type ChosenSlot } from '../selection';
 
-/** Book a Simulator — spec customer §2 /reservations/all (location picker). Navigation and footer only until that work lands. */
+const MAX_RACERS = 20;
+
+/** A selection belongs to one search; a new search starts with nothing chosen. */
+type Selection = { search: string; items: Map<string, ChosenSlot> };
+
+/**
+ * Book a Simulator (/reservations/all, customer §2): location (nearest by default, or the
+ * `location` query), simulator types, racers and race minutes, a date from today to two months
+ * ahead. The parallel search says whether the group fits; the grid shows every seat's slots;
+ * Checkout prices the chosen ones and opens the checkout modal.
+ */
 export default function ReservationLocationsScreen() {
-  return <PageTitle visuallyHidden>Book a Simulator</PageTitle>;
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const user = useCurrentUser().data;
+  const now = useNow();
+  const locations = useQuery(bookingLocationsQuery);
+  const queryLocation = Number(params.get('location')) || undefined;
+  const nearest = useQuery({
+    ...nearestLocationQuery(user?.id ?? 0),
+    enabled: !!user && queryLocation === undefined,
+  });
+  const types = useQuery(calendarTypesQuery);
+
+  const [chosenTypes, setChosenTypes] = useState<number[]>([]);
+  const [racersWanted, setRacers] = useState(1);
+  const [minutes, setMinutes] = useState(30);
+  const [pickedDate, setPickedDate] = useState<string | null>(null);
+  const [selection, setSelection] = useState<Selection>({ search: '', items: new Map() });
+  const [checkout, setCheckout] = useState<OpenCheckout | null>(null);
+
+  const list = locations.data ?? [];
+  const location =
+    list.find((l) => l.id === queryLocation) ??
+    list.find((l) => l.id === nearest.data?.id) ??
+    (queryLocation === undefined && nearest.isPending && !!user ? undefined : list[0]);
+  const zone = location?.timezone ?? 'UTC';
+  const today = todayIn(zone, new Date(now));
+  const lastDate = addMonths(today, 2);
+  const date = pickedDate && pickedDate >= today && pickedDate <= lastDate ? pickedDate : today;
+
+  const seats = useQuery({
+    ...calendarsQuery(location?.id ?? 0, chosenTypes),
+    enabled: !!location,
+  });
+  const maxRacers = Math.max(1, Math.min(MAX_RACERS, seats.data?.length ?? 1));
+  const racers = Math.min(racersWanted, maxRacers);
+  const search = { date, location: location?.id ?? 0, racers, minutes, types: chosenTypes };
+  const searchKey = JSON.stringify(search);
+  const parallel = useQuery({ ...parallelQuery(search), enabled: !!location });
+  const availability = useQueries({
+    queries: (seats.data ?? []).map((s) => seatAvailabilityQuery(s.id, date)),
+  });
+  const availBySeat = Object.fromEntries(
+    (seats.data ?? []).map((s, i) => [s.id, availability[i]?.data]),
+  );
+
+  const chosen = selection.search === searchKey ? selection.items : new Map<string, ChosenSlot>();
+  const chosenKeys = new Set(chosen.keys());
+  const starts = parallel.data ? startTimesFrom(parallel.data) : [];
+
+  const setChosen = (items: Map<string, ChosenSlot>) => setSelection({ search: searchKey, items });
+
+  const toggle = (seat: GridSeat, slot: AvailSlot) => {
+    const key = cellKey(seat.id, slot.slot);
+    const next = new Map(chosen);
+    if (next.has(key)) next.delete(key);
+    else next.set(key, { calendar: seat.id, slot: slot.slot });
+    setChosen(next);
+  };
+
+  const pickStart = (start: StartTime) => {
+    const order = (seats.data ?? []).map((s) => s.id);
+    const seatIds = pickSideBySide(order, start.seatIds, racers);
+    const next = new Map<string, ChosenSlot>();
+    const slots = runSlots(start.time, minutes / 30, zone);
+    for (const slot of slots) {
+      for (const calendar of seatIds) next.set(cellKey(calendar, slot), { calendar, slot });
+    }
+    setChosen(next);
+    showAlert(
+      `${seatIds.length * slots.length} slots selected. Press Checkout to review and reserve.`,
+      'info',
+      5_000,
+    );
+  };
+
+  const refresh = () => {
+    setChosen(new Map());
+    void client.invalidateQueries({
+      predicate: (q) => q.queryKey[0] === 'avail' || q.queryKey[0] === 'parallel',
+    });
+  };
+
+  const quote = useMutation({ mutationFn: quoteCheckout });
+  const openCheckout = () => {
+    const items = sortChosen(chosen.values());
+    quote.mutate(
+      { reservations: items },
+      {
+        onSuccess: (answer) => setCheckout({ quote: answer, items }),
+        onError: (error) => {
+          showAlert(checkoutErrorMessage(error), 'danger');
+          if (isSlotTaken(error)) refresh();
+        },
+      },
+    );
+  };
+
+  const chooseLocation = (id: number) => {
+    const next = new URLSearchParams(params);
+    next.set('location', String(id));
+    setParams(next, { replace: true });
+  };
+
+  const gridSeats: GridSeat[] = seats.data ?? [];
+  const count = chosen.size;
+
+  let results;
+  if (!location) {
+    results = locations.isError ? (
+      <p className="text-danger">{errorMessage(locations.error)}</p>
+    ) : locations.data && !list.length ? (
+      <p>There are no locations to book yet.</p>
+    ) : (
+      <SpinnerScreen label="Loading locations…" />
+    );
+  } else {
+    results = (
+      <>
+        {parallel.isPending ? (
+          <SpinnerScreen label="Searching for simulators…" />
+        ) : parallel.isError ? (
+          <p className="text-danger">{errorMessage(parallel.error)}</p>
+        ) : (
+          <AvailabilityAlert racers={racers} minutes={minutes} found={starts.length > 0} />
+        )}
+        <StartTimes starts={starts} racers={racers} minutes={minutes} onPick={pickStart} />
+        {seats.isPending ? (
+          <SpinnerScreen label="Loading simulators…" />
+        ) : seats.isError ? (
+          <p className="text-danger">{errorMessage(seats.error)}</p>
+        ) : !gridSeats.length ? (
+          <p>No simulators match the chosen types at this location.</p>
+        ) : (
+          <SlotGrid
+            date={date}
+            seats={gridSeats}
+            availability={availBySeat}
+            selected={chosenKeys}
+            now={now}
+            onToggle={toggle}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle>Book a Simulator</PageTitle>
+      <ClubAlert />
+      <Row className="g-4">
+        <Col lg={4}>
+          <Card>
+            <Card.Body>
+              <h2 className="visually-hidden">Search</h2>
+              <BookingFilters
+                locations={list}
+                location={location?.id}
+                onLocation={chooseLocation}
+                types={types.data ?? []}
+                chosenTypes={chosenTypes}
+                onTypes={setChosenTypes}
+                racers={racers}
+                maxRacers={maxRacers}
+                onRacers={setRacers}
+                minutes={minutes}
+                onMinutes={setMinutes}
+              />
+              {location && (
+                <BookingDatePicker
+                  label="Date"
+                  value={date}
+                  first={today}
+                  last={lastDate}
+                  onChange={setPickedDate}
+                />
+              )}
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col lg={8}>
+          <h2 className="h4">{formatSlotDate(`${date}T00:00`)}</h2>
+          {location && browserZoneDiffers(zone) && (
+            <p className="small text-body-secondary">
+              Times are in {location.name}&rsquo;s time zone ({zone}).
+            </p>
+          )}
+          {results}
+        </Col>
+      </Row>
+      <div className="paddock-checkout-bar sticky-bottom bg-body border-top py-2 mt-3">
+        <div className="d-flex align-items-center justify-content-between gap-2">
+          <span aria-live="polite">
+            {count === 0
+              ? 'No times selected'
+              : `${count} ${count === 1 ? 'slot' : 'slots'} selected`}
+          </span>
+          <div className="d-flex gap-2">
+            {count > 0 && (
+              <Button variant="outline-secondary" onClick={() => setChosen(new Map())}>
+                Clear
+              </Button>
+            )}
+            <Button onClick={openCheckout} disabled={count === 0 || quote.isPending}>
+              {quote.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+              Checkout
+            </Button>
+          </div>
+        </div>
+      </div>
+      <CheckoutModal
+        checkout={checkout}
+        taxRatePercent={location?.sales_tax_rate_percent}
+        onClose={() => setCheckout(null)}
+        onStale={refresh}
+      />
+    </>
+  );
 }

@@ -1,6 +1,11 @@
-import { PageTitle } from '../../../components/page-title';
+import { Navigate, useLocation } from 'react-router';
+import { pathTo } from '../../../lib/routes';
 
-/** Reservations — spec customer §2 /reservations (screen not shown in the spec). Navigation and footer only until that work lands. */
+/**
+ * /reservations: the spec does not show this screen, yet signup and voucher purchase end here.
+ * It opens the booking screen, keeping the query (e.g. ?location=2).
+ */
 export default function ReservationsScreen() {
-  return <PageTitle visuallyHidden>Reservations</PageTitle>;
+  const { search } = useLocation();
+  return <Navigate to={`${pathTo('reservationsAdvanced')}${search}`} replace />;
 }
