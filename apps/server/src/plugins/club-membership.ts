@@ -6,6 +6,7 @@ import {
   creditEntries,
   type CreditReason,
 } from '../db/schema/club';
+import { ValidationError } from './errors';
 import type { Queryable } from './payments/charge-card';
 
 /**
@@ -127,3 +128,41 @@ export async function expireCredits(
   await db.insert(creditEntries).values({ ...input, delta: -before.balance });
   return before.balance;
 }
+
+/**
+ * Pays one booked seat-slot with a club subscription (the reservation page's club select):
+ * the subscription must be the user's, in good standing, with credits for the seat (its cost
+ * at 10 cents a credit: 250 for a standard $25 session). Call inside the transaction that
+ * inserted the reservation; a refusal throws a 400 naming `subscription` and rolls it back.
+ */
+export async function paySessionWithSubscription(
+  db: Queryable,
+  input: { subscriptionId: number; userId: number; seatCostCents: number; reservationId: number },
+): Promise<void> {
+  const [membership] = await db
+    .select({ id: clubMemberships.id, status: clubMemberships.status })
+    .from(clubMemberships)
+    .where(
+      and(eq(clubMemberships.id, input.subscriptionId), eq(clubMemberships.userId, input.userId)),
+    );
+  if (!membership || membership.status === 'cancelled' || membership.status === 'pending')
+    throw ValidationError.field(
+      'subscription',
+      `Invalid pk "${input.subscriptionId}" - object does not exist.`,
+    );
+  if (membership.status !== 'active')
+    throw ValidationError.field('subscription', SUBSCRIPTION_NOT_IN_GOOD_STANDING);
+  const paid = await redeemCredits(db, {
+    userId: input.userId,
+    credits: creditsForCents(input.seatCostCents),
+    reason: 'reservation',
+    membershipId: membership.id,
+    reservationId: input.reservationId,
+  });
+  if (!paid) throw ValidationError.field('subscription', NO_SESSIONS_REMAINING);
+}
+
+export const SUBSCRIPTION_NOT_IN_GOOD_STANDING =
+  'This subscription is not in good standing. Please review your payment method.';
+export const NO_SESSIONS_REMAINING = 'This subscription has no sessions remaining.';
+export const CREDITS_CHANGED = 'Your club credits no longer cover this booking. Please review it.';

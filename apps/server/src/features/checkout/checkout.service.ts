@@ -9,7 +9,13 @@ import type { Db } from '../../db/client';
 import type { CheckoutItem, CheckoutResult } from '../../db/schema/booking';
 import { priceBooking } from '../../lib/pricing';
 import type { AuthUser } from '../../plugins/auth';
-import { isClubMemberInGoodStanding } from '../../plugins/club-membership';
+import {
+  CREDITS_CHANGED,
+  creditsTowards,
+  isClubMemberInGoodStanding,
+  redeemableCredits,
+  redeemCredits,
+} from '../../plugins/club-membership';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mail';
 import { chargeSavedCard, type Queryable } from '../../plugins/payments/charge-card';
@@ -72,12 +78,20 @@ export async function quoteCheckout(
   if (code && !voucher) throw ValidationError.field('voucher', VOUCHER_REJECTED_MESSAGE);
 
   const settings = await getSettings(db);
+  const clubMember = await isClubMemberInGoodStanding(db, caller.id);
+  // Members pay the seats with credits first (docs/decisions/0007-club-credits.md).
+  const credits = creditsTowards(
+    clubMember ? await redeemableCredits(db, caller.id) : 0,
+    resolved.reduce((sum, r) => sum + r.seat.costCents, 0),
+  );
   const pricing = priceBooking({
     items: resolved.map((r) => ({ costCents: r.seat.costCents })),
     bookingFeeCents: location.bookingFeeCents,
     bookingFeesThreshold: location.bookingFeesThreshold,
     salesTaxRatePercent: location.salesTaxRatePercent,
-    clubMember: await isClubMemberInGoodStanding(db, caller.id),
+    clubMember,
+    creditsUsing: credits.creditsUsing,
+    creditsValueCents: credits.creditsValueCents,
     voucherBalanceCents: voucher?.balanceCents ?? null,
     clubDiscountPercent: settings.club_discount_percent,
   });
@@ -197,6 +211,15 @@ export async function processCheckout(
         voucher &&
         (await redeemVoucher(tx, { voucherId: voucher.id, amountCents: discount, checkoutId: id }));
       if (!redeemed) throw ValidationError.field('voucher', VOUCHER_REJECTED_MESSAGE);
+    }
+    if (checkout.amounts.creditsUsing > 0) {
+      const spent = await redeemCredits(tx, {
+        userId: checkout.userId,
+        credits: checkout.amounts.creditsUsing,
+        reason: 'checkout',
+        checkoutId: checkout.id,
+      });
+      if (!spent) throw ValidationError.nonField(CREDITS_CHANGED);
     }
     if (checkout.amounts.totalCents === 0) {
       await markReservationsPaid(tx, ids);

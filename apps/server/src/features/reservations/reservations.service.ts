@@ -18,7 +18,10 @@ import {
   type Slot,
 } from '../../lib/slots';
 import { hasPermission, type AuthUser } from '../../plugins/auth';
-import { isClubMemberInGoodStanding } from '../../plugins/club-membership';
+import {
+  isClubMemberInGoodStanding,
+  paySessionWithSubscription,
+} from '../../plugins/club-membership';
 import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
@@ -213,9 +216,9 @@ async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId:
 
 const sameField = (_index: number, name: string) => name;
 
-function assertSubscription(subscription: number | null | undefined) {
-  // The club feature links subscriptions; until then no subscription exists.
-  if (subscription !== undefined && subscription !== null)
+/** A reservation's subscription is set when it is booked; an edit may only repeat it. */
+function assertSubscription(subscription: number | null | undefined, current: number | null) {
+  if (subscription !== undefined && subscription !== null && subscription !== current)
     throw ValidationError.field(
       'subscription',
       `Invalid pk "${subscription}" - object does not exist.`,
@@ -243,27 +246,43 @@ export async function createReservation(
   now = new Date(),
 ): Promise<Reservation> {
   assertCustomerFields(caller, body);
-  assertSubscription(body.subscription);
   const role = roleOf(caller);
   const blackout = body.is_blackout === true;
   if (blackout && body.user) throw ValidationError.field('user', 'A blackout has no user.');
+  const subscriptionId = body.subscription ?? null;
+  if (blackout && subscriptionId !== null)
+    throw ValidationError.field('subscription', 'A blackout has no subscription.');
   const userId = blackout ? null : (body.user ?? caller.id);
   if (userId !== null && userId !== caller.id && !(await repo.userExists(db, userId)))
     throw ValidationError.field('user', `Invalid pk "${userId}" - object does not exist.`);
   const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField);
-  const [id] = await insertReservations(db, [
-    {
-      calendarId: seat.id,
-      slot: slot.slot,
-      time: new Date(slot.startMs),
-      userId,
-      paid: blackout ? false : (body.paid ?? false),
-      amountCents: userId === null ? 0 : await singleSlotPrice(db, seat, userId),
-      isBlackout: blackout,
-      notes: body.notes ?? '',
-      createdById: caller.id,
-    },
-  ]);
+  const book = async (tx: Queryable) => {
+    const [id] = await insertReservations(tx, [
+      {
+        calendarId: seat.id,
+        slot: slot.slot,
+        time: new Date(slot.startMs),
+        userId,
+        subscriptionId,
+        // Booked with a subscription: paid with the member's credits, nothing owed.
+        paid: subscriptionId !== null || (blackout ? false : (body.paid ?? false)),
+        amountCents:
+          userId === null || subscriptionId !== null ? 0 : await singleSlotPrice(tx, seat, userId),
+        isBlackout: blackout,
+        notes: body.notes ?? '',
+        createdById: caller.id,
+      },
+    ]);
+    if (subscriptionId !== null && userId !== null)
+      await paySessionWithSubscription(tx, {
+        subscriptionId,
+        userId,
+        seatCostCents: seat.costCents,
+        reservationId: id,
+      });
+    return id;
+  };
+  const id = subscriptionId === null ? await book(db) : await db.transaction(book);
   return (await reservationsByIds(db, [id]))[0];
 }
 
@@ -277,7 +296,7 @@ export async function updateReservation(
 ): Promise<Reservation> {
   const row = await visibleRow(db, caller, id);
   assertCustomerFields(caller, body);
-  assertSubscription(body.subscription);
+  assertSubscription(body.subscription, row.subscriptionId);
   const role = roleOf(caller);
   if (role !== 'staff' && row.time.getTime() <= now.getTime())
     throw ValidationError.nonField('Past reservations cannot be changed.');
