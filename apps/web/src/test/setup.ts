@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearSession } from '../lib/auth-store';
 import { clearAlerts } from '../lib/alerts';
 import { stubApi } from './api-stub';
+
+// Screens are lazy modules: their first import can take over a second on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no layout: scrolling is a no-op here.
 window.scrollTo = () => {};
