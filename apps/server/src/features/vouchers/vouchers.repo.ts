@@ -1,6 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { voucherRedemptions, vouchers } from '../../db/schema/booking';
+import { users } from '../../db/schema/accounts';
+import { cards } from '../../db/schema/payments';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
 
@@ -37,4 +39,19 @@ export async function debit(
   if (updated.length === 0) return false;
   await db.insert(voucherRedemptions).values({ voucherId, checkoutId, amountCents });
   return true;
+}
+
+/** Removes a voucher nobody paid for (its purchase was declined, in the same transaction). */
+export async function deleteVoucher(db: Queryable, code: string): Promise<void> {
+  await db.delete(vouchers).where(eq(vouchers.code, code));
+}
+
+/** The buyer's e-mail and whether they have a card with the active provider. */
+export async function findBuyer(db: Queryable, userId: number, provider: string) {
+  const [row] = await db
+    .select({ email: users.email, card: cards.userId })
+    .from(users)
+    .leftJoin(cards, and(eq(cards.userId, users.id), eq(cards.provider, provider)))
+    .where(eq(users.id, userId));
+  return row ? { email: row.email, hasCard: row.card !== null } : null;
 }

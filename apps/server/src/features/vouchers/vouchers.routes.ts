@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody } from '@paddock/contract/common';
+import { detailBody, validationErrorBody } from '@paddock/contract/common';
 import {
   voucher,
+  voucherPurchase,
   voucherBalance as voucherBalanceBody,
   voucherCodeParam,
   voucherCreate,
 } from '@paddock/contract/vouchers';
 import type { Deps } from '../../app';
-import { guards, requireStaff } from '../../plugins/auth';
+import { guards, requireStaff, requireUser } from '../../plugins/auth';
+import { purchaseVoucher } from './voucher-purchase';
 import { createVoucher, voucherBalance } from './vouchers.service';
 
 export const vouchersRoutes =
@@ -35,6 +37,31 @@ export const vouchersRoutes =
         });
         return reply.status(201).send(created);
       },
+    );
+    app.post(
+      '/users/me/vouchers/purchase',
+      {
+        // The login check runs before the body is read: anonymous callers get a 401.
+        onRequest: guards.user,
+        schema: {
+          tags,
+          summary: 'Buy a gift voucher with the saved card; its code is e-mailed',
+          body: voucherPurchase,
+          response: { 200: voucher, 400: validationErrorBody, 401: detailBody },
+        },
+      },
+      async (request) =>
+        purchaseVoucher(
+          {
+            db,
+            payments: deps.payments,
+            mailer: deps.mailer,
+            publicUrl: deps.config.publicUrl,
+            logError: (error, message) => request.log.error({ err: error }, message),
+          },
+          requireUser(request).id,
+          request.body,
+        ),
     );
     app.get(
       '/vouchers/:code/balance',

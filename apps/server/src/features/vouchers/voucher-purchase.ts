@@ -1,0 +1,82 @@
+import { centsToDollars } from '@paddock/contract/charges';
+import type { Voucher, VoucherPurchase } from '@paddock/contract/vouchers';
+import type { Db } from '../../db/client';
+import { NotFound, ValidationError } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mail';
+import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import { getSettings } from '../../plugins/settings';
+import { voucherMail } from './voucher-mail';
+import * as repo from './vouchers.repo';
+import { createVoucher } from './vouchers.service';
+
+export const NO_CARD_FOR_VOUCHER_MESSAGE = 'Add a payment method to purchase a voucher.';
+
+export type PurchaseContext = {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  publicUrl: string;
+  logError: (error: unknown, message: string) => void;
+};
+
+/**
+ * Buys a gift voucher with the saved card. The voucher and its charge (key `voucher-{code}`,
+ * kind `voucher`) are written in one transaction; a declined card removes the voucher again, so
+ * a voucher exists exactly when it was paid for, and the failed charge stays in the buyer's
+ * transactions. Then the code is e-mailed to the recipient, or to the buyer; a mail failure is
+ * logged and does not undo the purchase (the code is also in the answer).
+ */
+export async function purchaseVoucher(
+  ctx: PurchaseContext,
+  buyerId: number,
+  body: VoucherPurchase,
+): Promise<Voucher> {
+  const buyer = await repo.findBuyer(ctx.db, buyerId, ctx.payments.kind);
+  if (!buyer) throw new NotFound();
+  if (!buyer.hasCard) throw ValidationError.nonField(NO_CARD_FOR_VOUCHER_MESSAGE);
+  const recipient = body.email_to || null;
+  const amount = `$${centsToDollars(body.amount_cents)}`;
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const voucher = await createVoucher(tx, {
+      amountCents: body.amount_cents,
+      createdById: buyerId,
+    });
+    const outcome = await chargeSavedCard(tx, ctx.payments, {
+      userId: buyerId,
+      amountCents: body.amount_cents,
+      notes: recipient ? `Gift voucher ${amount} for ${recipient}` : `Gift voucher ${amount}`,
+      idempotencyKey: `voucher-${voucher.code}`,
+      kind: 'voucher',
+    });
+    if (!outcome.ok) {
+      await repo.deleteVoucher(tx, voucher.code);
+      return { error: outcome.message };
+    }
+    return { voucher };
+  });
+  if (!result.voucher) throw ValidationError.nonField(result.error);
+
+  const to = recipient ?? buyer.email;
+  if (to) {
+    try {
+      const { company_name } = await getSettings(ctx.db);
+      await ctx.mailer.send(
+        voucherMail({
+          to,
+          code: result.voucher.code,
+          amountCents: result.voucher.amount_cents,
+          gift: recipient
+            ? { fromName: body.email_from_name ?? '', comments: body.email_comments ?? '' }
+            : null,
+          companyName: company_name,
+          publicUrl: ctx.publicUrl,
+        }),
+      );
+    } catch (error) {
+      ctx.logError(error, 'gift voucher mail failed');
+    }
+  }
+  return result.voucher;
+}
