@@ -9,6 +9,7 @@ import { CardEntry } from '../../../components/payment-method/payment-method-pan
 import { cardQuery, saveCard } from '../../../components/payment-method/card-api';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { TermsLink } from '../../../components/terms-modals';
+import { ApiError } from '../../../lib/api-client';
 import { showAlert, showError } from '../../../lib/alerts';
 import {
   bookingFailureText,
@@ -42,6 +43,8 @@ type Props = {
   onClose: () => void;
   /** Someone else took a chosen seat first: the screen reloads what is free. */
   onStale: () => void;
+  /** The seats are booked (paid or not): the screen forgets its selection. */
+  onBooked: () => void;
 };
 
 /** Queries whose answers a booking changes. */
@@ -102,6 +105,7 @@ function CheckoutDialog({
   taxRatePercent,
   onClose,
   onStale,
+  onBooked,
 }: Props & { checkout: OpenCheckout }) {
   const client = useQueryClient();
   const config = useVenueConfig();
@@ -150,6 +154,7 @@ function CheckoutDialog({
   const reserve = () => {
     process.mutate(quote.checkout_id, {
       onSuccess: (result) => {
+        onBooked();
         void refreshBookings();
         if (result.post_booking_url) window.location.assign(result.post_booking_url);
         else setDone(result);
@@ -161,7 +166,11 @@ function CheckoutDialog({
           // Spent by another checkout in the meantime: price again without it.
           showAlert(VOUCHER_REJECTED_MESSAGE, 'warning');
           void requote(null);
-        } else setFailure(bookingFailureText(error));
+        } else {
+          // A declined card still books the seats, unpaid (an outstanding balance).
+          if (error instanceof ApiError && error.status === 402) onBooked();
+          setFailure(bookingFailureText(error));
+        }
       },
     });
   };
@@ -271,7 +280,7 @@ function CheckoutDialog({
  * charged yet'. Reserve processes the quote the customer is looking at; success goes to the
  * location's post-booking address or 'All Done', failure to 'Booking Error'.
  */
-export function CheckoutModal(props: Props) {
+export default function CheckoutModal(props: Props) {
   if (!props.checkout) return null;
   return (
     <CheckoutDialog key={props.checkout.quote.checkout_id} {...props} checkout={props.checkout} />

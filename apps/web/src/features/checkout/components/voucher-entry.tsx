@@ -49,7 +49,7 @@ export function VoucherEntry({ applied, onApply, onRemove, disabled }: Props) {
   }
 
   return (
-    <Form noValidate onSubmit={submit} className="mb-3" aria-label="Discount code">
+    <Form noValidate onSubmit={submit} className="mb-3">
       <Form.Label htmlFor={id}>Discount Code</Form.Label>
       <InputGroup>
         <Form.Control

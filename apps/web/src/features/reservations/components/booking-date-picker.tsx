@@ -19,8 +19,9 @@ type Props = {
 /**
  * The month calendar (react-day-picker: an ARIA grid whose day buttons are named with the full
  * date, e.g. "Tuesday, November 24th, 2026"). Dates outside [first, last] are disabled.
+ * Its own chunk (react-day-picker brings date-fns): screens load it lazily.
  */
-export function BookingDatePicker({
+export default function BookingDatePicker({
   value,
   onChange,
   first,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -30,8 +30,10 @@ import { calendarQuery } from '../api/get-calendar';
 import { seatAvailabilityQuery } from '../api/get-seat-availability';
 import { bookingLocationsQuery } from '../api/list-booking-locations';
 import { subscriptionsQuery, type BookingSubscription } from '../api/list-subscriptions';
-import { BookingDatePicker } from '../components/booking-date-picker';
 import { UpcomingReservationsList } from '../components/upcoming-reservations-list';
+
+// Its own chunk: react-day-picker brings date-fns.
+const BookingDatePicker = lazy(() => import('../components/booking-date-picker'));
 
 export const NO_AVAILABILITY_MESSAGE = 'No availability for the selected date';
 
@@ -157,18 +159,20 @@ export default function ReservationCreateScreen() {
       <PageTitle>{`${calendar.data.name} Reservations`}</PageTitle>
       <Row className="g-4">
         <Col md={6} lg={5}>
-          <BookingDatePicker
-            label="Date"
-            value={date}
-            first={today}
-            last={lastDate}
-            startMonth={addMonths(today, -2)}
-            endMonth={lastDate}
-            onChange={(next) => {
-              setPickedDate(next);
-              setChoice(null);
-            }}
-          />
+          <Suspense fallback={<SpinnerScreen label="Loading calendar…" />}>
+            <BookingDatePicker
+              label="Date"
+              value={date}
+              first={today}
+              last={lastDate}
+              startMonth={addMonths(today, -2)}
+              endMonth={lastDate}
+              onChange={(next) => {
+                setPickedDate(next);
+                setChoice(null);
+              }}
+            />
+          </Suspense>
         </Col>
         <Col md={6} lg={7}>
           {location && browserZoneDiffers(zone) && (

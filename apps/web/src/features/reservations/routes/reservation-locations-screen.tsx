@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
@@ -22,7 +22,7 @@ import {
   todayIn,
 } from '../../../lib/slot-format';
 import { quoteCheckout } from '../../checkout/api/quote-checkout';
-import { CheckoutModal, type OpenCheckout } from '../../checkout/components/checkout-modal';
+import type { OpenCheckout } from '../../checkout/components/checkout-modal';
 import { cellKey, SlotGrid, type GridSeat } from '../../checkout/components/slot-grid';
 import { nearestLocationQuery } from '../api/get-nearest-location';
 import { seatAvailabilityQuery } from '../api/get-seat-availability';
@@ -31,13 +31,16 @@ import { calendarTypesQuery } from '../api/list-calendar-types';
 import { calendarsQuery } from '../api/list-calendars';
 import { parallelQuery } from '../api/search-parallel';
 import { AvailabilityAlert } from '../components/availability-alert';
-import { BookingDatePicker } from '../components/booking-date-picker';
 import { BookingFilters } from '../components/booking-filters';
 import { ClubAlert } from '../components/club-alert';
 import { StartTimes, type StartTime } from '../components/start-times';
 import { pickSideBySide, sortChosen, startTimesFrom, type ChosenSlot } from '../selection';
 
 const MAX_RACERS = 20;
+
+// Loaded on demand: the month calendar (date-fns inside) and the checkout with its card forms.
+const BookingDatePicker = lazy(() => import('../components/booking-date-picker'));
+const CheckoutModal = lazy(() => import('../../checkout/components/checkout-modal'));
 
 /** A selection belongs to one search; a new search starts with nothing chosen. */
 type Selection = { search: string; items: Map<string, ChosenSlot> };
@@ -218,13 +221,15 @@ export default function ReservationLocationsScreen() {
                 onMinutes={setMinutes}
               />
               {location && (
-                <BookingDatePicker
-                  label="Date"
-                  value={date}
-                  first={today}
-                  last={lastDate}
-                  onChange={setPickedDate}
-                />
+                <Suspense fallback={<SpinnerScreen label="Loading calendar…" />}>
+                  <BookingDatePicker
+                    label="Date"
+                    value={date}
+                    first={today}
+                    last={lastDate}
+                    onChange={setPickedDate}
+                  />
+                </Suspense>
               )}
             </Card.Body>
           </Card>
@@ -259,12 +264,17 @@ export default function ReservationLocationsScreen() {
           </div>
         </div>
       </div>
-      <CheckoutModal
-        checkout={checkout}
-        taxRatePercent={location?.sales_tax_rate_percent}
-        onClose={() => setCheckout(null)}
-        onStale={refresh}
-      />
+      {checkout && (
+        <Suspense fallback={null}>
+          <CheckoutModal
+            checkout={checkout}
+            taxRatePercent={location?.sales_tax_rate_percent}
+            onClose={() => setCheckout(null)}
+            onStale={refresh}
+            onBooked={() => setChosen(new Map())}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
