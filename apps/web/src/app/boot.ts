@@ -15,7 +15,12 @@ const SESSION_ENDING_PATHS = new Set([pathTo('login'), pathTo('logout')]);
  * accepted: forget it and return where to go (login with code sessionInvalid).
  */
 export async function boot(client: QueryClient, location: Location): Promise<string | null> {
-  const endsSession = SESSION_ENDING_PATHS.has(location.pathname.replace(/\/+$/, '') || '/');
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const params = new URLSearchParams(location.search);
+  // Signup starts a new account unless it resumes a step or keeps the token (see its screen).
+  const freshSignup =
+    path === pathTo('signup') && !params.has('keepToken') && !Number(params.get('step'));
+  const endsSession = SESSION_ENDING_PATHS.has(path) || freshSignup;
   const session = endsSession ? null : restoreSession();
   try {
     await Promise.all([

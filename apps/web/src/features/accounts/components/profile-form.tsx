@@ -55,6 +55,8 @@ export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLev
     resolver: zodResolver(profileSchema),
     mode: 'onTouched',
     values: toValues(user),
+    // A refetch of the user while someone is typing must not wipe their edits.
+    resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
   const Heading = `h${headingLevel}` as const;

@@ -93,8 +93,9 @@ export default function ReservationLocationsScreen() {
   const availability = useQueries({
     queries: (seats.data ?? []).map((s) => seatAvailabilityQuery(s.id, date)),
   });
+  // A seat whose slots could not be loaded shows nothing bookable rather than loading forever.
   const availBySeat = Object.fromEntries(
-    (seats.data ?? []).map((s, i) => [s.id, availability[i]?.data]),
+    (seats.data ?? []).map((s, i) => [s.id, availability[i]?.isError ? {} : availability[i]?.data]),
   );
 
   const chosen = selection.search === searchKey ? selection.items : new Map<string, ChosenSlot>();

@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Charge } from '@paddock/contract/charges';
+import type { Paginated } from '@paddock/contract/common';
+import { api } from '../../../lib/api-client';
+
+export const CHARGES_PAGE_SIZE = 25;
+
+/** `GET /api/users/me/charges?amount_cents__gt=0`: the user's card charges, newest first. */
+export function chargesQuery(page: number) {
+  return queryOptions({
+    queryKey: ['users', 'me', 'charges', { page }],
+    queryFn: ({ signal }) =>
+      api<Paginated<Charge>>('/users/me/charges', {
+        query: { amount_cents__gt: 0, page, page_size: CHARGES_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    // Opening the modal again shows what happened since.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import type { User } from '@paddock/contract/accounts';
+import { showAlert, showError } from '../../../lib/alerts';
+import { userQuery } from '../../../lib/current-user';
+import { useVenueConfig } from '../../../lib/venue-config';
+import { unenrollFromClub } from '../api/unenroll';
+
+export const CANCEL_IRREVERSIBLE =
+  'Cancelling your membership is irreversible: your monthly plan stops and your unused credits expire.';
+export const CANCEL_CHARGE_BACK =
+  'Cancelling within two billing cycles charges back the discounts given.';
+export const NOT_CANCELABLE =
+  'Your membership cannot be cancelled online right now. Please contact us to cancel it.';
+
+type Props = { user: User; show: boolean; onHide: () => void };
+
+/**
+ * The cancel-subscription modal (customer §2 Dashboard): irreversible, with the terms'
+ * charge-back; the confirm button works only when `credits_subscription_cancelable`. Success
+ * sets good standing false at once (customer §4) and then reloads the user.
+ */
+export function CancelSubscriptionModal({ user, show, onHide }: Props) {
+  const config = useVenueConfig();
+  const client = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: unenrollFromClub,
+    onSuccess: async (answer) => {
+      client.setQueryData(
+        userQuery(user.id).queryKey,
+        (u) => u && { ...u, credits_subscription_in_good_standing: false },
+      );
+      showAlert(answer.detail, 'success');
+      await Promise.all([
+        client.invalidateQueries({ queryKey: userQuery(user.id).queryKey, exact: true }),
+        client.invalidateQueries({ queryKey: ['users', 'me'] }),
+      ]);
+      onHide();
+    },
+    onError: (error) => showError(error),
+  });
+  const cancelable = user.credits_subscription_cancelable;
+
+  return (
+    <Modal
+      show={show}
+      onHide={cancel.isPending ? () => {} : onHide}
+      aria-labelledby="cancel-subscription-title"
+    >
+      <Modal.Header closeButton={!cancel.isPending} closeLabel="Close">
+        <Modal.Title id="cancel-subscription-title">Cancel Subscription</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          You are about to cancel your <strong>{config.club_name}</strong> membership.{' '}
+          {CANCEL_IRREVERSIBLE}
+        </p>
+        <p className="fw-semibold">{CANCEL_CHARGE_BACK}</p>
+        {!cancelable && <p className="text-danger mb-0">{NOT_CANCELABLE}</p>}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide} disabled={cancel.isPending}>
+          Keep Membership
+        </Button>
+        <Button
+          variant="danger"
+          disabled={!cancelable || cancel.isPending}
+          onClick={() => cancel.mutate()}
+        >
+          {cancel.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          Cancel Subscription
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
