@@ -389,3 +389,19 @@ describe('credits ledger', () => {
     expect(total).toBe(balance);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the club and voucher purchase paths', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      '/api/users/{id}/charges/credits_purchase_quote',
+      '/api/users/{id}/charges/credits_enroll',
+      '/api/users/{id}/charges/credits_unenroll',
+      '/api/users/{id}/subscriptions',
+      '/api/users/me/vouchers/purchase',
+    ])
+      expect(paths).toContain(path);
+  });
+});
