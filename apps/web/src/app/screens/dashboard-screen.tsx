@@ -9,6 +9,8 @@ import { displayName, useCurrentUser } from '../../lib/current-user';
 import { pathTo } from '../../lib/routes';
 import { ProfileForm } from '../../features/accounts/components/profile-form';
 import { UpcomingReservationsCard } from '../../features/reservations/components/upcoming-reservations-card';
+import { ClubPanel } from '../../features/club/components/club-panel';
+import { RecentTransactionsCard } from '../../features/charges/components/recent-transactions';
 
 function QuickLinks() {
   return (
@@ -30,10 +32,9 @@ function QuickLinks() {
 
 /**
  * /dashboard (spec customer §2). The dashboard composes panels from several features, so it
- * lives in app/. Panels still to come, each in its own feature, go in the marked slots:
- *  - ClubPanel (features/club): member / not in good standing / promo, with the
- *    recent-transactions and cancel-subscription modals;
- *  - UpcomingReservations (features/reservations): date and time, simulator, add-to-calendar.
+ * lives in app/: payment method, the club panel (features/club, with the cancel-subscription
+ * modal), recent transactions (features/charges), racing links, upcoming reservations
+ * (features/reservations) and the profile form (features/accounts).
  */
 export default function DashboardScreen() {
   const user = useCurrentUser();
@@ -51,7 +52,8 @@ export default function DashboardScreen() {
       <Row>
         <Col lg={5}>
           <PaymentMethodPanel userId={user.data.id} />
-          {/* Slot: ClubPanel (features/club) */}
+          <ClubPanel />
+          <RecentTransactionsCard />
           <QuickLinks />
         </Col>
         <Col lg={7}>

@@ -69,7 +69,7 @@ export function CancelSubscriptionModal({ user, show, onHide }: Props) {
           disabled={!cancelable || cancel.isPending}
           onClick={() => cancel.mutate()}
         >
-          {cancel.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {cancel.isPending && <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />}
           Cancel Subscription
         </Button>
       </Modal.Footer>

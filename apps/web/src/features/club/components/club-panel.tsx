@@ -37,8 +37,8 @@ function MemberDetails({ user }: { user: User }) {
       </dd>
       <dt className="col-sm-5">Monthly plan</dt>
       <dd className="col-sm-7">
-        {user.credits_recurring} credits ({sessions} {sessions === 1 ? 'session' : 'sessions'})
-        for {formatCents(user.credits_recurring_cents)} per month
+        {user.credits_recurring} credits ({sessions} {sessions === 1 ? 'session' : 'sessions'}) for{' '}
+        {formatCents(user.credits_recurring_cents)} per month
       </dd>
       {user.credits_cycle_day_of_month !== null && (
         <>
@@ -68,9 +68,7 @@ export function ClubPanel() {
   if (!user.credits_subscription_exists) {
     body = (
       <>
-        <p className="fs-5 fw-semibold mb-2">
-          Save {config.club_discount_percent}% on every race
-        </p>
+        <p className="fs-5 fw-semibold mb-2">Save {config.club_discount_percent}% on every race</p>
         <p>
           Join the {config.club_name}: monthly race credits at {config.club_discount_percent}% off,
           and no booking fees.

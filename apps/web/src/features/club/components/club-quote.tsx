@@ -15,7 +15,7 @@ export function ClubQuote({ quote, stale, error }: Props) {
   if (!quote) {
     return (
       <p role="status" className="text-body-secondary">
-        <Spinner size="sm" className="me-2" aria-hidden="true" />
+        <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />
         Calculating your price…
       </p>
     );

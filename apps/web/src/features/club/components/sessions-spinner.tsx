@@ -55,8 +55,7 @@ export function SessionsSpinner({
   };
 
   const typed = Number(text);
-  const invalid =
-    text.trim() !== '' && (!Number.isInteger(typed) || typed < min || typed > max);
+  const invalid = text.trim() !== '' && (!Number.isInteger(typed) || typed < min || typed > max);
 
   return (
     <Form.Group className="mb-3" controlId={id}>

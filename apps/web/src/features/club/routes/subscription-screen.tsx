@@ -10,10 +10,7 @@ import { NO_CARD_FOR_CLUB_MESSAGE, type CreditsEnrollResponse } from '@paddock/c
 import type { User } from '@paddock/contract/accounts';
 import { PageTitle } from '../../../components/page-title';
 import { cardQuery, saveCard } from '../../../components/payment-method/card-api';
-import {
-  CARD_SAVED,
-  CardEntry,
-} from '../../../components/payment-method/payment-method-panel';
+import { CARD_SAVED, CardEntry } from '../../../components/payment-method/payment-method-panel';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { TermsLink } from '../../../components/terms-modals';
 import { showAlert, showError } from '../../../lib/alerts';
@@ -106,7 +103,11 @@ export default function SubscriptionScreen() {
       client.setQueryData(userQuery(user.id).queryKey, (u) => u && asMember(u, joined));
       void client.invalidateQueries({ queryKey: userQuery(user.id).queryKey, exact: true });
       void client.invalidateQueries({ queryKey: ['users', 'me'] });
-      showAlert(clubWelcomeMessage(config.club_name, joined.credits_balance), 'success', WELCOME_TOAST_MS);
+      showAlert(
+        clubWelcomeMessage(config.club_name, joined.credits_balance),
+        'success',
+        WELCOME_TOAST_MS,
+      );
       void navigate(pathTo('dashboard'), { replace: true });
     },
     onError: (error) => showError(error),
@@ -160,7 +161,7 @@ export default function SubscriptionScreen() {
           disabled={!quoteReady || join.isPending}
           onClick={() => join.mutate()}
         >
-          {join.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {join.isPending && <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />}
           {title}
         </Button>
       </>

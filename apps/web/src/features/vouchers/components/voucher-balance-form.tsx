@@ -56,7 +56,7 @@ export function VoucherBalanceForm({ autoFocus }: { autoFocus?: boolean }) {
         />
       </Form.Group>
       <Button type="submit" disabled={!code.trim() || check.isPending}>
-        {check.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        {check.isPending && <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />}
         Check Balance
       </Button>
     </Form>

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DateTime } from 'luxon';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import type { Charge } from '@paddock/contract/charges';
+import { SpinnerScreen } from '../../../components/spinner-screen';
+import { errorMessage } from '../../../lib/error-message';
+import { formatCents } from '../../../lib/money';
+import { useVenueConfig } from '../../../lib/venue-config';
+import { chargesQuery } from '../api/list-charges';
+
+export const NO_TRANSACTIONS = 'You have no transactions yet.';
+
+function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
+  const when = DateTime.fromISO(charge.created).setZone(zone).toFormat('yyyy-MM-dd h:mm a');
+  const amount = formatCents(charge.amount_cents);
+  return (
+    <tr>
+      <td className="text-nowrap">{when}</td>
+      <td className="text-end text-nowrap">{amount}</td>
+      <td>
+        {charge.notes}
+        {charge.errors && (
+          <div className="text-danger small">
+            <strong>Failed:</strong> {charge.errors}
+          </div>
+        )}
+      </td>
+      <td>
+        {charge.receipt_url ? (
+          <a href={charge.receipt_url} target="_blank" rel="noreferrer">
+            Receipt
+            <span className="visually-hidden">
+              {' '}
+              for {amount} on {when} (opens in a new tab)
+            </span>
+          </a>
+        ) : (
+          <>
+            <span className="text-body-secondary" aria-hidden="true">
+              —
+            </span>
+            <span className="visually-hidden">No receipt</span>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function TransactionsList() {
+  const config = useVenueConfig();
+  const [page, setPage] = useState(1);
+  const charges = useQuery(chargesQuery(page));
+
+  if (charges.isPending) return <SpinnerScreen label="Loading transactions…" />;
+  if (charges.isError) return <p className="text-danger">{errorMessage(charges.error)}</p>;
+  const { results, page_count } = charges.data;
+  if (results.length === 0) return <p className="mb-0">{NO_TRANSACTIONS}</p>;
+  return (
+    <>
+      <Table responsive size="sm" className="align-middle" aria-busy={charges.isFetching}>
+        <caption className="visually-hidden">Charges to your card, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
+            <th scope="col">Notes</th>
+            <th scope="col">Receipt</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((c) => (
+            <ChargeRow key={c.id} charge={c} zone={config.default_timezone} />
+          ))}
+        </tbody>
+      </Table>
+      {page_count > 1 && (
+        <nav aria-label="Transaction pages" className="d-flex align-items-center gap-2">
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            Previous
+          </Button>
+          <span>
+            Page {page} of {page_count}
+          </span>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            disabled={page >= page_count}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+/**
+ * The recent-transactions modal (customer §2 Dashboard) behind its button: every charge to
+ * the saved card with its date, amount, notes and receipt; a failed charge shows its error.
+ */
+export function RecentTransactionsCard() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <h2 className="h4 card-title mb-2">Transactions</h2>
+        <p className="text-body-secondary">Everything charged to your card, with receipts.</p>
+        <Button variant="outline-primary" onClick={() => setOpen(true)}>
+          Recent Transactions
+        </Button>
+        <Modal
+          show={open}
+          onHide={() => setOpen(false)}
+          size="lg"
+          scrollable
+          aria-labelledby="recent-transactions-title"
+        >
+          <Modal.Header closeButton closeLabel="Close">
+            <Modal.Title id="recent-transactions-title">Recent Transactions</Modal.Title>
+          </Modal.Header>
+          <Modal.Body>{open && <TransactionsList />}</Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Close
+            </Button>
+          </Modal.Footer>
+        </Modal>
+      </Card.Body>
+    </Card>
+  );
+}
