@@ -1,12 +1,33 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useTermsModals } from '../../components/terms-modals';
 import { useSession } from '../../lib/auth-store';
-import { pathTo } from '../../lib/routes';
+import { pathTo, type RouteName } from '../../lib/routes';
 import { useVenueConfig } from '../../lib/venue-config';
 import { VoucherBalanceModal } from '../../features/vouchers/components/voucher-balance-modal';
+
+function FooterLink({ to, children }: { to: RouteName; children: ReactNode }) {
+  return (
+    <li className="list-inline-item">
+      <Link className="link-light" to={pathTo(to)}>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+/** Footer entries that open a modal rather than a page. */
+function FooterButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <li className="list-inline-item">
+      <Button variant="link" className="p-0 link-light" onClick={onClick}>
+        {children}
+      </Button>
+    </li>
+  );
+}
 
 /**
  * Footer (spec §2): Terms of Service; Change Password (logged in) or Forgot Password and
@@ -24,50 +45,18 @@ export function SiteFooter() {
       <Container>
         <nav aria-label="Footer">
           <ul className="list-inline mb-2">
-            <li className="list-inline-item">
-              <Button variant="link" className="p-0 link-light" onClick={openTerms}>
-                Terms of Service
-              </Button>
-            </li>
+            <FooterButton onClick={openTerms}>Terms of Service</FooterButton>
             {session ? (
-              <li className="list-inline-item">
-                <Link className="link-light" to={pathTo('change_password')}>
-                  Change Password
-                </Link>
-              </li>
+              <FooterLink to="change_password">Change Password</FooterLink>
             ) : (
               <>
-                <li className="list-inline-item">
-                  <Link className="link-light" to={pathTo('forgot_password')}>
-                    Forgot Password
-                  </Link>
-                </li>
-                <li className="list-inline-item">
-                  <Link className="link-light" to={pathTo('signup')}>
-                    Create an Account
-                  </Link>
-                </li>
+                <FooterLink to="forgot_password">Forgot Password</FooterLink>
+                <FooterLink to="signup">Create an Account</FooterLink>
               </>
             )}
-            <li className="list-inline-item">
-              <Link className="link-light" to={pathTo('logout')}>
-                Log Out
-              </Link>
-            </li>
-            <li className="list-inline-item">
-              <Link className="link-light" to={pathTo('purchaseVoucher')}>
-                Purchase Gift Voucher
-              </Link>
-            </li>
-            <li className="list-inline-item">
-              <Button
-                variant="link"
-                className="p-0 link-light"
-                onClick={() => setBalanceOpen(true)}
-              >
-                Voucher Balance
-              </Button>
-            </li>
+            <FooterLink to="logout">Log Out</FooterLink>
+            <FooterLink to="purchaseVoucher">Purchase Gift Voucher</FooterLink>
+            <FooterButton onClick={() => setBalanceOpen(true)}>Voucher Balance</FooterButton>
           </ul>
         </nav>
         <p className="text-white-50 small mb-0">

@@ -1,16 +1,57 @@
-import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Spinner from 'react-bootstrap/Spinner';
 import { showAlert } from '../../lib/alerts';
 import { plainErrorMessage } from '../../lib/error-message';
 import { TextField } from '../text-field';
 import { createLocalToken } from './card-api';
+import { CardFormActions } from './card-form-actions';
 import type { CardEntryProps } from './card-entry';
 
 const EMPTY = { number: '', month: '', year: '', cvc: '', postal: '' };
+type Key = keyof typeof EMPTY;
+
+/** Each input's label and hints; its value and change handler come from the form's state. */
+const FIELDS: Record<
+  Key,
+  Pick<
+    ComponentProps<typeof TextField>,
+    'label' | 'inputMode' | 'autoComplete' | 'placeholder' | 'maxLength'
+  >
+> = {
+  number: {
+    label: 'Card Number',
+    inputMode: 'numeric',
+    autoComplete: 'cc-number',
+    placeholder: '1234 1234 1234 1234',
+    maxLength: 23,
+  },
+  month: {
+    label: 'Expiry Month (MM)',
+    inputMode: 'numeric',
+    autoComplete: 'cc-exp-month',
+    placeholder: 'MM',
+    maxLength: 2,
+  },
+  year: {
+    label: 'Expiry Year (YY)',
+    inputMode: 'numeric',
+    autoComplete: 'cc-exp-year',
+    placeholder: 'YY',
+    maxLength: 4,
+  },
+  cvc: {
+    label: 'CVC',
+    inputMode: 'numeric',
+    autoComplete: 'cc-csc',
+    placeholder: 'CVC',
+    maxLength: 4,
+  },
+  postal: { label: 'Postal Code', autoComplete: 'postal-code', maxLength: 16 },
+};
+/** Side by side on one row. */
+const EXPIRY_AND_CVC = ['month', 'year', 'cvc'] as const;
 
 /**
  * The built-in card form of the local payment provider. The server checks the card and
@@ -19,8 +60,13 @@ const EMPTY = { number: '', month: '', year: '', cvc: '', postal: '' };
 export function LocalCardForm({ submitLabel, onToken, onCancel }: CardEntryProps) {
   const [fields, setFields] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof EMPTY) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
+  const input = (key: Key) => (
+    <TextField
+      {...FIELDS[key]}
+      value={fields[key]}
+      onChange={(e) => setFields((f) => ({ ...f, [key]: e.target.value }))}
+    />
+  );
   const complete =
     fields.number.trim() && fields.month.trim() && fields.year.trim() && fields.cvc.trim();
 
@@ -48,68 +94,21 @@ export function LocalCardForm({ submitLabel, onToken, onCancel }: CardEntryProps
 
   return (
     <Form noValidate onSubmit={submit} className="paddock-card-form" aria-label="Card details">
-      <TextField
-        label="Card Number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        value={fields.number}
-        onChange={set('number')}
-        maxLength={23}
-      />
+      {input('number')}
       <Row>
-        <Col xs={4}>
-          <TextField
-            label="Expiry Month (MM)"
-            inputMode="numeric"
-            autoComplete="cc-exp-month"
-            placeholder="MM"
-            value={fields.month}
-            onChange={set('month')}
-            maxLength={2}
-          />
-        </Col>
-        <Col xs={4}>
-          <TextField
-            label="Expiry Year (YY)"
-            inputMode="numeric"
-            autoComplete="cc-exp-year"
-            placeholder="YY"
-            value={fields.year}
-            onChange={set('year')}
-            maxLength={4}
-          />
-        </Col>
-        <Col xs={4}>
-          <TextField
-            label="CVC"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="CVC"
-            value={fields.cvc}
-            onChange={set('cvc')}
-            maxLength={4}
-          />
-        </Col>
+        {EXPIRY_AND_CVC.map((key) => (
+          <Col xs={4} key={key}>
+            {input(key)}
+          </Col>
+        ))}
       </Row>
-      <TextField
-        label="Postal Code"
-        autoComplete="postal-code"
-        value={fields.postal}
-        onChange={set('postal')}
-        maxLength={16}
+      {input('postal')}
+      <CardFormActions
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+        busy={busy}
+        ready={!!complete}
       />
-      <div className="d-flex gap-2">
-        <Button type="submit" disabled={!complete || busy}>
-          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        )}
-      </div>
     </Form>
   );
 }

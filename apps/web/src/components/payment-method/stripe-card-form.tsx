@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { showAlert } from '../../lib/alerts';
 import { plainErrorMessage } from '../../lib/error-message';
 import type { CardEntryProps } from './card-entry';
+import { CardFormActions } from './card-form-actions';
 
 // Loaded once per key: Stripe.js must not be injected twice.
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -50,17 +49,7 @@ function StripeCardFields({ submitLabel, onToken, onCancel }: CardEntryProps) {
           <CardElement options={{ hidePostalCode: false }} />
         </div>
       </Form.Group>
-      <div className="d-flex gap-2">
-        <Button type="submit" disabled={!stripe || busy}>
-          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-          {submitLabel}
-        </Button>
-        {onCancel && (
-          <Button variant="outline-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        )}
-      </div>
+      <CardFormActions submitLabel={submitLabel} onCancel={onCancel} busy={busy} ready={!!stripe} />
     </Form>
   );
 }

@@ -8,13 +8,13 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { RACER_NAME_MAX, type User } from '@paddock/contract/accounts';
+import type { User } from '@paddock/contract/accounts';
 import { SelectField, TextField } from '../../../components/text-field';
 import { showAlert, showError } from '../../../lib/alerts';
 import { userQuery } from '../../../lib/current-user';
 import { updateUser } from '../api/update-user';
 import { locationValue, profileSchema, type ProfileForm as Values } from '../forms';
-import { LocationSelect } from './location-select';
+import { ProfileFields } from './profile-fields';
 
 countries.registerLocale(english);
 
@@ -97,76 +97,33 @@ export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLev
         {...form.register('email')}
         error={errors.email?.message}
       />
-      <Row>
-        <Col sm={6}>
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            {...form.register('first_name')}
-            error={errors.first_name?.message}
-          />
-        </Col>
-        <Col sm={6}>
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            {...form.register('last_name')}
-            error={errors.last_name?.message}
-          />
-        </Col>
-      </Row>
-      <Row>
-        <Col sm={6}>
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            {...form.register('contact_phone')}
-            error={errors.contact_phone?.message}
-          />
-        </Col>
-        <Col sm={6}>
-          <TextField
-            label="Zip Code"
-            autoComplete="postal-code"
-            {...form.register('zip_code')}
-            error={errors.zip_code?.message}
-          />
-        </Col>
-      </Row>
-      <TextField
-        label="Racer Name (optional)"
-        maxLength={RACER_NAME_MAX}
-        {...form.register('racer_name')}
-        error={errors.racer_name?.message}
-        hint="Shown on leaderboards instead of your name."
-      />
-      <Row>
-        <Col sm={6}>
-          <SelectField label="Flag" {...form.register('flag_code')}>
-            <option value="">No flag</option>
-            {options.first.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-            <option disabled>──────────</option>
-            {options.rest.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-        </Col>
-        <Col sm={6}>
-          <TextField
-            label="Instagram (optional)"
-            {...form.register('social_instagram')}
-            error={errors.social_instagram?.message}
-          />
-        </Col>
-      </Row>
-      <LocationSelect field={form.register('location')} />
+      <ProfileFields register={form.register} errors={errors}>
+        <Row>
+          <Col sm={6}>
+            <SelectField label="Flag" {...form.register('flag_code')}>
+              <option value="">No flag</option>
+              {options.first.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+              <option disabled>──────────</option>
+              {options.rest.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+          </Col>
+          <Col sm={6}>
+            <TextField
+              label="Instagram (optional)"
+              {...form.register('social_instagram')}
+              error={errors.social_instagram?.message}
+            />
+          </Col>
+        </Row>
+      </ProfileFields>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         Save Profile

@@ -2,17 +2,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { RACER_NAME_MAX } from '@paddock/contract/accounts';
-import { TextField } from '../../../components/text-field';
 import { showError } from '../../../lib/alerts';
 import { userQuery } from '../../../lib/current-user';
 import { updateUser } from '../api/update-user';
 import { locationValue, signupDetailsSchema, type SignupDetailsForm } from '../forms';
-import { LocationSelect } from './location-select';
+import { ProfileFields } from './profile-fields';
 import { PasswordFields } from './password-fields';
 
 type Props = {
@@ -68,51 +64,7 @@ export function SignupDetailsStep({ userId, defaultLocation, onDone }: Props) {
         passwordError={errors.password?.message}
         confirmError={errors.password_confirm?.message}
       />
-      <Row>
-        <Col sm={6}>
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            {...form.register('first_name')}
-            error={errors.first_name?.message}
-          />
-        </Col>
-        <Col sm={6}>
-          <TextField
-            label="Last Name"
-            autoComplete="family-name"
-            {...form.register('last_name')}
-            error={errors.last_name?.message}
-          />
-        </Col>
-      </Row>
-      <Row>
-        <Col sm={6}>
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            {...form.register('contact_phone')}
-            error={errors.contact_phone?.message}
-          />
-        </Col>
-        <Col sm={6}>
-          <TextField
-            label="Zip Code"
-            autoComplete="postal-code"
-            {...form.register('zip_code')}
-            error={errors.zip_code?.message}
-          />
-        </Col>
-      </Row>
-      <TextField
-        label="Racer Name (optional)"
-        maxLength={RACER_NAME_MAX}
-        {...form.register('racer_name')}
-        error={errors.racer_name?.message}
-        hint="Shown on leaderboards instead of your name."
-      />
-      <LocationSelect field={form.register('location')} />
+      <ProfileFields register={form.register} errors={errors} />
       <Button type="submit" className="w-100" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         Continue
