@@ -27,7 +27,7 @@ describe('/vouchers/purchase', () => {
     expect(await screen.findByText('$100.00')).toBeVisible();
     expect(screen.getByText('Your Visa ending in 4242 will be charged.')).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Purchase Voucher' }));
-    expect(await screen.findByText('ABCD2345EFGH')).toBeVisible();
+    expect(await screen.findByText('ABCD-2345-EFGH')).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Your gift voucher is ready' })).toHaveFocus();
     expect(calls.find((c) => c.path.endsWith('/vouchers/purchase'))?.body).toEqual({
       amount_cents: 10000,

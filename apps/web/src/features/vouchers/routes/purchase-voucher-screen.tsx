@@ -23,6 +23,9 @@ export const CARD_REQUIRED_FOR_VOUCHER =
 
 type Purchased = Voucher & { emailTo: string | null };
 
+/** ABCDEFGHJKLM → ABCD-EFGH-JKLM, as the voucher e-mail writes it (dashes are ignored on entry). */
+export const groupedCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
+
 function VoucherReady({ voucher, onDone }: { voucher: Purchased; onDone: () => void }) {
   // The form is gone: keyboard and screen-reader users continue from the news.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -33,11 +36,13 @@ function VoucherReady({ voucher, onDone }: { voucher: Purchased; onDone: () => v
         Your gift voucher is ready
       </h2>
       <p>A {formatCents(voucher.amount_cents)} gift voucher. Its code is:</p>
-      <p className="display-6 font-monospace text-center my-4 text-break">{voucher.code}</p>
+      <p className="display-6 font-monospace text-center my-4 text-break">
+        {groupedCode(voucher.code)}
+      </p>
       <p>
         {voucher.emailTo
           ? `We've e-mailed the code to ${voucher.emailTo}.`
-          : "We've e-mailed the code to you as well."}
+          : "We've e-mailed the code to you too."}
       </p>
       <Button size="lg" onClick={onDone}>
         Done
