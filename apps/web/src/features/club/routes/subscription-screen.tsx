@@ -51,7 +51,7 @@ function asMember(user: User, joined: CreditsEnrollResponse): User {
 function Pitch() {
   const config = useVenueConfig();
   return (
-    <Card className="mb-4 h-100">
+    <Card className="mb-4">
       <Card.Body>
         <h2 className="h4 card-title">Why join?</h2>
         <p className="lead">

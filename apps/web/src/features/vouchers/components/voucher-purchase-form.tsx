@@ -85,7 +85,7 @@ export function VoucherPurchaseForm({ onSubmit, paymentNote }: Props) {
 
       {sendTo && (
         <fieldset className="mb-3">
-          <legend className="h6">Recipient</legend>
+          <legend className="fs-6 fw-semibold">Recipient</legend>
           <TextField
             label="Recipient Email"
             type="email"
