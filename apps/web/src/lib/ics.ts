@@ -103,3 +103,18 @@ export function googleCalendarUrl(event: Omit<IcsEvent, 'uid'>): string {
   if (event.location) params.set('location', event.location);
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
+
+/**
+ * Saves the calendar file. A Blob link is what browsers reliably download (a `data:` link with
+ * `download` is ignored by some, and top-level `data:` navigation is blocked).
+ */
+export function downloadIcs(filename: string, ics: string) {
+  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

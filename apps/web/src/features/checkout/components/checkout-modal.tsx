@@ -52,51 +52,45 @@ const BOOKING_QUERY_ROOTS = ['avail', 'parallel', 'reservations'];
 
 function LineItems({ items }: { items: LineItem[] }) {
   return (
-    <div className="table-responsive mb-3">
-      <table className="table table-sm align-middle mb-0">
-        <caption className="visually-hidden">Your races</caption>
-        <thead>
-          <tr>
-            <th scope="col">Simulator</th>
-            <th scope="col">Time</th>
-            <th scope="col" className="text-end">
-              Price
-            </th>
-            <th scope="col" className="text-end">
-              Booking Fee
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => {
-            // The offset in `time` is the venue's: this is the venue's wall clock.
-            const start = DateTime.fromISO(item.time, { setZone: true });
-            return (
-              <tr key={`${item.calendar_name}|${item.time}`}>
-                <td>
-                  {item.calendar_name}
-                  <span className="d-block small text-body-secondary">
-                    {item.calendar_type_name}
-                  </span>
-                </td>
-                <td>
-                  {start.toFormat('ccc, LLL d')}
-                  <span className="d-block small">
-                    {start.toFormat('h:mm a')} – {start.plus({ minutes: 30 }).toFormat('h:mm a')}
-                  </span>
-                </td>
-                <td className="text-end font-monospace">
-                  {formatCents(item.calendar_total_cents)}
-                </td>
-                <td className="text-end font-monospace">
-                  {formatCents(item.calendar_booking_fee_cents)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <table className="table table-sm align-middle mb-3">
+      <caption className="visually-hidden">Your races</caption>
+      <thead>
+        <tr>
+          <th scope="col">Simulator</th>
+          <th scope="col">Time</th>
+          <th scope="col" className="text-end">
+            Price
+          </th>
+          <th scope="col" className="text-end">
+            Booking Fee
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => {
+          // The offset in `time` is the venue's: this is the venue's wall clock.
+          const start = DateTime.fromISO(item.time, { setZone: true });
+          return (
+            <tr key={`${item.calendar_name}|${item.time}`}>
+              <td>
+                {item.calendar_name}
+                <span className="d-block small text-body-secondary">{item.calendar_type_name}</span>
+              </td>
+              <td>
+                {start.toFormat('ccc, LLL d')}
+                <span className="d-block small">
+                  {start.toFormat('h:mm a')} – {start.plus({ minutes: 30 }).toFormat('h:mm a')}
+                </span>
+              </td>
+              <td className="text-end font-monospace">{formatCents(item.calendar_total_cents)}</td>
+              <td className="text-end font-monospace">
+                {formatCents(item.calendar_booking_fee_cents)}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

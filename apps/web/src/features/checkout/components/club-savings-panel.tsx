@@ -29,7 +29,9 @@ export function ClubSavingsPanel({ quote, isMember }: Props) {
       <strong>{config.club_name}</strong> members would save{' '}
       <strong>{formatCents(quote.credits_program_saves)}</strong> on this booking:{' '}
       {config.club_discount_percent}% off every race and no booking fees.{' '}
-      <Link to={pathTo('subscription')}>Join the {config.club_name}</Link>
+      <Link to={pathTo('subscription')} className="alert-link">
+        Join the {config.club_name}
+      </Link>
     </Alert>
   );
 }

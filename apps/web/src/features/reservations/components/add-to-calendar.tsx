@@ -1,6 +1,12 @@
 import type { Location } from '@paddock/contract/locations';
 import type { Reservation } from '@paddock/contract/reservations';
-import { buildIcs, googleCalendarUrl, icsDataUrl, type IcsEvent } from '../../../lib/ics';
+import {
+  buildIcs,
+  downloadIcs,
+  googleCalendarUrl,
+  icsDataUrl,
+  type IcsEvent,
+} from '../../../lib/ics';
 import { formatSlotDateTime } from '../../../lib/slot-format';
 
 /** One booking as a calendar event: the seat, the venue and the whole run of slots. */
@@ -38,15 +44,21 @@ type Props = {
  */
 export function AddToCalendar({ reservation, location }: Props) {
   const event = reservationEvent(reservation, location, window.location.origin);
-  const which = `: ${reservation.calendar_name}, ${formatSlotDateTime(reservation.slot)}`;
+  const which = `for ${reservation.calendar_name}, ${formatSlotDateTime(reservation.slot)}`;
+  const filename = `reservation-${reservation.id}.ics`;
+  const ics = buildIcs([event]);
   return (
     <span className="d-inline-flex flex-wrap gap-2">
       <a
-        href={icsDataUrl(buildIcs([event]))}
-        download={`reservation-${reservation.id}.ics`}
+        href={icsDataUrl(ics)}
+        download={filename}
+        onClick={(e) => {
+          e.preventDefault();
+          downloadIcs(filename, ics);
+        }}
         className="text-nowrap"
       >
-        Add to Calendar<span className="visually-hidden">{which}</span>
+        Add to Calendar <span className="visually-hidden">{which}</span>
       </a>
       <a
         href={googleCalendarUrl(event)}
@@ -54,7 +66,7 @@ export function AddToCalendar({ reservation, location }: Props) {
         rel="noopener noreferrer"
         className="text-nowrap"
       >
-        Google Calendar<span className="visually-hidden">{which}</span>
+        Google Calendar <span className="visually-hidden">{which}</span>
       </a>
     </span>
   );

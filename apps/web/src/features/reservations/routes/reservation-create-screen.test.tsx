@@ -69,10 +69,10 @@ describe('/reservations/:calendar', { timeout: 20_000 }, () => {
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Reservations' });
     await waitFor(() => expect(within(upcoming).getByText('Pay per race')).toBeVisible());
     expect(
-      within(upcoming).getByRole('link', { name: /^Add to Calendar: Cockpit 1/ }),
+      within(upcoming).getByRole('link', { name: /^Add to Calendar\s+for Cockpit 1/ }),
     ).toHaveAttribute('download', 'reservation-5.ics');
     expect(
-      within(upcoming).getByRole('link', { name: /^Google Calendar: Cockpit 1/ }),
+      within(upcoming).getByRole('link', { name: /^Google Calendar\s+for Cockpit 1/ }),
     ).toHaveAttribute('href', expect.stringContaining('calendar.google.com'));
   });
 

@@ -1,0 +1,125 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { expect } from './fixtures';
+
+/** The demo venue's first location (apps/server/src/seed/demo.ts): Los Angeles. */
+export const VENUE_ZONE = 'America/Los_Angeles';
+export const DOWNTOWN = 'Paddock Downtown';
+
+/**
+ * A booking date a few days ahead, so a journey never meets "past" slots whatever the clock
+ * says; the demo venue opens 12:00–23:00 every day (weekends longer).
+ */
+export function bookingDate(daysAhead = 4): string {
+  return DateTime.now().setZone(VENUE_ZONE).plus({ days: daysAhead }).toISODate()!;
+}
+
+/** `Tuesday, November 24, 2026`: how slot cells name their date. */
+export const longDate = (iso: string) => DateTime.fromISO(iso).toFormat('cccc, LLLL d, yyyy');
+
+/** A slot cell's accessible name: seat, full date, time and state. */
+export const cellName = (seat: string, iso: string, time: string, state: string) =>
+  `${seat}, ${longDate(iso)}, ${time}: ${state}`;
+
+/** The instant of a venue-local wall-clock time, as iCalendar writes it in UTC. */
+export function utcStamp(iso: string, hhmm: string): string {
+  return DateTime.fromISO(`${iso}T${hhmm}`, { zone: VENUE_ZONE })
+    .toUTC()
+    .toFormat("yyyyMMdd'T'HHmmss'Z'");
+}
+
+function ordinal(n: number): string {
+  const suffix =
+    n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** Chooses a date in the month calendar (react-day-picker names days "November 24th, 2026"). */
+export async function pickDate(page: Page, iso: string) {
+  const d = DateTime.fromISO(iso);
+  const name = new RegExp(`${d.toFormat('LLLL')} ${ordinal(d.day)}, ${d.year}`);
+  const calendar = page.getByRole('group', { name: 'Date' });
+  const day = calendar.getByRole('button', { name });
+  // The month calendar is its own chunk: wait for it before looking for the day.
+  await expect(calendar.getByRole('grid')).toBeVisible();
+  for (let i = 0; i < 3 && !(await day.isVisible()); i += 1) {
+    await calendar.getByRole('button', { name: 'Go to the Next Month' }).click();
+  }
+  await day.click();
+  await expect(day).toHaveAttribute('aria-label', /selected/);
+}
+
+export type Customer = { id: number; email: string; access: string };
+
+/** A new customer through the API (signup step 0 with a password). */
+export async function signUp(request: APIRequestContext, tag: string): Promise<Customer> {
+  const email = `e2e-booking-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const answer = await request.post('/api/users', {
+    data: { email, password: 'paddock-e2e-pass' },
+  });
+  expect(answer.status()).toBe(201);
+  const { access, user } = (await answer.json()) as { access: string; user: { id: number } };
+  return { id: user.id, email, access };
+}
+
+export const bearer = (customer: Customer) => ({ Authorization: `Bearer ${customer.access}` });
+
+/** Saves a card through the local provider's tokenizer, as the card form does. */
+export async function saveCardViaApi(
+  request: APIRequestContext,
+  customer: Customer,
+  number: string,
+) {
+  const token = await request.post('/api/payments/local/tokens', {
+    data: { number, exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '90012' },
+  });
+  expect(token.ok()).toBe(true);
+  const { id } = (await token.json()) as { id: string };
+  const saved = await request.post(`/api/users/${customer.id}/card`, {
+    data: { token: id },
+    headers: bearer(customer),
+  });
+  expect(saved.ok()).toBe(true);
+}
+
+/** Opens the app already signed in as the customer (the stored session the app restores). */
+export async function signIn(page: Page, customer: Customer) {
+  await page.addInitScript((token) => {
+    // Only the first load: a later logout must stay logged out.
+    if (sessionStorage.getItem('e2e-signed-in')) return;
+    localStorage.setItem('paddock.token', token);
+    sessionStorage.setItem('e2e-signed-in', '1');
+  }, customer.access);
+}
+
+/** Fills the built-in card form inside `scope` and submits it with `submit`. */
+export async function fillCard(scope: Locator | Page, number: string, submit: string) {
+  await scope.getByLabel('Card Number').fill(number);
+  await scope.getByLabel('Expiry Month (MM)').fill('12');
+  await scope.getByLabel('Expiry Year (YY)').fill('34');
+  await scope.getByLabel('CVC').fill('123');
+  await scope.getByLabel('Postal Code').fill('90012');
+  await scope.getByRole('button', { name: submit }).click();
+}
+
+export async function balanceOf(request: APIRequestContext, customer: Customer) {
+  const answer = await request.get('/api/users/me/balance', { headers: bearer(customer) });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { amount_cents: number }).amount_cents;
+}
+
+type Upcoming = {
+  calendar: number;
+  calendar_name: string;
+  slot: string;
+  duration_minutes: number;
+  paid: boolean;
+};
+
+export async function upcomingOf(request: APIRequestContext, customer: Customer) {
+  const answer = await request.get('/api/users/me/reservations/future?group_base=true', {
+    headers: bearer(customer),
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { results: Upcoming[] }).results;
+}
