@@ -185,3 +185,42 @@ test('phones get the booking screen without sideways page scrolling', async ({ p
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAccessible(page);
 });
+
+test("after paying, a location's post-booking address takes over from All Done", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const staff = await request.post('/api/auth/token', {
+    data: { username: 'admin@paddock.local', password: 'paddock-admin' },
+  });
+  const { access } = (await staff.json()) as { access: string };
+  const admin = { Authorization: `Bearer ${access}` };
+  const locations = (await (await request.get('/api/locations')).json()) as {
+    results: { id: number; name: string }[];
+  };
+  const brighton = locations.results.find((l) => l.name === 'Paddock Brighton')!;
+  const setUrl = (post_booking_url: string) =>
+    request.patch(`/api/locations/${brighton.id}`, { data: { post_booking_url }, headers: admin });
+  expect((await setUrl(`${baseURL}/leaderboards`)).ok()).toBe(true);
+  try {
+    const customer = await signUp(request, 'post-booking');
+    await saveCardViaApi(request, customer, '4242424242424242');
+    await signIn(page, customer);
+    const day = bookingDate(9);
+    await page.goto(`/reservations/all?location=${brighton.id}`);
+    await expect(page.getByLabel('Location').locator('option:checked')).toHaveText(
+      'Paddock Brighton',
+    );
+    await pickDate(page, day);
+    await page.getByRole('button', { name: cellName('Cockpit 1', day, '3:00 PM', 'Free') }).click();
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const checkout = page.getByRole('dialog', { name: 'Checkout' });
+    // Brighton: a 20.00 seat and 1.00 fee, 20% tax.
+    await expect(checkout.locator('[data-total="total"]')).toContainText('$25.20');
+    await checkout.getByRole('button', { name: 'Reserve' }).click();
+    await expect(page).toHaveURL(/\/leaderboards$/);
+  } finally {
+    await setUrl('');
+  }
+});

@@ -1,30 +1,29 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Subscription } from '@paddock/contract/club';
 import type { Paginated } from '@paddock/contract/common';
 import { ApiError, api } from '../../../lib/api-client';
 
-/**
- * A club subscription as the booking screen needs it (customer §3 Subscription). The club
- * feature owns the full shape; these are the fields the reservation form reads.
- */
-export type BookingSubscription = {
-  id: number;
-  reservations_remaining: number;
-  reservations_remaining_this_month: number;
-  reservations_remaining_next_month: number;
-};
+/** The fields of a club subscription the reservation form reads. */
+export type BookingSubscription = Pick<
+  Subscription,
+  | 'id'
+  | 'name'
+  | 'reservations_remaining'
+  | 'reservations_remaining_this_month'
+  | 'reservations_remaining_next_month'
+>;
 
 /**
- * `GET /api/users/me/subscriptions` (DESIGN §3). Until the club exists the call may answer
- * 404, which means no subscriptions. Lists and bare arrays are both accepted.
+ * `GET /api/users/me/subscriptions` (DESIGN §3). A venue whose server has no club answers
+ * 404, which means no subscriptions.
  */
 export const subscriptionsQuery = queryOptions({
   queryKey: ['users', 'me', 'subscriptions'],
   queryFn: async (): Promise<BookingSubscription[]> => {
     try {
-      const answer = await api<Paginated<BookingSubscription> | BookingSubscription[]>(
-        '/users/me/subscriptions',
-      );
-      return Array.isArray(answer) ? answer : answer.results;
+      return (
+        await api<Paginated<Subscription>>('/users/me/subscriptions', { query: { page_size: 100 } })
+      ).results;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return [];
       throw error;

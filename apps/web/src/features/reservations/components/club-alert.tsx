@@ -27,6 +27,8 @@ export function ClubAlert() {
   return (
     <Alert
       variant="info"
+      // A promotion, not an error: announced politely.
+      role="status"
       dismissible
       onClose={() => setDismissed(true)}
       closeLabel="Dismiss"

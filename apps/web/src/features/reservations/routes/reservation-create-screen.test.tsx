@@ -102,14 +102,15 @@ describe('/reservations/:calendar', { timeout: 20_000 }, () => {
   it("offers the member's subscriptions with what is left", async () => {
     const calls = stub({
       'GET /api/users/me/subscriptions': {
-        body: [
+        body: page([
           {
             id: 3,
+            name: 'Apex Club',
             reservations_remaining: 5,
             reservations_remaining_this_month: 2,
             reservations_remaining_next_month: 5,
           },
-        ],
+        ]),
       },
       'POST /api/reservations': { status: 201, body: reservation(5, C1, '14:00') },
     });
@@ -145,6 +146,7 @@ describe('/reservations/:calendar', { timeout: 20_000 }, () => {
 describe('remainingHint', () => {
   const sub = {
     id: 1,
+    name: 'Apex Club',
     reservations_remaining: 6,
     reservations_remaining_this_month: 2,
     reservations_remaining_next_month: 4,

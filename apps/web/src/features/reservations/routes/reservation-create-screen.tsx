@@ -217,7 +217,7 @@ export default function ReservationCreateScreen() {
                 >
                   {subs.map((s) => (
                     <option key={s.id} value={s.id}>
-                      {config.club_name}
+                      {s.name || config.club_name}
                     </option>
                   ))}
                   <option value="">Pay per race</option>
