@@ -41,7 +41,17 @@ async function waitFor(url: string) {
 }
 
 function startApp(databaseUrl: string, port: number) {
-  const child = spawn(tsx, [path.join(root, 'apps/server/src/main.ts')], {
+  const main = path.join(root, 'apps/server/src/main.ts');
+  // BENCH_PROFILE=dir writes a CPU profile of each app instance there (open in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE;
+  const [cmd, args] = profile
+    ? [
+        process.execPath,
+        ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, '--import', 'tsx', main],
+      ]
+    : [tsx, [main]];
+  const child = spawn(cmd, args, {
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
