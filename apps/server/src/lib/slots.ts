@@ -173,15 +173,38 @@ export function localToday(zone: string, now: Date): string {
  * months ahead (the planner's range, never less than a customer's).
  */
 export function viewWindow(role: Role, zone: string, now: Date): DateWindow {
-  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
-  const first = today.minus({ months: 2 }).toISODate()!;
-  return { first, last: lastBookableDate(role, today) };
+  return remembered(windows, `view|${role}|${zone}|${Math.floor(now.getTime() / 1000)}`, () => {
+    const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+    const first = today.minus({ months: 2 }).toISODate()!;
+    return { first, last: lastBookableDate(role, today) };
+  });
 }
 
 /** Dates a caller may book: today to two months ahead (customers) or to the staff horizon. */
 export function bookingWindow(role: Role, zone: string, now: Date): DateWindow {
-  const today = DateTime.fromJSDate(now, { zone }).startOf('day');
-  return { first: today.toISODate()!, last: lastBookableDate(role, today) };
+  return remembered(windows, `book|${role}|${zone}|${Math.floor(now.getTime() / 1000)}`, () => {
+    const today = DateTime.fromJSDate(now, { zone }).startOf('day');
+    return { first: today.toISODate()!, last: lastBookableDate(role, today) };
+  });
+}
+
+/*
+ * Windows and day bounds are pure functions of their arguments, and luxon's zone arithmetic
+ * was a tenth of each availability request: keep recent answers. A window depends on `now`
+ * only through the local date, which cannot change within one second (zone offsets are whole
+ * seconds), so the key is the second. Bounded: past the size the oldest entry goes.
+ */
+const MEMO_SIZE = 2000;
+const windows = new Map<string, Readonly<DateWindow>>();
+const bounds = new Map<string, { from: number; to: number }>();
+
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const value = Object.freeze(compute());
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
+  return value;
 }
 
 function lastBookableDate(role: Role, today: DateTime): string {
@@ -206,8 +229,12 @@ export function nextDate(date: string): string {
 
 /** The instants bounding a local date's slots (for range queries on `time`). */
 export function dayBounds(zone: string, date: string): { from: Date; to: Date } {
-  const start = DateTime.fromISO(date, { zone }).startOf('day');
-  return { from: start.toJSDate(), to: start.plus({ days: 1 }).toJSDate() };
+  const { from, to } = remembered(bounds, `${zone}|${date}`, () => {
+    const start = DateTime.fromISO(date, { zone }).startOf('day');
+    return { from: start.toMillis(), to: start.plus({ days: 1 }).toMillis() };
+  });
+  // Fresh Date objects: callers may hold or change them.
+  return { from: new Date(from), to: new Date(to) };
 }
 
 /** An instant as ISO 8601 with the location's offset at that moment. */

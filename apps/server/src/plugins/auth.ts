@@ -1,9 +1,10 @@
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Permission } from '@paddock/contract/accounts';
 import { PERMISSIONS } from '@paddock/contract/accounts';
 import type { Db } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { userPermissions, users } from '../db/schema/accounts';
 import { Forbidden, Unauthorized } from './errors';
 
@@ -23,8 +24,12 @@ declare module 'fastify' {
 const TOKEN_INVALID = 'Given token not valid for any token type';
 const LOGIN_LINK_PURPOSE = 'login_link';
 
+/** Bound on remembered verified tokens; past it the memory starts over. */
+const VERIFIED_TOKENS = 10_000;
+
 export class Tokens {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, { userId: number; exp: number }>();
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
@@ -40,14 +45,26 @@ export class Tokens {
       .sign(this.key);
   }
 
+  /**
+   * A session token's user. A token's signature and claims never change, so a token already
+   * verified here is only re-checked for expiry (jose's rule: exp must be after the current
+   * second). Nothing about the user is kept: the user and rights are read on every request.
+   */
   async verify(token: string): Promise<number> {
+    const known = this.verified.get(token);
+    if (known && known.exp > Math.floor(Date.now() / 1000)) return known.userId;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.user_id !== 'number') throw new Error('no user_id');
       // A login link is not a session: it must be exchanged (once) at /auth/login_link.
       if (payload.purpose !== undefined) throw new Error('not a session token');
+      if (typeof payload.exp === 'number' && payload.nbf === undefined) {
+        if (this.verified.size >= VERIFIED_TOKENS) this.verified.clear();
+        this.verified.set(token, { userId: payload.user_id, exp: payload.exp });
+      }
       return payload.user_id;
     } catch {
+      if (known) this.verified.delete(token);
       throw new Unauthorized(TOKEN_INVALID, 'token_not_valid');
     }
   }
@@ -81,8 +98,8 @@ export function hasPermission(user: AuthUser | null, permission: Permission): bo
   return user.isSuperuser || user.permissions.has(permission);
 }
 
-export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const rows = await db
+const authUserQuery = preparedPer((db: Db) =>
+  db
     .select({
       id: users.id,
       isStaff: users.isStaff,
@@ -92,7 +109,13 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
     })
     .from(users)
     .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_user'),
+);
+
+/** Read on every authenticated request, never cached: a change of rights applies at once. */
+export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
+  const rows = await authUserQuery(db).execute({ userId });
   if (rows.length === 0 || !rows[0].isActive) return null;
   const first = rows[0];
   const permissions = new Set(

@@ -8,6 +8,7 @@ import {
 } from '../db/schema/club';
 import { ValidationError } from './errors';
 import type { Queryable } from './payments/charge-card';
+import { preparedPer } from '../db/prepared';
 
 /**
  * The club as booking sees it (docs/decisions/0007-club-credits.md): whether a user is a member
@@ -15,11 +16,22 @@ import type { Queryable } from './payments/charge-card';
  * feature enrols, renews and cancels; booking only asks and redeems through here.
  */
 
-export async function isClubMemberInGoodStanding(db: Queryable, userId: number): Promise<boolean> {
-  const [row] = await db
+// Asked on every booking: a prepared statement (see db/prepared.ts).
+const goodStandingQuery = preparedPer((db: Queryable) =>
+  db
     .select({ id: clubMemberships.id })
     .from(clubMemberships)
-    .where(and(eq(clubMemberships.userId, userId), eq(clubMemberships.status, 'active')));
+    .where(
+      and(
+        eq(clubMemberships.userId, sql.placeholder('userId')),
+        eq(clubMemberships.status, 'active'),
+      ),
+    )
+    .prepare('club_member_in_good_standing'),
+);
+
+export async function isClubMemberInGoodStanding(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await goodStandingQuery(db).execute({ userId });
   return row !== undefined;
 }
 

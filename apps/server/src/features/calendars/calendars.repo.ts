@@ -1,5 +1,19 @@
-import { and, asc, count, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
 import { reservations } from '../../db/schema/booking';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
 
@@ -66,16 +80,21 @@ export async function countSeats(db: Db, filter: SeatFilter): Promise<number> {
   return row.n;
 }
 
-export async function findSeatWithLocation(
-  db: Db,
-  id: number,
-): Promise<{ seat: SeatRow; location: LocationRow } | null> {
-  const [row] = await db
+const seatWithLocationQuery = preparedPer((db: Db) =>
+  db
     .select({ seat: seatColumns, location: locations })
     .from(calendars)
     .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
     .innerJoin(locations, eq(locations.id, calendars.locationId))
-    .where(and(eq(calendars.id, id), eq(calendars.active, true)));
+    .where(and(eq(calendars.id, sql.placeholder('id')), eq(calendars.active, true)))
+    .prepare('seat_with_location'),
+);
+
+export async function findSeatWithLocation(
+  db: Db,
+  id: number,
+): Promise<{ seat: SeatRow; location: LocationRow } | null> {
+  const [row] = await seatWithLocationQuery(db).execute({ id });
   return row ?? null;
 }
 
@@ -97,15 +116,8 @@ export type TakenSlot = {
   isBlackout: boolean;
 };
 
-/** Live reservations of these seats starting in [from, to). */
-export async function liveReservations(
-  db: Db,
-  calendarIds: number[],
-  from: Date,
-  to: Date,
-): Promise<TakenSlot[]> {
-  if (calendarIds.length === 0) return [];
-  return db
+const liveReservationsQuery = preparedPer((db: Db) =>
+  db
     .select({
       calendarId: reservations.calendarId,
       slot: reservations.slot,
@@ -116,12 +128,24 @@ export async function liveReservations(
     .from(reservations)
     .where(
       and(
-        inArray(reservations.calendarId, calendarIds),
-        gte(reservations.time, from),
-        lt(reservations.time, to),
+        sql`${reservations.calendarId} = any(${sql.placeholder('calendarIds')})`,
+        gte(reservations.time, sql.placeholder('from')),
+        lt(reservations.time, sql.placeholder('to')),
         isNull(reservations.cancelledAt),
       ),
-    );
+    )
+    .prepare('live_reservations'),
+);
+
+/** Live reservations of these seats starting in [from, to). */
+export async function liveReservations(
+  db: Db,
+  calendarIds: number[],
+  from: Date,
+  to: Date,
+): Promise<TakenSlot[]> {
+  if (calendarIds.length === 0) return [];
+  return liveReservationsQuery(db).execute({ calendarIds, from, to });
 }
 
 export async function countTypes(db: Db): Promise<number> {

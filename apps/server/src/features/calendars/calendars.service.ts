@@ -133,12 +133,18 @@ async function freeRuns(
   racers: number,
   caller: Caller,
   now: Date,
+  known?: repo.LocationRow,
 ): Promise<Map<number, Slot[]>> {
   const out = new Map<number, Slot[]>();
   const byLocation = new Map<number, number[]>();
   for (const seat of seats)
     byLocation.set(seat.locationId, [...(byLocation.get(seat.locationId) ?? []), seat.id]);
-  const locations = await repo.findLocations(db, [...byLocation.keys()]);
+  // The parallel search has already read its one location: no second round trip for it.
+  const ids = [...byLocation.keys()];
+  const locations =
+    known && ids.every((id) => id === known.id)
+      ? ids.map(() => known)
+      : await repo.findLocations(db, ids);
   for (const location of locations) {
     const seatIds = byLocation.get(location.id) ?? [];
     const window = bookingWindow(caller.role, location.timezone, now);
@@ -239,7 +245,7 @@ export async function parallelAvailability(
   assertViewable(query.date, caller, location.timezone, now);
   const seats = await repo.findSeats(db, { location: location.id, typeIn: query.type__in });
   const length = (query.sessions * query.block) / SLOT_MINUTES;
-  const starts = await freeRuns(db, seats, query.date, length, query.racers, caller, now);
+  const starts = await freeRuns(db, seats, query.date, length, query.racers, caller, now, location);
   return seats
     .filter((s) => (starts.get(s.id)?.length ?? 0) > 0)
     .map((s) => ({

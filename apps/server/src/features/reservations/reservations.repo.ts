@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../plugins/payments/charge-card';
+import { preparedPer } from '../../db/prepared';
 import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
@@ -179,9 +180,15 @@ export async function pageGroups(
   return result.rows.map((r) => r.ids.map(Number));
 }
 
+const rowsByIdsQuery = preparedPer((db: Queryable) =>
+  selectRows(db)
+    .where(sql`${reservations.id} = any(${sql.placeholder('ids')})`)
+    .prepare('reservation_rows_by_ids'),
+);
+
 export function findRowsByIds(db: Queryable, ids: number[]): Promise<ReservationRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectRows(db).where(inArray(reservations.id, ids));
+  return rowsByIdsQuery(db).execute({ ids });
 }
 
 export async function findLiveRow(db: Queryable, id: number): Promise<ReservationRow | null> {
@@ -235,9 +242,8 @@ export type SeatForBooking = {
   location: typeof locations.$inferSelect;
 };
 
-export async function findActiveSeats(db: Queryable, ids: number[]): Promise<SeatForBooking[]> {
-  if (ids.length === 0) return [];
-  return db
+const activeSeatsQuery = preparedPer((db: Queryable) =>
+  db
     .select({
       id: calendars.id,
       name: calendars.name,
@@ -248,7 +254,13 @@ export async function findActiveSeats(db: Queryable, ids: number[]): Promise<Sea
     .from(calendars)
     .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
     .innerJoin(locations, eq(locations.id, calendars.locationId))
-    .where(and(inArray(calendars.id, ids), eq(calendars.active, true)));
+    .where(and(sql`${calendars.id} = any(${sql.placeholder('ids')})`, eq(calendars.active, true)))
+    .prepare('active_seats_for_booking'),
+);
+
+export async function findActiveSeats(db: Queryable, ids: number[]): Promise<SeatForBooking[]> {
+  if (ids.length === 0) return [];
+  return activeSeatsQuery(db).execute({ ids });
 }
 
 export async function userExists(db: Queryable, id: number): Promise<boolean> {
