@@ -71,6 +71,21 @@ export function findSeats(db: Db, filter: SeatFilter, page?: { limit: number; of
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
+const locationSeatsQuery = preparedPer((db: Db) =>
+  db
+    .select(seatColumns)
+    .from(calendars)
+    .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
+    .where(and(eq(calendars.active, true), eq(calendars.locationId, sql.placeholder('location'))))
+    .orderBy(asc(calendars.sortOrder), asc(calendars.id))
+    .prepare('location_seats'),
+);
+
+/** `findSeats(db, { location })`, prepared: the location screens ask it on every request. */
+export function findLocationSeats(db: Db, location: number): Promise<SeatRow[]> {
+  return locationSeatsQuery(db).execute({ location });
+}
+
 export async function countSeats(db: Db, filter: SeatFilter): Promise<number> {
   const [row] = await db
     .select({ n: count() })
@@ -103,8 +118,16 @@ export async function findLocations(db: Db, ids: number[]): Promise<LocationRow[
   return db.select().from(locations).where(inArray(locations.id, ids));
 }
 
+const locationQuery = preparedPer((db: Db) =>
+  db
+    .select()
+    .from(locations)
+    .where(eq(locations.id, sql.placeholder('id')))
+    .prepare('calendars_location'),
+);
+
 export async function findLocation(db: Db, id: number): Promise<LocationRow | null> {
-  const [row] = await db.select().from(locations).where(eq(locations.id, id));
+  const [row] = await locationQuery(db).execute({ id });
   return row ?? null;
 }
 

@@ -227,6 +227,12 @@ async function requireLocation(db: Db, id: number): Promise<repo.LocationRow> {
   return location;
 }
 
+function seatsOf(db: Db, location: number, typeIn: number[] | undefined) {
+  return typeIn === undefined
+    ? repo.findLocationSeats(db, location)
+    : repo.findSeats(db, { location, typeIn });
+}
+
 /** Seats where `racers` drivers sit side by side for `sessions × block` minutes from one start. */
 export async function parallelAvailability(
   db: Db,
@@ -243,7 +249,7 @@ export async function parallelAvailability(
 ): Promise<ParallelResponse> {
   const location = await requireLocation(db, query.location);
   assertViewable(query.date, caller, location.timezone, now);
-  const seats = await repo.findSeats(db, { location: location.id, typeIn: query.type__in });
+  const seats = await seatsOf(db, location.id, query.type__in);
   const length = (query.sessions * query.block) / SLOT_MINUTES;
   const starts = await freeRuns(db, seats, query.date, length, query.racers, caller, now, location);
   return seats
@@ -263,7 +269,7 @@ export async function locationAvailability(
 ): Promise<AvailQuoteResponse> {
   const location = await requireLocation(db, query.location);
   assertViewable(query.date, caller, location.timezone, now);
-  const seats = await repo.findSeats(db, { location: location.id, typeIn: query.type__in });
+  const seats = await seatsOf(db, location.id, query.type__in);
   const { from, to } = dayBounds(location.timezone, query.date);
   const rows = await repo.liveReservations(
     db,
