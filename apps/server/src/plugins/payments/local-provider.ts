@@ -11,7 +11,14 @@ import {
 } from '@paddock/contract/cards';
 import type { Db } from '../../db/client';
 import { localCharges, localPaymentMethods, localTokens } from '../../db/schema/payments';
-import { CardError, type AttachedCard, type ChargeResult, type PaymentProvider } from './provider';
+import {
+  assertChargeable,
+  type AttachedCard,
+  CardError,
+  type ChargeInput,
+  type ChargeResult,
+  type PaymentProvider,
+} from './provider';
 
 /**
  * Stripe's test numbers that do something other than succeed. Any other number passing the
@@ -145,15 +152,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       );
   }
 
-  async charge(input: {
-    customerRef: string;
-    paymentMethodRef: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<ChargeResult> {
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
-      throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
+  async charge(input: ChargeInput): Promise<ChargeResult> {
+    assertChargeable(input.amountCents);
     const earlier = await this.findCharge(input.idempotencyKey);
     if (earlier) return this.toResult(earlier);
 

@@ -17,6 +17,20 @@ export type ChargeResult =
   | { ok: true; chargeRef: string; receiptUrl: string | null }
   | { ok: false; message: string; chargeRef: string | null };
 
+export type ChargeInput = {
+  customerRef: string;
+  paymentMethodRef: string;
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
+};
+
+/** Both providers refuse anything but a positive whole number of cents before calling out. */
+export function assertChargeable(amountCents: number) {
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    throw new RangeError(`Not a chargeable amount: ${amountCents}`);
+}
+
 /** A card the provider refused (bad token, declined at attach): its message goes to the user. */
 export class CardError extends Error {}
 
@@ -39,13 +53,7 @@ export interface PaymentProvider {
    * Charges the saved card in US dollars. The same idempotency key never charges twice: a
    * repeat answers the first result, even when the two calls race.
    */
-  charge(input: {
-    customerRef: string;
-    paymentMethodRef: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<ChargeResult>;
+  charge(input: ChargeInput): Promise<ChargeResult>;
   /** Where staff view the customer at the provider ("View Customer"). */
   customerUrl(customerRef: string): string | null;
 }

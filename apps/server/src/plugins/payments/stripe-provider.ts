@@ -1,6 +1,13 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
-import { CardError, type AttachedCard, type ChargeResult, type PaymentProvider } from './provider';
+import {
+  assertChargeable,
+  type AttachedCard,
+  CardError,
+  type ChargeInput,
+  type ChargeResult,
+  type PaymentProvider,
+} from './provider';
 
 /** Stripe's brand codes → the names shown on the card panel (the local provider's names). */
 const BRAND_NAMES: Record<string, string> = {
@@ -90,15 +97,8 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async charge(input: {
-    customerRef: string;
-    paymentMethodRef: string;
-    amountCents: number;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<ChargeResult> {
-    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
-      throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
+  async charge(input: ChargeInput): Promise<ChargeResult> {
+    assertChargeable(input.amountCents);
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
