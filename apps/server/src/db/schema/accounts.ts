@@ -52,6 +52,11 @@ export const users = pgTable(
     locationId: integer().references(() => locations.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp({ withTimezone: true }),
+    /** Bumped by a password change or reset, a login-link login, logout-all and deletion:
+     * every session token carries the version it was issued under and dies when it moves. */
+    sessionVersion: integer().notNull().default(0),
+    /** SHA-256 of the staff member's iCalendar feed token (read-only, revocable); null: none. */
+    feedTokenHash: text(),
   },
   (t) => [
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
@@ -59,6 +64,7 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} <> ''`),
     index('users_search').on(t.lastName, t.firstName),
+    uniqueIndex('users_feed_token_hash').on(t.feedTokenHash),
     index('users_search_text').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );
