@@ -20,6 +20,7 @@ import type { PaymentProvider } from './plugins/payments/provider';
 import { authenticate, type Tokens } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
+import { requestLogSerializer } from './lib/log-redaction';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
@@ -55,6 +56,7 @@ export async function buildApp(deps: Deps): Promise<App> {
         : {
             level: deps.config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+            serializers: { req: requestLogSerializer },
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
@@ -111,6 +113,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(websocket);
 
   app.decorateRequest('authUser', null);
+  app.decorateRequest('authSession', null);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api') || request.url.startsWith('/ws')) {
       await authenticate(deps.tokens, deps.database.db)(request);

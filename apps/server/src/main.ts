@@ -24,7 +24,7 @@ async function main() {
     throw e;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const secret = await loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const secret = await loadOrCreateSecret(database.db, config.dataDir, config.jwtSecret);
   const deps = {
     config,
     database,

@@ -1,11 +1,13 @@
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Permission } from '@paddock/contract/accounts';
-import { PERMISSIONS } from '@paddock/contract/accounts';
+import { PERMISSIONS, TOKEN_NOT_VALID } from '@paddock/contract/accounts';
 import type { Db } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { userPermissions, users } from '../db/schema/accounts';
+import { revokedSessions } from '../db/schema/security';
 import { Forbidden, Unauthorized } from './errors';
 
 export type AuthUser = {
@@ -18,18 +20,27 @@ export type AuthUser = {
 declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser | null;
+    /** The session token's claims, when the request carried one (logout uses its jti). */
+    authSession: SessionClaims | null;
   }
 }
 
 const TOKEN_INVALID = 'Given token not valid for any token type';
-const LOGIN_LINK_PURPOSE = 'login_link';
+/** The `typ` claim of a session token; tokens made for anything else are refused as sessions. */
+const SESSION_TYPE = 'session';
+const LOGIN_LINK_TYPE = 'login_link';
+/** Clock skew allowed between instances when checking how far ahead `exp` lies. */
+const SKEW_SECONDS = 60;
 
 /** Bound on remembered verified tokens; past it the memory starts over. */
 const VERIFIED_TOKENS = 10_000;
 
+/** What a valid session token says: whose it is, the session version, its id and end. */
+export type SessionClaims = { userId: number; version: number; jti: string; exp: number };
+
 export class Tokens {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, { userId: number; exp: number }>();
+  private readonly verified = new Map<string, SessionClaims>();
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
@@ -37,41 +48,50 @@ export class Tokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(userId: number, ttlSeconds = this.ttlSeconds): Promise<string> {
-    return new SignJWT({ user_id: userId })
+  /** A session token `{typ, user_id, ver, jti, iat, exp}` for the user's current version. */
+  async sign(userId: number, version: number, ttlSeconds = this.ttlSeconds): Promise<string> {
+    return new SignJWT({ typ: SESSION_TYPE, user_id: userId, ver: version })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
+      .setJti(crypto.randomBytes(16).toString('base64url'))
       .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
       .sign(this.key);
   }
 
   /**
-   * A session token's user. A token's signature and claims never change, so a token already
+   * A session token's claims. A token's signature and claims never change, so a token already
    * verified here is only re-checked for expiry (jose's rule: exp must be after the current
-   * second). Nothing about the user is kept: the user and rights are read on every request.
+   * second). Whether the session is still live (version, logout) is the caller's check.
    */
-  async verify(token: string): Promise<number> {
+  async verify(token: string): Promise<SessionClaims> {
+    const now = Math.floor(Date.now() / 1000);
     const known = this.verified.get(token);
-    if (known && known.exp > Math.floor(Date.now() / 1000)) return known.userId;
+    if (known && known.exp > now) return known;
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.user_id !== 'number') throw new Error('no user_id');
-      // A login link is not a session: it must be exchanged (once) at /auth/login_link.
-      if (payload.purpose !== undefined) throw new Error('not a session token');
-      if (typeof payload.exp === 'number' && payload.nbf === undefined) {
-        if (this.verified.size >= VERIFIED_TOKENS) this.verified.clear();
-        this.verified.set(token, { userId: payload.user_id, exp: payload.exp });
-      }
-      return payload.user_id;
+      const { typ, user_id: userId, ver: version, jti, exp } = payload;
+      if (typ !== SESSION_TYPE) throw new Error('not a session token');
+      if (typeof userId !== 'number' || typeof version !== 'number' || typeof jti !== 'string')
+        throw new Error('incomplete');
+      // jose checks exp only when present: a session must have one, and not too far ahead.
+      if (typeof exp !== 'number' || exp > now + this.ttlSeconds + SKEW_SECONDS)
+        throw new Error('bad expiry');
+      const claims = { userId, version, jti, exp };
+      if (this.verified.size >= VERIFIED_TOKENS) this.verified.clear();
+      this.verified.set(token, claims);
+      return claims;
     } catch {
       if (known) this.verified.delete(token);
-      throw new Unauthorized(TOKEN_INVALID, 'token_not_valid');
+      throw new Unauthorized(TOKEN_INVALID, TOKEN_NOT_VALID);
     }
   }
 
-  /** A login-link token: `{user_id, exp, jti, purpose}`; the caller records the jti. */
+  /**
+   * A login-link token `{typ: login_link, user_id, jti, exp}`: a JWT because the web reads its
+   * expiry before exchanging it (spec §2 /login); the caller records the jti for one-time use.
+   */
   async signLoginLink(userId: number, jti: string, ttlSeconds: number): Promise<string> {
-    return new SignJWT({ user_id: userId, purpose: LOGIN_LINK_PURPOSE })
+    return new SignJWT({ typ: LOGIN_LINK_TYPE, user_id: userId })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
       .setJti(jti)
@@ -79,16 +99,17 @@ export class Tokens {
       .sign(this.key);
   }
 
-  /** Signature, expiry and purpose of a login link; whether it was used is the caller's check. */
+  /** Signature, expiry and type of a login link; whether it was used is the caller's check. */
   async verifyLoginLink(token: string): Promise<{ userId: number; jti: string }> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (payload.purpose !== LOGIN_LINK_PURPOSE) throw new Error('not a login link');
+      if (payload.typ !== LOGIN_LINK_TYPE || typeof payload.exp !== 'number')
+        throw new Error('not a login link');
       if (typeof payload.user_id !== 'number' || typeof payload.jti !== 'string')
         throw new Error('incomplete');
       return { userId: payload.user_id, jti: payload.jti };
     } catch {
-      throw new Unauthorized(TOKEN_INVALID, 'token_not_valid');
+      throw new Unauthorized(TOKEN_INVALID, TOKEN_NOT_VALID);
     }
   }
 }
@@ -105,7 +126,9 @@ const authUserQuery = preparedPer((db: Db) =>
       isStaff: users.isStaff,
       isSuperuser: users.isSuperuser,
       isActive: users.isActive,
+      sessionVersion: users.sessionVersion,
       permission: userPermissions.permission,
+      revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.jti} = ${sql.placeholder('jti')})`,
     })
     .from(users)
     .leftJoin(userPermissions, eq(userPermissions.userId, users.id))
@@ -113,10 +136,7 @@ const authUserQuery = preparedPer((db: Db) =>
     .prepare('auth_user'),
 );
 
-/** Read on every authenticated request, never cached: a change of rights applies at once. */
-export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
-  const rows = await authUserQuery(db).execute({ userId });
-  if (rows.length === 0 || !rows[0].isActive) return null;
+function toAuthUser(rows: Awaited<ReturnType<ReturnType<typeof authUserQuery>['execute']>>) {
   const first = rows[0];
   const permissions = new Set(
     first.isSuperuser
@@ -126,19 +146,36 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
   return { id: first.id, isStaff: first.isStaff, isSuperuser: first.isSuperuser, permissions };
 }
 
-/** onRequest hook: reads the Bearer token when present; an invalid one is a 401. */
+/** Read on every authenticated request, never cached: a change of rights applies at once. */
+export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | null> {
+  const rows = await authUserQuery(db).execute({ userId, jti: '' });
+  if (rows.length === 0 || !rows[0].isActive) return null;
+  return toAuthUser(rows);
+}
+
+/**
+ * onRequest hook: reads the Bearer token when present; an invalid one is a 401. A session
+ * ends when its user's session version moves on (password change, reset, login link,
+ * logout-all) or when its jti was logged out; both are read from the database, so every
+ * instance sees it at once.
+ */
 export function authenticate(tokens: Tokens, db: Db) {
   return async (request: FastifyRequest) => {
     request.authUser = null;
+    request.authSession = null;
     const header = request.headers.authorization;
     if (!header) return;
     const [scheme, token] = header.split(' ');
     if (!/^(Bearer|JWT)$/i.test(scheme) || !token)
-      throw new Unauthorized(TOKEN_INVALID, 'token_not_valid');
-    const userId = await tokens.verify(token);
-    const user = await loadAuthUser(db, userId);
-    if (!user) throw new Unauthorized('User not found', 'user_not_found');
-    request.authUser = user;
+      throw new Unauthorized(TOKEN_INVALID, TOKEN_NOT_VALID);
+    const claims = await tokens.verify(token);
+    const rows = await authUserQuery(db).execute({ userId: claims.userId, jti: claims.jti });
+    if (rows.length === 0 || !rows[0].isActive)
+      throw new Unauthorized('User not found', 'user_not_found');
+    if (rows[0].sessionVersion !== claims.version || rows[0].revoked)
+      throw new Unauthorized(TOKEN_INVALID, TOKEN_NOT_VALID);
+    request.authUser = toAuthUser(rows);
+    request.authSession = claims;
   };
 }
 

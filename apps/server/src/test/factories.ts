@@ -55,7 +55,7 @@ export async function createUser(
     username: email,
     email,
     password,
-    token: await ctx.deps.tokens.sign(row.id),
+    token: await ctx.deps.tokens.sign(row.id, 0),
   };
 }
 

@@ -1,4 +1,7 @@
-import { getSession } from './auth-store';
+import { getSession, setToken } from './auth-store';
+
+/** Sent by the server when a call (own password change) ended the caller's other sessions. */
+const RENEWED_SESSION_HEADER = 'x-session-token';
 
 /** A non-2xx answer: the status, the parsed JSON body (null when there was none) and the raw text. */
 export class ApiError extends Error {
@@ -74,6 +77,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
+  const renewed = token ? response.headers.get(RENEWED_SESSION_HEADER) : null;
+  if (renewed) setToken(renewed);
   const text = await response.text();
   let parsed: unknown = null;
   if (text) {

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PermissionsResponse, User } from '@paddock/contract/accounts';
 import { api } from './api-client';
-import { clearSession, setPermissions, setToken } from './auth-store';
+import { clearSession, getSession, setPermissions, setToken } from './auth-store';
 import { clearPrivateQueries } from './query-client';
 import { userQuery } from './current-user';
 
@@ -27,7 +27,33 @@ export function endSession(client: QueryClient) {
   clearPrivateQueries(client);
 }
 
+/**
+ * Log Out: the server ends this session (the token stops working everywhere), then the local
+ * session is cleared. An unreachable server must not keep anyone logged in on this device.
+ */
+let loggingOut: Promise<void> | null = null;
+export function logOut(client: QueryClient): Promise<void> {
+  // One call however often the screen asks (React runs effects twice in development).
+  loggingOut ??= (async () => {
+    const token = getSession()?.token;
+    if (token)
+      await fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      }).catch(() => undefined);
+    endSession(client);
+  })().finally(() => {
+    loggingOut = null;
+  });
+  return loggingOut;
+}
+
 export function useEndSession(): () => void {
   const client = useQueryClient();
   return useCallback(() => endSession(client), [client]);
+}
+
+export function useLogOut(): () => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(() => logOut(client), [client]);
 }

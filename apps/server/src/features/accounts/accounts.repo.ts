@@ -20,7 +20,7 @@ import { locations } from '../../db/schema/venue';
 import type { UserRow } from './user-view';
 
 type NewUser = typeof users.$inferInsert;
-type UserChanges = Partial<Omit<NewUser, 'id'>>;
+type UserChanges = { [K in keyof Omit<NewUser, 'id'>]?: NewUser[K] | SQL };
 
 const lowerEq = (column: AnyPgColumn | SQL, value: string) =>
   sql`lower(${column}) = lower(${value})`;
@@ -110,10 +110,18 @@ export async function deleteUser(db: Db, id: number) {
   await db.delete(users).where(eq(users.id, id));
 }
 
-export async function touchLastLogin(db: Db, id: number): Promise<UserRow | undefined> {
+/** Records the login; `endOthers` also ends every earlier session (login-link logins). */
+export async function touchLastLogin(
+  db: Db,
+  id: number,
+  endOthers = false,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ lastLogin: sql`now()` })
+    .set({
+      lastLogin: sql`now()`,
+      ...(endOthers ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+    })
     .where(eq(users.id, id))
     .returning();
   return row;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,6 +18,7 @@ import { detailBody, ok, paginated, validationErrorBody } from '@paddock/contrac
 import type { Deps } from '../../app';
 import { guards, requireUser } from '../../plugins/auth';
 import * as accounts from './accounts.service';
+import { endAllSessions, endSession, renewCallerSession } from './sessions';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
@@ -39,6 +40,11 @@ export const accountsRoutes =
       logError: (err, message) => app.log.error({ err }, message),
     };
     const perMinute = deps.config.authRateLimitPerMinute;
+    /** The caller who changed their own password keeps a session: a fresh token in a header. */
+    const renewer =
+      (request: FastifyRequest, reply: FastifyReply): accounts.SessionsEnded =>
+      (userId, version) =>
+        renewCallerSession(ctx, reply, requireUser(request).id, userId, version);
 
     app.post(
       '/auth/token',
@@ -66,6 +72,38 @@ export const accountsRoutes =
         },
       },
       async (request) => accounts.exchangeLoginLink(ctx, request.body.token),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags: ['accounts'],
+          summary: 'End this session',
+          response: { 200: ok, ...errors },
+        },
+      },
+      async (request) => {
+        await endSession(ctx.db, request.authSession!);
+        return { detail: 'Logged out.' };
+      },
+    );
+
+    app.post(
+      '/auth/logout_all',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags: ['accounts'],
+          summary: 'End every session of the signed-in user, on every device',
+          response: { 200: ok, ...errors },
+        },
+      },
+      async (request) => {
+        await endAllSessions(ctx.db, requireUser(request).id);
+        return { detail: 'Logged out everywhere.' };
+      },
     );
 
     app.get(
@@ -145,8 +183,14 @@ export const accountsRoutes =
             response: { 200: user, ...errors },
           },
         },
-        async (request) =>
-          accounts.updateUser(ctx, requireUser(request), request.params.id, request.body),
+        async (request, reply) =>
+          accounts.updateUser(
+            ctx,
+            requireUser(request),
+            request.params.id,
+            request.body,
+            renewer(request, reply),
+          ),
       );
     }
 
@@ -177,12 +221,13 @@ export const accountsRoutes =
           response: { 200: ok, ...errors },
         },
       },
-      async (request) => ({
+      async (request, reply) => ({
         detail: await accounts.updatePassword(
           ctx,
           requireUser(request),
           request.params.id,
           request.body.new_password,
+          renewer(request, reply),
         ),
       }),
     );

@@ -15,6 +15,8 @@ import {
   type UserUpdate,
 } from '@paddock/contract/accounts';
 import type { Paginated } from '@paddock/contract/common';
+import { sql } from 'drizzle-orm';
+import { users } from '../../db/schema/accounts';
 import type { AuthUser } from '../../plugins/auth';
 import { hasPermission } from '../../plugins/auth';
 import { Forbidden, NotFound, Unauthorized, ValidationError } from '../../plugins/errors';
@@ -42,11 +44,18 @@ async function view(ctx: AccountsContext, row: UserRow): Promise<User> {
   return toUserView(row, billing.get(row.id)!);
 }
 
-async function startSession(ctx: AccountsContext, userId: number): Promise<TokenResponse> {
-  const row = await repo.touchLastLogin(ctx.db, userId);
+async function startSession(
+  ctx: AccountsContext,
+  userId: number,
+  endOthers = false,
+): Promise<TokenResponse> {
+  const row = await repo.touchLastLogin(ctx.db, userId, endOthers);
   if (!row) throw new Unauthorized(BAD_CREDENTIALS_MESSAGE);
-  return { access: await ctx.tokens.sign(userId), user: await view(ctx, row) };
+  return { access: await ctx.tokens.sign(userId, row.sessionVersion), user: await view(ctx, row) };
 }
+
+/** Called when a change ended every session of `userId` (now at `version`). */
+export type SessionsEnded = (userId: number, version: number) => Promise<void>;
 
 // Verifying against a throwaway hash when the login is unknown keeps the answer time the same,
 // so timing does not tell which usernames exist.
@@ -71,7 +80,8 @@ export async function exchangeLoginLink(
   const userId = await consumeLoginLink(ctx, token);
   const row = await repo.findUserById(ctx.db, userId);
   if (!row?.isActive) throw new Unauthorized('Token is invalid or expired', TOKEN_NOT_VALID);
-  return startSession(ctx, userId);
+  // Whoever holds the mailbox holds the account: sessions opened before the link are over.
+  return startSession(ctx, userId, true);
 }
 
 export function permissionsOf(caller: AuthUser): PermissionsResponse {
@@ -184,6 +194,7 @@ export async function updateUser(
   caller: AuthUser,
   id: UserId,
   body: UserUpdate,
+  sessionsEnded?: SessionsEnded,
 ): Promise<User> {
   const row = await target(ctx, caller, id);
   assertMayChange(caller, row);
@@ -222,6 +233,7 @@ export async function updateUser(
   if (body.password !== undefined) {
     changes.passwordHash = await hashPassword(body.password);
     changes.isOnboarded = true;
+    changes.sessionVersion = sql`${users.sessionVersion} + 1`;
   }
   const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   let updated: UserRow;
@@ -231,7 +243,10 @@ export async function updateUser(
     if (isUniqueViolation(error)) throw uniqueError(error);
     throw error;
   }
-  if (body.password !== undefined) await repo.revokeLoginTokens(ctx.db, row.id);
+  if (body.password !== undefined) {
+    await repo.revokeLoginTokens(ctx.db, row.id);
+    await sessionsEnded?.(row.id, updated.sessionVersion);
+  }
   return view(ctx, updated);
 }
 
@@ -240,14 +255,17 @@ export async function updatePassword(
   caller: AuthUser,
   id: UserId,
   newPassword: string,
+  sessionsEnded?: SessionsEnded,
 ): Promise<string> {
   const row = await target(ctx, caller, id);
   assertMayChange(caller, row);
-  await repo.updateUser(ctx.db, row.id, {
+  const updated = await repo.updateUser(ctx.db, row.id, {
     passwordHash: await hashPassword(newPassword),
     isOnboarded: true,
+    sessionVersion: sql`${users.sessionVersion} + 1`,
   });
   await repo.revokeLoginTokens(ctx.db, row.id);
+  await sessionsEnded?.(row.id, updated.sessionVersion);
   return PASSWORD_UPDATED_MESSAGE;
 }
 

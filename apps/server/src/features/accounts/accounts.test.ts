@@ -204,7 +204,8 @@ describe('POST /users (signup step 0)', () => {
     // The web decodes the token (user_id, exp) before exchanging it.
     const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
     expect(payload.user_id).toBe(u.id);
-    expect(payload.exp - Date.now() / 1000).toBeGreaterThan(59 * 60);
+    expect(payload.exp - Date.now() / 1000).toBeGreaterThan(29 * 60);
+    expect(payload.exp - Date.now() / 1000).toBeLessThanOrEqual(30 * 60);
     expect(payload.exp - Date.now() / 1000).toBeLessThanOrEqual(60 * 60);
 
     // Not a session token by itself.
@@ -272,7 +273,7 @@ describe('POST /auth/login_link', () => {
 
   it('answers an expired session token with token_not_valid', async () => {
     const u = await createUser(t);
-    const expired = await t.deps.tokens.sign(u.id, -60);
+    const expired = await t.deps.tokens.sign(u.id, 0, -60);
     const res = await call('GET', '/api/users/me', { headers: bearer(expired) });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('token_not_valid');

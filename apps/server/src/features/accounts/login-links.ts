@@ -8,7 +8,8 @@ import { getSettings } from '../../plugins/settings';
 import { consumeLoginToken, insertLoginToken } from './accounts.repo';
 import { displayName, type UserRow } from './user-view';
 
-export const LOGIN_LINK_TTL_MINUTES = 60;
+/** Short: a link sits in a mailbox, and whoever opens it is logged in. */
+export const LOGIN_LINK_TTL_MINUTES = 30;
 export const CHANGE_PASSWORD_PATH = '/profile/password/change';
 const LINK_NOT_VALID = 'Token is invalid or expired';
 

@@ -12,10 +12,11 @@ import {
   userIdParam,
 } from '@paddock/contract/reservations';
 import type { Deps } from '../../app';
-import { guards, hasPermission, loadAuthUser, requireUser } from '../../plugins/auth';
+import { guards, hasPermission, requireUser } from '../../plugins/auth';
 import { Forbidden, Unauthorized } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { reservationsFeed } from './feed';
+import { feedTokenUser, resetFeedToken, revokeFeedToken } from './feed-token';
 import { cardHooks } from '../../plugins/payments/card-hooks';
 import { captureOutstanding, clearOutstanding, getBalance } from './outstanding';
 import {
@@ -30,6 +31,8 @@ const feedQuery = z.object({
   token: z.string().max(2000).optional(),
   location: z.coerce.number().int().positive().optional(),
 });
+
+const feedLink = z.object({ url: z.string() });
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
@@ -166,22 +169,53 @@ export const reservationsRoutes =
       async (request) => captureOutstanding(db, deps.payments, requireUser(request).id),
     );
 
-    // Calendar apps cannot send headers, so the feed also takes the token in the query.
+    app.post(
+      '/feed_token',
+      {
+        preHandler: guards.permission('reservations.change_reservation'),
+        schema: {
+          tags,
+          summary: 'A new link for the planner feed; the previous link stops working',
+          response: { 200: feedLink, ...errors },
+        },
+      },
+      async (request) => {
+        const token = await resetFeedToken(db, requireUser(request).id);
+        return { url: `${deps.config.publicUrl}/api/feed.ics?token=${token}` };
+      },
+    );
+    app.delete(
+      '/feed_token',
+      {
+        preHandler: guards.user,
+        schema: {
+          tags,
+          summary: 'Turn the planner feed link off',
+          response: { 204: z.undefined() },
+        },
+      },
+      async (request, reply) => {
+        await revokeFeedToken(db, requireUser(request).id);
+        return reply.status(204).send();
+      },
+    );
+
+    // Calendar apps cannot send headers, so the feed takes its own feed token in the query
+    // (never a session token: see feed-token.ts).
     app.get(
       '/feed.ics',
       {
         schema: {
           tags,
-          summary: 'Read-only iCalendar feed of the planner (staff; token header or ?token=)',
+          summary:
+            'Read-only iCalendar feed of the planner (staff; session header or ?token= feed token)',
           querystring: feedQuery,
           response: { 200: z.string(), ...errors },
         },
       },
       async (request, reply) => {
         let user = request.authUser;
-        if (!user && request.query.token) {
-          user = await loadAuthUser(db, await deps.tokens.verify(request.query.token));
-        }
+        if (!user && request.query.token) user = await feedTokenUser(db, request.query.token);
         if (!user) throw new Unauthorized();
         if (!hasPermission(user, 'reservations.change_reservation')) throw new Forbidden();
         const { company_name } = await getSettings(db);

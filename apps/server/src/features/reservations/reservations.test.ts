@@ -388,7 +388,7 @@ describe('the race for one seat', () => {
 });
 
 describe('GET /feed.ics', () => {
-  it('serves staff an iCalendar of reservations and blackouts, by header or ?token=', async () => {
+  it('serves staff an iCalendar of reservations and blackouts, by header or feed token', async () => {
     const viaHeader = await call('GET', '/api/feed.ics', staff);
     expect(viaHeader.statusCode).toBe(200);
     expect(viaHeader.headers['content-type']).toContain('text/calendar');
@@ -398,18 +398,33 @@ describe('GET /feed.ics', () => {
     expect(viaHeader.body).toContain(
       `DTSTART;TZID=America/Los_Angeles:${day.replaceAll('-', '')}T120000`,
     );
+    const link = await call('POST', '/api/feed_token', staff);
+    expect(link.statusCode).toBe(200);
+    const url = new URL(link.json().url);
+    expect(url.pathname).toBe('/api/feed.ics');
     const viaQuery = await call(
       'GET',
-      `/api/feed.ics?token=${staff.token}&location=${venue.location.id}`,
+      `${url.pathname}${url.search}&location=${venue.location.id}`,
     );
     expect(viaQuery.statusCode).toBe(200);
     expect(viaQuery.body).toContain('Blackout');
+    // The feed token opens the feed and nothing else; a reset link ends the old one.
+    const feedToken = url.searchParams.get('token')!;
+    const asSession = await t.app.inject({ url: '/api/users/me', headers: bearer(feedToken) });
+    expect(asSession.statusCode).toBe(401);
+    await call('POST', '/api/feed_token', staff);
+    expect((await call('GET', `${url.pathname}${url.search}`)).statusCode).toBe(401);
+  });
+
+  it('never takes a session token in the URL', async () => {
+    expect((await call('GET', `/api/feed.ics?token=${staff.token}`)).statusCode).toBe(401);
   });
 
   it('is closed to customers and strangers', async () => {
     expect((await call('GET', '/api/feed.ics')).statusCode).toBe(401);
     expect((await call('GET', '/api/feed.ics?token=nonsense')).statusCode).toBe(401);
-    expect((await call('GET', `/api/feed.ics?token=${alice.token}`)).statusCode).toBe(403);
+    expect((await call('GET', `/api/feed.ics?token=${alice.token}`)).statusCode).toBe(401);
+    expect((await call('POST', '/api/feed_token', alice)).statusCode).toBe(403);
     expect((await call('GET', '/api/feed.ics', alice)).statusCode).toBe(403);
     const bad = await call('GET', '/api/feed.ics?location=x', staff);
     expect(bad.statusCode).toBe(400);
