@@ -35,7 +35,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: `rm -rf ${dataDir} && ../../node_modules/.bin/tsx ../server/src/main.ts`,
-    url: `http://localhost:${port}/api/openapi.json`,
+    url: `http://127.0.0.1:${port}/api/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {

@@ -59,7 +59,10 @@ export async function buildApp(deps: Deps): Promise<App> {
             serializers: { req: requestLogSerializer },
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    bodyLimit: 1024 * 1024,
+    // A slow or silent client cannot hold a connection or a worker forever.
+    bodyLimit: deps.config.bodyLimitBytes,
+    connectionTimeout: deps.config.connectionTimeoutMs,
+    requestTimeout: deps.config.requestTimeoutMs,
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -25,10 +25,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().default('Paddock <no-reply@paddock.local>'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  BODY_LIMIT_KB: z.coerce.number().int().min(16).max(102_400).default(1024),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
@@ -53,7 +56,14 @@ export type Config = {
   mailFrom: string;
   publicUrl: string;
   logLevel: string;
+  /** Seed the demo venue into an empty database (default: only on the embedded PostgreSQL). */
   seedDemo: boolean;
+  /** Demo accounts get random passwords, printed once (a demo on a real database). */
+  demoRandomPasswords: boolean;
+  /** Seconds a connection may sit idle, and a request may take to arrive in full. */
+  connectionTimeoutMs: number;
+  requestTimeoutMs: number;
+  bodyLimitBytes: number;
   /** Login attempts per IP and username per minute (signup, login links: see accounts routes). */
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
@@ -74,7 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // The embedded default is a laptop demo: reachable from this machine only unless HOST says.
+    host: e.HOST ?? (e.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
@@ -90,9 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    seedDemo: e.SEED_DEMO === 'true',
+    // Never the demo's well-known logins on a real database unless asked for, and then random.
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === 'true' : !e.DATABASE_URL,
+    demoRandomPasswords: Boolean(e.DATABASE_URL),
+    connectionTimeoutMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY === 'true',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };

@@ -38,8 +38,13 @@ async function main() {
     tokens: new Tokens(secret, config.jwtTtlSeconds),
     webDist: path.resolve(here, '../../web/dist'),
   };
-  if (config.seedDemo) await seedDemoVenue(database.db);
-  const logins = config.seedDemo ? await demoLogins(database.db) : [];
+  const seeded = config.seedDemo
+    ? await seedDemoVenue(database.db, { randomPasswords: config.demoRandomPasswords })
+    : null;
+  // Random passwords are shown once, when made; the well-known ones at every start.
+  const logins =
+    seeded?.logins ??
+    (config.seedDemo && !config.demoRandomPasswords ? await demoLogins(database.db) : []);
   const app = await buildApp(deps);
   // Club renewals: every instance runs the job; row locks and charge keys make it charge once.
   const renewals = startRenewalJob({ db: database.db, payments: deps.payments }, (error, message) =>

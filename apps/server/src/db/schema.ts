@@ -7,4 +7,12 @@ import * as booking from './schema/booking';
 import * as club from './schema/club';
 import * as security from './schema/security';
 
-export const schema = { ...accounts, ...venue, ...payments, ...content, ...booking, ...club, ...security };
+export const schema = {
+  ...accounts,
+  ...venue,
+  ...payments,
+  ...content,
+  ...booking,
+  ...club,
+  ...security,
+};

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { bearer } from '../test/factories';
 import { calendarTypes, calendars, locations } from '../db/schema/venue';
-import { seedDemoVenue } from './demo';
+import { demoLogins, seedDemoVenue } from './demo';
 import { PERMISSIONS } from '@paddock/contract/accounts';
 
 let t: TestApp;
@@ -57,5 +57,28 @@ describe('demo seed', () => {
     const alice = await login('alice@paddock.local');
     expect(alice.user).toMatchObject({ is_onboarded: true, is_staff: false, flag_code: 'us' });
     expect((await login('bob@paddock.local')).user.flag_url).toBe('/flags/4x3/gb.svg');
+  });
+});
+
+describe('demo seed on a real database', () => {
+  it('makes random passwords that work, and never the well-known ones', async () => {
+    const other = await createTestApp();
+    try {
+      const result = await seedDemoVenue(other.db, { randomPasswords: true });
+      const admin = result!.logins.find((l) => l.username === 'admin@paddock.local')!;
+      expect(admin.password).not.toBe('paddock-admin');
+      expect(admin.password.length).toBeGreaterThanOrEqual(16);
+      const login = (password: string) =>
+        other.app.inject({
+          method: 'POST',
+          url: '/api/auth/token',
+          payload: { username: admin.username, password },
+        });
+      expect((await login(admin.password)).statusCode).toBe(200);
+      expect((await login('paddock-admin')).statusCode).toBe(401);
+      expect(await demoLogins(other.db)).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

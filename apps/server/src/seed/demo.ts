@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { userPermissions, users } from '../db/schema/accounts';
 import { pages } from '../db/schema/content';
 import { calendarTypes, calendars, locations, type OpeningHours } from '../db/schema/venue';
-import { hashPassword, verifyPassword } from '../lib/passwords';
+import { hashPassword, randomPassword, verifyPassword } from '../lib/passwords';
 
 export type SeedResult = { logins: { role: string; username: string; password: string }[] };
 
@@ -113,9 +113,14 @@ const DEMO_USERS: DemoUser[] = [
  * A demo venue on an empty database: two locations in different time zones, a dozen seats,
  * two custom pages and four accounts. Does nothing (returns null) once any user exists.
  */
-export async function seedDemoVenue(db: Db): Promise<SeedResult | null> {
+export async function seedDemoVenue(
+  db: Db,
+  opts: { randomPasswords?: boolean } = {},
+): Promise<SeedResult | null> {
+  // On a real database the well-known demo passwords would be a way in: make fresh ones.
+  const passwords = DEMO_USERS.map((u) => (opts.randomPasswords ? randomPassword() : u.password));
   // Hashing is slow; do it before taking the lock.
-  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ n }] = await tx.select({ n: count() }).from(users);
@@ -217,7 +222,11 @@ export async function seedDemoVenue(db: Db): Promise<SeedResult | null> {
     if (grants.length) await tx.insert(userPermissions).values(grants);
 
     return {
-      logins: DEMO_USERS.map((u) => ({ role: u.role, username: u.email, password: u.password })),
+      logins: DEMO_USERS.map((u, i) => ({
+        role: u.role,
+        username: u.email,
+        password: passwords[i],
+      })),
     };
   });
 }

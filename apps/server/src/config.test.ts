@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const DB = { DATABASE_URL: 'postgres://paddock@db.example.com/paddock' };
+
+describe('production defaults', () => {
+  it('keeps the embedded default on this machine, a real deployment on every interface', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig(DB).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('points links at the port the server listens on', () => {
+    expect(loadConfig({ PORT: '4123' }).publicUrl).toBe('http://localhost:4123');
+    expect(loadConfig({ PUBLIC_URL: 'https://book.example.com/' }).publicUrl).toBe(
+      'https://book.example.com',
+    );
+  });
+
+  it('seeds the demo only on the embedded default, or when asked, then with random passwords', () => {
+    expect(loadConfig({})).toMatchObject({ seedDemo: true, demoRandomPasswords: false });
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig(DB).seedDemo).toBe(false);
+    expect(loadConfig({ ...DB, SEED_DEMO: 'true' })).toMatchObject({
+      seedDemo: true,
+      demoRandomPasswords: true,
+    });
+  });
+
+  it('bounds connections, requests and bodies', () => {
+    expect(loadConfig({})).toMatchObject({
+      connectionTimeoutMs: 60_000,
+      requestTimeoutMs: 30_000,
+      bodyLimitBytes: 1024 * 1024,
+    });
+  });
+});
