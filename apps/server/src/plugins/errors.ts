@@ -77,6 +77,8 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ValidationError) return reply.status(400).send(error.fields);
     if (error instanceof HttpError) {
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) void reply.header('retry-after', String(retryAfter));
       return reply
         .status(error.statusCode)
         .send(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });

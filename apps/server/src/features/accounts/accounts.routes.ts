@@ -17,15 +17,17 @@ import {
 import { detailBody, ok, paginated, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
 import { guards, requireUser } from '../../plugins/auth';
+import { AbuseLimits } from '../../plugins/abuse-limits';
+import { Unauthorized } from '../../plugins/errors';
 import * as accounts from './accounts.service';
 import { endAllSessions, endSession, renewCallerSession } from './sessions';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
-/** Per-route limits; `preHandler` so the key can use the validated body. */
-function limit(max: number, timeWindow: string, key: (request: FastifyRequest) => string) {
-  return { rateLimit: { max, timeWindow, hook: 'preHandler' as const, keyGenerator: key } };
-}
+const MINUTE = 60;
+const QUARTER_HOUR = 15 * 60;
+const HOUR = 60 * 60;
+
 const bodyField = (request: FastifyRequest, field: string) =>
   String((request.body as Record<string, unknown>)[field] ?? '').toLowerCase();
 
@@ -40,6 +42,8 @@ export const accountsRoutes =
       logError: (err, message) => app.log.error({ err }, message),
     };
     const perMinute = deps.config.authRateLimitPerMinute;
+    // Kept in PostgreSQL: every instance counts against the same limits.
+    const limits = new AbuseLimits(ctx.db);
     /** The caller who changed their own password keeps a session: a fresh token in a header. */
     const renewer =
       (request: FastifyRequest, reply: FastifyReply): accounts.SessionsEnded =>
@@ -49,7 +53,6 @@ export const accountsRoutes =
     app.post(
       '/auth/token',
       {
-        config: limit(perMinute, '1 minute', (r) => `${r.ip}|${bodyField(r, 'username')}`),
         schema: {
           tags: ['accounts'],
           summary: 'Log in with username or e-mail',
@@ -57,13 +60,27 @@ export const accountsRoutes =
           response: { 200: tokenResponse, ...errors, 429: detailBody },
         },
       },
-      async (request) => accounts.login(ctx, request.body),
+      async (request) => {
+        const name = bodyField(request, 'username');
+        await limits.enforce(
+          { key: `login:ip-acct:${request.ip}|${name}`, max: perMinute, seconds: MINUTE },
+          { key: `login:ip:${request.ip}`, max: perMinute * 10, seconds: MINUTE },
+        );
+        // Failures per account, from any address: a spread-out guessing attack stops here.
+        const account = { key: `login:acct:${name}`, max: perMinute * 2, seconds: QUARTER_HOUR };
+        await limits.refuseIfExceeded(account);
+        try {
+          return await accounts.login(ctx, request.body);
+        } catch (error) {
+          if (error instanceof Unauthorized) await limits.hit(account);
+          throw error;
+        }
+      },
     );
 
     app.post(
       '/auth/login_link',
       {
-        config: limit(perMinute * 3, '1 minute', (r) => r.ip),
         schema: {
           tags: ['accounts'],
           summary: 'Exchange a one-time login link for a session token',
@@ -71,7 +88,14 @@ export const accountsRoutes =
           response: { 200: tokenResponse, ...errors, 429: detailBody },
         },
       },
-      async (request) => accounts.exchangeLoginLink(ctx, request.body.token),
+      async (request) => {
+        await limits.enforce({
+          key: `login-link:ip:${request.ip}`,
+          max: perMinute * 3,
+          seconds: MINUTE,
+        });
+        return accounts.exchangeLoginLink(ctx, request.body.token);
+      },
     );
 
     app.post(
@@ -118,7 +142,6 @@ export const accountsRoutes =
     app.post(
       '/users',
       {
-        config: limit(perMinute, '1 minute', (r) => r.ip),
         schema: {
           tags: ['accounts'],
           summary: 'Sign up (step 0); an existing e-mail is mailed a login link',
@@ -126,7 +149,13 @@ export const accountsRoutes =
           response: { 201: tokenResponse, ...errors, 429: detailBody },
         },
       },
-      async (request, reply) => reply.status(201).send(await accounts.signup(ctx, request.body)),
+      async (request, reply) => {
+        await limits.enforce(
+          { key: `signup:ip:${request.ip}`, max: perMinute, seconds: MINUTE },
+          { key: `signup:ip-hour:${request.ip}`, max: perMinute * 5, seconds: HOUR },
+        );
+        return reply.status(201).send(await accounts.signup(ctx, request.body, limits));
+      },
     );
 
     app.get(
@@ -146,8 +175,6 @@ export const accountsRoutes =
     app.post(
       '/users/forgot_password',
       {
-        // Keyed by address: caps the mails one inbox can receive, from any number of IPs.
-        config: limit(perMinute, '15 minutes', (r) => `forgot|${bodyField(r, 'email')}`),
         schema: {
           tags: ['accounts'],
           summary: 'Mail a login link to reset the password',
@@ -155,7 +182,18 @@ export const accountsRoutes =
           response: { 200: ok, ...errors, 429: detailBody },
         },
       },
-      async (request) => ({ detail: await accounts.forgotPassword(ctx, request.body.email) }),
+      async (request) => {
+        // By e-mail: caps the mails one inbox can receive, from any number of addresses.
+        await limits.enforce(
+          {
+            key: `forgot:email:${bodyField(request, 'email')}`,
+            max: perMinute,
+            seconds: QUARTER_HOUR,
+          },
+          { key: `forgot:ip:${request.ip}`, max: perMinute * 3, seconds: MINUTE },
+        );
+        return { detail: await accounts.forgotPassword(ctx, request.body.email) };
+      },
     );
 
     app.get(

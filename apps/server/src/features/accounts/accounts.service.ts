@@ -18,6 +18,7 @@ import type { Paginated } from '@paddock/contract/common';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts';
 import type { AuthUser } from '../../plugins/auth';
+import type { AbuseLimits } from '../../plugins/abuse-limits';
 import { hasPermission } from '../../plugins/auth';
 import { Forbidden, NotFound, Unauthorized, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
@@ -96,10 +97,14 @@ export function permissionsOf(caller: AuthUser): PermissionsResponse {
 }
 
 /** Signup step 0: creates the account and logs in; an existing e-mail gets a login link instead. */
-export async function signup(ctx: AccountsContext, body: SignupRequest): Promise<TokenResponse> {
+export async function signup(
+  ctx: AccountsContext,
+  body: SignupRequest,
+  limits: AbuseLimits,
+): Promise<TokenResponse> {
   const username = body.username ?? body.email;
   const existing = await repo.findUserByEmailOrUsername(ctx.db, body.email, username);
-  if (existing) return refuseExisting(ctx, existing, body.redirect);
+  if (existing) return refuseExisting(ctx, limits, existing, body.redirect);
   if (body.location != null) await requireLocation(ctx, body.location);
   let row: UserRow;
   try {
@@ -114,18 +119,25 @@ export async function signup(ctx: AccountsContext, body: SignupRequest): Promise
     // Lost a race with a signup of the same address: same answer as if it existed before.
     const winner = await repo.findUserByEmailOrUsername(ctx.db, body.email, username);
     if (!winner) throw error;
-    return refuseExisting(ctx, winner, body.redirect);
+    return refuseExisting(ctx, limits, winner, body.redirect);
   }
   return startSession(ctx, row.id);
 }
 
+/** One login-link mail per address per quarter hour, however often someone signs up with it. */
+const SIGNUP_LINK_LIMIT = { max: 1, seconds: 15 * 60 };
+
 async function refuseExisting(
   ctx: AccountsContext,
+  limits: AbuseLimits,
   existing: UserRow,
   redirect: string | undefined,
 ): Promise<never> {
-  if (existing.email && existing.isActive)
-    await mailLoginLink(ctx, existing, 'signup_exists', redirect ?? '/dashboard');
+  if (existing.email && existing.isActive) {
+    const key = `signup-link:${existing.email.toLowerCase()}`;
+    const { allowed } = await limits.hit({ key, ...SIGNUP_LINK_LIMIT });
+    if (allowed) await mailLoginLink(ctx, existing, 'signup_exists', redirect ?? '/dashboard');
+  }
   throw ValidationError.field('username', USER_EXISTS_MESSAGE);
 }
 

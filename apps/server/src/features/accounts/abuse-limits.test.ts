@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser } from '../../test/factories';
+import { buildApp } from '../../app';
+import { loginTokens } from '../../db/schema/accounts';
+import { outboxMessages } from '../../db/schema/content';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const login = (app: TestApp['app'], username: string, password: string, ip = freshIp()) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
+
+describe('login limits', () => {
+  it('hold per account across addresses: a spread-out guessing attack is stopped', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < 20; i++)
+      expect((await login(t.app, u.email, 'guess-' + i)).statusCode).toBe(401);
+    const locked = await login(t.app, u.email, u.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().detail).toMatch(/^Too many attempts\. Please wait \d+ seconds/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // Other accounts are not affected.
+    const other = await createUser(t);
+    expect((await login(t.app, other.email, other.password)).statusCode).toBe(200);
+  });
+
+  it('hold across API instances on one database', async () => {
+    const u = await createUser(t);
+    const second = await buildApp(t.deps);
+    try {
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++) {
+        expect((await login(t.app, u.email, 'wrong', ip)).statusCode).toBe(401);
+        expect((await login(second, u.email, 'wrong', ip)).statusCode).toBe(401);
+      }
+      expect((await login(second, u.email, 'wrong', ip)).statusCode).toBe(429);
+      expect((await login(t.app, u.email, 'wrong', ip)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('count successful logins only against the address, not the account', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < 25; i++)
+      expect((await login(t.app, u.email, u.password)).statusCode).toBe(200);
+  });
+});
+
+describe('signup with an existing e-mail', () => {
+  it('mails at most one login link per address per 15 minutes and writes nothing else', async () => {
+    const u = await createUser(t, { email: 'popular@example.com' });
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { email: 'Popular@example.com', password: 'whatever-123456' },
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const mails = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, 'popular@example.com'));
+    expect(mails).toHaveLength(1);
+    const links = await t.db.select().from(loginTokens).where(eq(loginTokens.userId, u.id));
+    expect(links).toHaveLength(1);
+  });
+});
+
+describe('signup limits', () => {
+  it('hold per address across the hour', async () => {
+    const ip = freshIp();
+    const signup = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { email: `many${i}@example.com`, password: 'whatever-123456' },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 10; i++) expect((await signup(i)).statusCode).toBe(201);
+    expect((await signup(10)).statusCode).toBe(429);
+  });
+});
