@@ -34,6 +34,8 @@ export const venueSettings = z.object({
   club_first_race_cents: z.number().int().min(0),
   club_credits_per_session: z.number().int().min(1),
   social_links: z.array(navLink).max(12),
+  /** Unpaid future bookings a customer may hold at once (docs/decisions: abuse limits). */
+  max_unpaid_reservations: z.number().int().min(1).max(100),
 });
 export type VenueSettings = z.infer<typeof venueSettings>;
 export const venueSettingsUpdate = venueSettings.partial().strict();
@@ -54,6 +56,7 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   club_first_race_cents: 0,
   club_credits_per_session: 250,
   social_links: [],
+  max_unpaid_reservations: 4,
 };
 
 /** What `OPTIONS /api/` answers: the venue configuration the web app needs. */

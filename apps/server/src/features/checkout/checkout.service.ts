@@ -31,6 +31,8 @@ import {
 } from '../reservations/reservations.service';
 import { findUsableVoucher, redeemVoucher } from '../vouchers/vouchers.service';
 import * as repo from './checkout.repo';
+import { findCard } from '../cards/cards.repo';
+import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { confirmationMail } from './confirmation-mail';
 
 export type CheckoutContext = {
@@ -160,6 +162,26 @@ async function successResult(db: Queryable, checkout: repo.CheckoutRow): Promise
 type Step = { result: CheckoutResult; finishedNow: boolean } | { charge: repo.CheckoutRow };
 
 /**
+ * A checkout that cannot be charged (no saved card) leaves its bookings unpaid: it counts
+ * against the customer's unpaid-bookings limit. One with a card is paid at once, or fails and
+ * leaves the balance, which the next booking then counts.
+ */
+async function assertCheckoutUnpaidLimit(
+  ctx: CheckoutContext,
+  caller: AuthUser,
+  id: number,
+  now: Date,
+) {
+  const checkout = await repo.findCheckout(ctx.db, id);
+  if (!checkout || checkout.userId !== caller.id || checkout.result) return;
+  if (checkout.status === 'charging') return;
+  const owes = checkout.amounts.totalCents > 0;
+  const card = owes ? await findCard(ctx.db, caller.id, ctx.payments.kind) : null;
+  const adding = owes && !card ? checkout.items.length : 0;
+  await assertUnpaidLimit(ctx.db, caller, caller.id, adding, now);
+}
+
+/**
  * Books the quoted seats and pays for them (docs/decisions/0006-checkout.md):
  * 1. one transaction creates the reservations (the unique index decides races; a taken seat
  *    rolls everything back) and redeems the voucher, then commits with status `charging`;
@@ -177,6 +199,7 @@ export async function processCheckout(
   now = new Date(),
 ): Promise<CheckoutResult> {
   const { db } = ctx;
+  await assertCheckoutUnpaidLimit(ctx, caller, id, now);
   const step: Step = await db.transaction(async (tx) => {
     const checkout = await repo.lockCheckout(tx, id);
     // Someone else's checkout does not exist for the caller.

@@ -26,6 +26,7 @@ import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import * as repo from './reservations.repo';
+import { assertUnpaidLimit } from './unpaid-limit';
 
 export const roleOf = (user: AuthUser | null): Role =>
   hasPermission(user, 'reservations.change_reservation') ? 'staff' : 'customer';
@@ -256,6 +257,8 @@ export async function createReservation(
   if (userId !== null && userId !== caller.id && !(await repo.userExists(db, userId)))
     throw ValidationError.field('user', `Invalid pk "${userId}" - object does not exist.`);
   const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField);
+  const unpaid = !blackout && subscriptionId === null && body.paid !== true;
+  if (userId !== null && unpaid) await assertUnpaidLimit(db, caller, userId, 1, now);
   const book = async (tx: Queryable) => {
     const [id] = await insertReservations(tx, [
       {
