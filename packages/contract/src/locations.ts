@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeUrl } from './common';
 
 /** Local wall-clock time `HH:mm` (00:00–23:59). */
 export const timeOfDay = z
@@ -49,7 +50,7 @@ export const locationUpdate = z
     sales_tax_rate_percent: z.number().min(0).max(100).multipleOf(0.001),
     booking_fee_cents: z.number().int().min(0).max(1_000_000),
     booking_fees_threshold: z.number().int().min(0).max(1000),
-    post_booking_url: z.string().trim().max(500),
+    post_booking_url: safeUrl(),
     opening_hours: openingHours,
     special_hours: specialHours,
   })

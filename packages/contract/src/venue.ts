@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { safeUrl } from './common';
 
 export const navLink = z.object({
   label: z.string().min(1).max(60),
-  url: z.string().min(1).max(500),
+  url: safeUrl().pipe(z.string().min(1)),
 });
 
 export const DEFAULT_TERMS_TEXT = `Terms of Service (last revised September 6th, 2023)
@@ -23,8 +24,8 @@ export const venueSettings = z.object({
   club_name: z.string().trim().min(1).max(60),
   company_name: z.string().trim().min(1).max(120),
   nav_links: z.array(navLink).max(12),
-  logo_url: z.string().max(500),
-  marketing_url: z.string().max(500),
+  logo_url: safeUrl(),
+  marketing_url: safeUrl(),
   terms_text: z.string().max(50_000),
   privacy_text: z.string().max(50_000),
   header_images_enabled: z.boolean(),

@@ -52,12 +52,17 @@ export async function findUserByEmailOrUsername(
   const [row] = await db
     .select()
     .from(users)
-    .where(
-      or(and(ne(users.email, ''), lowerEq(users.email, email)), lowerEq(users.username, username)),
-    )
+    .where(or(loginNameIs(email), loginNameIs(username)))
     .limit(1);
   return row;
 }
+
+/**
+ * Users who log in with `name`: by username or by e-mail. A username may not be another user's
+ * e-mail, nor an e-mail another user's username: either would lock that user out of logging in.
+ */
+const loginNameIs = (name: string) =>
+  or(lowerEq(users.username, name), and(ne(users.email, ''), lowerEq(users.email, name)));
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -72,7 +77,7 @@ export async function usernameTaken(db: Db, username: string, exceptId: number) 
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(lowerEq(users.username, username), ne(users.id, exceptId)))
+    .where(and(loginNameIs(username), ne(users.id, exceptId)))
     .limit(1);
   return Boolean(row);
 }
@@ -81,7 +86,7 @@ export async function emailTaken(db: Db, email: string, exceptId: number) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(ne(users.email, ''), lowerEq(users.email, email), ne(users.id, exceptId)))
+    .where(and(loginNameIs(email), ne(users.id, exceptId)))
     .limit(1);
   return Boolean(row);
 }

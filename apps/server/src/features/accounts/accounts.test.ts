@@ -390,6 +390,35 @@ describe('GET/PATCH/PUT /users/{id}', () => {
     expect(takenUsername.json()).toEqual({ username: [USER_EXISTS_MESSAGE] });
   });
 
+  it("never lets a username be another user's e-mail, nor an e-mail another's username", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t, { email: `real-${Date.now()}@example.com` });
+    await t.db.update(users).set({ username: 'handle@example.com' }).where(eq(users.id, other.id));
+    const asUsername = await call('PATCH', '/api/users/me', {
+      headers: bearer(u.token),
+      payload: { username: other.email.toUpperCase() },
+    });
+    expect(asUsername.statusCode).toBe(400);
+    expect(asUsername.json()).toEqual({ username: [USER_EXISTS_MESSAGE] });
+    const asEmail = await call('PATCH', '/api/users/me', {
+      headers: bearer(u.token),
+      payload: { email: 'Handle@example.com', username: 'someone-else' },
+    });
+    expect(asEmail.statusCode).toBe(400);
+    expect(asEmail.json()).toHaveProperty('email');
+    const signup = await call('POST', '/api/users', {
+      payload: { email: 'handle@example.com', password: 'abcdefgh12345678' },
+    });
+    expect(signup.statusCode).toBe(400);
+    // The other user still logs in by both names.
+    for (const username of [other.email, 'handle@example.com']) {
+      const res = await call('POST', '/api/auth/token', {
+        payload: { username, password: other.password },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it('never lets a customer read, edit or delete someone else', async () => {
     const me = await createUser(t);
     const victim = await createUser(t);
