@@ -46,6 +46,7 @@ export const UNSAFE_URL_MESSAGE =
 export function isSafeUrl(value: string): boolean {
   if (value === '') return true;
   // A control character or space can hide a scheme from a naive check; no real URL needs one.
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   if (/[\s\u0000-\u001f\u007f\\]/.test(value)) return false;
   if (value.startsWith('/')) return !value.startsWith('//');
   return /^https?:\/\/[^/?#@]+(?:[/?#].*)?$/i.test(value);
