@@ -20,6 +20,7 @@ import type { PaymentProvider } from './plugins/payments/provider';
 import { authenticate, type Tokens } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
+import { routeAccessHook } from './plugins/route-access';
 import { requestLogSerializer } from './lib/log-redaction';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -115,6 +116,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(websocket);
 
+  // Before any route is registered: every API route gets its guard from the access table.
+  app.addHook('onRoute', routeAccessHook());
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSession', null);
   app.addHook('onRequest', async (request) => {

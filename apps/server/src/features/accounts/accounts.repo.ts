@@ -133,31 +133,36 @@ export async function touchLastLogin(
 }
 
 /** Staff search: every word must appear somewhere in the searchable text (trigram-indexed). */
-function searchCondition(words: string[]): SQL | undefined {
-  if (words.length === 0) return undefined;
+/** `withSuperusers: false` leaves superusers out: only a superuser sees them. */
+export type UserSearch = { words: string[]; withSuperusers: boolean };
+
+function searchCondition({ words, withSuperusers }: UserSearch): SQL | undefined {
   const text = userSearchText(users);
-  return and(...words.map((word) => ilike(text, `%${escapeLike(word)}%`)));
+  return and(
+    withSuperusers ? undefined : eq(users.isSuperuser, false),
+    ...words.map((word) => ilike(text, `%${escapeLike(word)}%`)),
+  );
 }
 
 function escapeLike(value: string) {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function countUsers(db: Db, words: string[]): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(searchCondition(words));
+export async function countUsers(db: Db, search: UserSearch): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(searchCondition(search));
   return row.n;
 }
 
 export async function listUsers(
   db: Db,
-  words: string[],
+  search: UserSearch,
   limit: number,
   offset: number,
 ): Promise<UserRow[]> {
   return db
     .select()
     .from(users)
-    .where(searchCondition(words))
+    .where(searchCondition(search))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(limit)
     .offset(offset);

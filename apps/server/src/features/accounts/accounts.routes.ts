@@ -16,7 +16,7 @@ import {
 } from '@paddock/contract/accounts';
 import { detailBody, ok, paginated, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
-import { guards, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { AbuseLimits } from '../../plugins/abuse-limits';
 import { Unauthorized } from '../../plugins/errors';
 import * as accounts from './accounts.service';
@@ -101,7 +101,6 @@ export const accountsRoutes =
     app.post(
       '/auth/logout',
       {
-        preHandler: guards.user,
         schema: {
           tags: ['accounts'],
           summary: 'End this session',
@@ -117,7 +116,6 @@ export const accountsRoutes =
     app.post(
       '/auth/logout_all',
       {
-        preHandler: guards.user,
         schema: {
           tags: ['accounts'],
           summary: 'End every session of the signed-in user, on every device',
@@ -133,7 +131,6 @@ export const accountsRoutes =
     app.get(
       '/auth/permissions',
       {
-        preHandler: guards.user,
         schema: { tags: ['accounts'], response: { 200: permissionsResponse, ...errors } },
       },
       async (request) => accounts.permissionsOf(requireUser(request)),
@@ -161,7 +158,6 @@ export const accountsRoutes =
     app.get(
       '/users',
       {
-        preHandler: guards.staff,
         schema: {
           tags: ['accounts'],
           summary: 'Search users (staff)',
@@ -169,7 +165,7 @@ export const accountsRoutes =
           response: { 200: paginated(user), ...errors },
         },
       },
-      async (request) => accounts.listUsers(ctx, request.query),
+      async (request) => accounts.listUsers(ctx, requireUser(request), request.query),
     );
 
     app.post(
@@ -199,7 +195,6 @@ export const accountsRoutes =
     app.get(
       '/users/:id',
       {
-        preHandler: guards.user,
         schema: {
           tags: ['accounts'],
           params: userIdParam,
@@ -213,7 +208,6 @@ export const accountsRoutes =
       app[method](
         '/users/:id',
         {
-          preHandler: guards.user,
           schema: {
             tags: ['accounts'],
             params: userIdParam,
@@ -235,7 +229,6 @@ export const accountsRoutes =
     app.delete(
       '/users/:id',
       {
-        preHandler: guards.user,
         schema: {
           tags: ['accounts'],
           params: userIdParam,
@@ -251,7 +244,6 @@ export const accountsRoutes =
     app.post(
       '/users/:id/update_password',
       {
-        preHandler: guards.user,
         schema: {
           tags: ['accounts'],
           params: userIdParam,
@@ -273,7 +265,6 @@ export const accountsRoutes =
     app.post(
       '/users/:id/send_login_link',
       {
-        preHandler: guards.permission('user.change_user'),
         schema: {
           tags: ['accounts'],
           summary: 'Mail the user a login link (staff)',

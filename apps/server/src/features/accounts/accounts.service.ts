@@ -32,6 +32,7 @@ import {
 } from './login-links';
 import { billingOf } from './user-billing';
 import { toUserView, type UserRow } from './user-view';
+import { maySeeUser } from '../../plugins/user-access';
 
 export type AccountsContext = LoginLinkDeps & {
   /** Failures of mail sent in the background (forgot password) are logged, not shown. */
@@ -156,6 +157,7 @@ export async function forgotPassword(ctx: AccountsContext, email: string): Promi
 // --- Reading and changing users -------------------------------------------------------------
 
 const canReadOthers = (caller: AuthUser) =>
+  hasPermission(caller, 'user.view_user') ||
   hasPermission(caller, 'user.change_user') ||
   hasPermission(caller, 'reservations.change_reservation');
 const canChangeOthers = (caller: AuthUser) => hasPermission(caller, 'user.change_user');
@@ -168,7 +170,8 @@ async function target(ctx: AccountsContext, caller: AuthUser, id: UserId): Promi
   const targetId = id === 'me' ? caller.id : id;
   if (targetId !== caller.id && !canReadOthers(caller)) throw new NotFound();
   const row = await repo.findUserById(ctx.db, targetId);
-  if (!row) throw new NotFound();
+  // Only a superuser reads or changes a superuser.
+  if (!row || !maySeeUser(caller, row)) throw new NotFound();
   return row;
 }
 
@@ -186,13 +189,15 @@ export async function getUser(ctx: AccountsContext, caller: AuthUser, id: UserId
 
 export async function listUsers(
   ctx: AccountsContext,
+  caller: AuthUser,
   query: UserListQuery,
 ): Promise<Paginated<User>> {
   const words = (query.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 6);
+  const search = { words, withSuperusers: caller.isSuperuser };
   const page = await paginate(
     query,
-    () => repo.countUsers(ctx.db, words),
-    (limit, offset) => repo.listUsers(ctx.db, words, limit, offset),
+    () => repo.countUsers(ctx.db, search),
+    (limit, offset) => repo.listUsers(ctx.db, search, limit, offset),
   );
   const billing = await billingOf(
     ctx.db,

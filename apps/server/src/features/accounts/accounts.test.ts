@@ -497,7 +497,20 @@ describe('GET/PATCH/PUT /users/{id}', () => {
       headers: bearer(manager.token),
       payload: { new_password: 'i-am-root-now' },
     });
-    expect(takeoverPw.statusCode).toBe(403);
+    // A superuser does not even exist for other staff.
+    expect(takeoverPw.statusCode).toBe(404);
+    const readAdmin = await call('GET', `/api/users/${admin.id}`, {
+      headers: bearer(manager.token),
+    });
+    expect(readAdmin.statusCode).toBe(404);
+    const listed = await call('GET', '/api/users?page_size=100', {
+      headers: bearer(manager.token),
+    });
+    expect(listed.json().results.map((u: { id: number }) => u.id)).not.toContain(admin.id);
+    const adminList = await call('GET', '/api/users?page_size=100', {
+      headers: bearer(admin.token),
+    });
+    expect(adminList.json().results.map((u: { id: number }) => u.id)).toContain(admin.id);
     const byAdmin = await call('PATCH', `/api/users/${colleague.id}`, {
       headers: bearer(admin.token),
       payload: { last_name: 'Renamed' },
@@ -696,7 +709,7 @@ describe('bad input', () => {
   ];
 
   it.each(cases)('$method $url naming $field', async ({ method, url, auth, payload, field }) => {
-    const staff = await createUser(t, { isStaff: true });
+    const staff = await createUser(t, { isStaff: true, permissions: ['user.view_user'] });
     const res = await call(method, url, {
       headers: auth ? bearer(staff.token) : undefined,
       payload,
@@ -742,7 +755,7 @@ describe('POST /users/{id}/update_password', () => {
 
 describe('GET /users (staff search)', () => {
   it('searches name, e-mail, username, racer name and phone, paginated and ordered', async () => {
-    const staff = await createUser(t, { isStaff: true });
+    const staff = await createUser(t, { isStaff: true, permissions: ['user.view_user'] });
     const a = await createUser(t, { firstName: 'Quinn', lastName: 'Zephyrson' });
     const b = await createUser(t, { firstName: 'Aaron', lastName: 'Zephyrson' });
     await t.db
@@ -846,13 +859,17 @@ describe('POST /users/{id}/send_login_link', () => {
     const admin = await createUser(t, { isSuperuser: true });
     const noMail = await createUser(t);
     await t.db.update(users).set({ email: '' }).where(eq(users.id, noMail.id));
-    for (const target of [staff, admin, noMail]) {
+    for (const target of [staff, noMail]) {
       const refused = await call('POST', `/api/users/${target.id}/send_login_link`, {
         headers: bearer(manager.token),
       });
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toHaveProperty('non_field_errors');
     }
+    const toAdmin = await call('POST', `/api/users/${admin.id}/send_login_link`, {
+      headers: bearer(manager.token),
+    });
+    expect(toAdmin.statusCode).toBe(404);
     const byCustomer = await call('POST', `/api/users/${customer.id}/send_login_link`, {
       headers: bearer(customer.token),
     });

@@ -1,9 +1,10 @@
 import type { Card, SavedCard } from '@paddock/contract/cards';
 import type { Db } from '../../db/client';
-import { hasPermission, type AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { CardError, type PaymentProvider } from '../../plugins/payments/provider';
 import { findCard, findCardOwner, removeCard, replaceCard, type CardRow } from './cards.repo';
+import { accessibleUserId } from '../../plugins/user-access';
 
 type Warn = (error: unknown, message: string) => void;
 
@@ -12,8 +13,7 @@ type Warn = (error: unknown, message: string) => void;
  * user.change_user. Everyone else gets the 404 an unknown user gets, so ids can't be probed.
  */
 export async function cardOwnerId(db: Db, caller: AuthUser, id: 'me' | number): Promise<number> {
-  const userId = id === 'me' ? caller.id : id;
-  if (userId !== caller.id && !hasPermission(caller, 'user.change_user')) throw new NotFound();
+  const userId = await accessibleUserId(db, caller, id, ['user.change_user']);
   if (!(await findCardOwner(db, userId))) throw new NotFound();
   return userId;
 }

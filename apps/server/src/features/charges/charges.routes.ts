@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { charge, chargesQuery } from '@paddock/contract/charges';
 import { paginated } from '@paddock/contract/common';
 import type { Deps } from '../../app';
-import { guards, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { listCharges } from './charges.service';
 
 export const chargesRoutes =
@@ -11,7 +11,6 @@ export const chargesRoutes =
     app.get(
       '/users/me/charges',
       {
-        preHandler: guards.user,
         schema: {
           tags: ['charges'],
           summary: 'Charges to the saved card, newest first (the recent-transactions list)',

@@ -6,6 +6,7 @@ import { Forbidden } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import { chargeResponse } from '../../plugins/payments/charge-card';
 import { countCharges, pageOfCharges } from './charges.repo';
+import { accessibleUserId } from '../../plugins/user-access';
 
 /** One's own charges; staff with user.change_user may look at another user's (`?user=`). */
 export async function listCharges(
@@ -15,6 +16,7 @@ export async function listCharges(
 ): Promise<Paginated<Charge>> {
   const userId = query.user ?? caller.id;
   if (userId !== caller.id && !hasPermission(caller, 'user.change_user')) throw new Forbidden();
+  await accessibleUserId(db, caller, userId, ['user.change_user']);
   const filter = { userId, amountCentsGt: query.amount_cents__gt };
   const page = await paginate(
     query,

@@ -7,7 +7,7 @@ import {
 } from '@paddock/contract/checkout';
 import { detailBody, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
-import { guards, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
@@ -26,7 +26,6 @@ export const checkoutRoutes =
     app.post(
       '/reservations/checkouts/quote',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: 'Price seats (fees, voucher, tax); holds nothing',
@@ -39,7 +38,6 @@ export const checkoutRoutes =
     app.post(
       '/reservations/checkouts/:id/process',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: 'Book and pay a quoted checkout; repeating it replays the first answer',

@@ -31,7 +31,7 @@ beforeAll(async () => {
     postBookingUrl: 'https://example.com/thanks',
   });
   other = await createVenue(t, { seats: 1 });
-  staff = await createUser(t, { isStaff: true });
+  staff = await createUser(t, { isStaff: true, permissions: ['vouchers.add_voucher'] });
 });
 afterAll(() => t.close());
 

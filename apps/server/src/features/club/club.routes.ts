@@ -11,7 +11,7 @@ import {
 } from '@paddock/contract/club';
 import { detailBody, paginated, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
-import { guards, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import {
   clubUserId,
   creditsPurchaseQuote,
@@ -38,7 +38,6 @@ export const clubRoutes =
     app.get(
       '/users/:id/charges/credits_purchase_quote',
       {
-        onRequest: guards.user,
         schema: {
           tags,
           summary: 'Price of a monthly plan of `credits` (credits × 10 cents less the discount)',
@@ -55,7 +54,6 @@ export const clubRoutes =
     app.post(
       '/users/:id/charges/credits_enroll',
       {
-        onRequest: guards.user,
         schema: {
           tags,
           summary: 'Join the club: charges the first month to the saved card, adds the credits',
@@ -72,7 +70,6 @@ export const clubRoutes =
     app.post(
       '/users/:id/charges/credits_unenroll',
       {
-        onRequest: guards.user,
         schema: {
           tags,
           summary:
@@ -89,7 +86,6 @@ export const clubRoutes =
     app.get(
       '/users/:id/subscriptions',
       {
-        onRequest: guards.user,
         schema: {
           tags,
           summary: "The user's club subscriptions with the sessions their credits book",

@@ -8,9 +8,9 @@ import {
 import { centsToDollars } from '@paddock/contract/charges';
 import type { Paginated, PaginationQuery } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
-import { hasPermission, type AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../../plugins/auth';
 import { addCredits, creditBalance, expireCredits } from '../../plugins/club-membership';
-import { NotFound, ValidationError } from '../../plugins/errors';
+import { ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
@@ -18,6 +18,7 @@ import { getSettings } from '../../plugins/settings';
 import { dayOfMonth, localDate, nextCycleDate } from './billing-cycle';
 import { clubTerms, creditsProblem, quoteCredits, sessionsFor, type ClubTerms } from './club-terms';
 import * as repo from './club.repo';
+import { accessibleUserId } from '../../plugins/user-access';
 
 export type ClubContext = { db: Db; payments: PaymentProvider };
 
@@ -37,10 +38,7 @@ function assertEnabled(club: ClubTerms) {
  * user.change_user, another user's. Anyone else gets the 404 an unknown user gets.
  */
 export async function clubUserId(db: Db, caller: AuthUser, id: 'me' | number): Promise<number> {
-  const userId = id === 'me' ? caller.id : id;
-  if (userId !== caller.id && !hasPermission(caller, 'user.change_user')) throw new NotFound();
-  if (userId !== caller.id && !(await repo.userExists(db, userId))) throw new NotFound();
-  return userId;
+  return accessibleUserId(db, caller, id, ['user.change_user']);
 }
 
 export async function creditsPurchaseQuote(db: Db, credits: number): Promise<CreditsQuote> {

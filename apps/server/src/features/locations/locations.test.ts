@@ -75,7 +75,10 @@ describe('locations', () => {
 
   it('lets staff edit a location and refuses customers and strangers', async () => {
     const loc = await createLocation(t);
-    const staff = await createUser(t, { isStaff: true });
+    const staff = await createUser(t, {
+      isStaff: true,
+      permissions: ['locations.change_location'],
+    });
     const customer = await createUser(t);
     const patch = {
       sales_tax_rate_percent: 7.25,
@@ -121,7 +124,10 @@ describe('locations', () => {
 
   it('names the field of every bad edit', async () => {
     const loc = await createLocation(t);
-    const staff = await createUser(t, { isStaff: true });
+    const staff = await createUser(t, {
+      isStaff: true,
+      permissions: ['locations.change_location'],
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{ timezone: 'Mars/Olympus' }, 'timezone'],
       [{ sales_tax_rate_percent: -1 }, 'sales_tax_rate_percent'],

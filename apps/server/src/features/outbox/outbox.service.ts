@@ -22,7 +22,7 @@ const toMessage = (row: repo.OutboxRow): OutboxMessage => ({
  */
 function scope(caller: AuthUser): { includePrivileged: boolean } {
   if (caller.isSuperuser) return { includePrivileged: true };
-  if (!caller.isStaff || !hasPermission(caller, 'user.change_user')) throw new Forbidden();
+  if (!caller.isStaff || !hasPermission(caller, 'outbox.view_message')) throw new Forbidden();
   return { includePrivileged: false };
 }
 

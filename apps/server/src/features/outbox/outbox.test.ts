@@ -10,7 +10,10 @@ afterAll(() => t.close());
 
 describe('outbox', () => {
   it('shows mail newest first to staff who manage users; staff mail only to superusers', async () => {
-    const manager = await createUser(t, { isStaff: true, permissions: ['user.change_user'] });
+    const manager = await createUser(t, {
+      isStaff: true,
+      permissions: ['user.change_user', 'outbox.view_message'],
+    });
     const admin = await createUser(t, { isSuperuser: true });
     const customer = await createUser(t);
     await t.deps.mailer.send({ to: customer.email, subject: 'First', text: 'one' });

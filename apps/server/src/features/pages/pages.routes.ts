@@ -10,7 +10,7 @@ import {
 } from '@paddock/contract/pages';
 import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
-import { guards } from '../../plugins/auth';
+
 import * as pages from './pages.service';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
@@ -64,7 +64,6 @@ export const pagesRoutes =
     app.post(
       '/pages',
       {
-        preHandler: guards.staff,
         schema: { tags: ['pages'], body: pageWrite, response: { 201: pageDetail, ...errors } },
       },
       async (request, reply) => reply.status(201).send(await pages.createPage(db, request.body)),
@@ -74,7 +73,6 @@ export const pagesRoutes =
       app[method](
         '/pages/:id',
         {
-          preHandler: guards.staff,
           schema: {
             tags: ['pages'],
             params: idParam,
@@ -89,7 +87,6 @@ export const pagesRoutes =
     app.delete(
       '/pages/:id',
       {
-        preHandler: guards.staff,
         schema: {
           tags: ['pages'],
           params: idParam,

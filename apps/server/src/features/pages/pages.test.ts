@@ -6,7 +6,7 @@ let t: TestApp;
 let staffToken: string;
 beforeAll(async () => {
   t = await createTestApp();
-  staffToken = (await createUser(t, { isStaff: true })).token;
+  staffToken = (await createUser(t, { isStaff: true, permissions: ['pages.change_page'] })).token;
 });
 afterAll(() => t.close());
 

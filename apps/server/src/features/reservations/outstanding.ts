@@ -13,6 +13,7 @@ import { Forbidden, NotFound, PaymentError } from '../../plugins/errors';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import * as repo from './reservations.repo';
+import { accessibleUserId } from '../../plugins/user-access';
 
 /**
  * The outstanding balance: live, unpaid, non-blackout reservations (a declined checkout, a
@@ -22,12 +23,8 @@ import * as repo from './reservations.repo';
 type UserRef = number | 'me';
 
 async function resolveUser(db: Db, caller: AuthUser, ref: UserRef): Promise<number> {
-  const userId = ref === 'me' ? caller.id : ref;
   // Another customer's balance does not exist for a customer.
-  if (userId !== caller.id && !hasPermission(caller, 'reservations.change_reservation'))
-    throw new NotFound();
-  if (!(await repo.userExists(db, userId))) throw new NotFound();
-  return userId;
+  return accessibleUserId(db, caller, ref, ['reservations.change_reservation']);
 }
 
 function describe(row: repo.ReservationRow): string {

@@ -12,7 +12,7 @@ import {
   userIdParam,
 } from '@paddock/contract/reservations';
 import type { Deps } from '../../app';
-import { guards, hasPermission, requireUser } from '../../plugins/auth';
+import { hasPermission, requireUser } from '../../plugins/auth';
 import { Forbidden, Unauthorized } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { reservationsFeed } from './feed';
@@ -50,7 +50,6 @@ export const reservationsRoutes =
     app.get(
       '/reservations',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: 'Reservations (customers: their own; staff with change_reservation: all)',
@@ -63,7 +62,6 @@ export const reservationsRoutes =
     app.post(
       '/reservations',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: 'Book one seat-slot (unpaid) or, as staff, black it out',
@@ -77,7 +75,6 @@ export const reservationsRoutes =
     app.get(
       '/reservations/:id',
       {
-        preHandler: guards.user,
         schema: { tags, params: idParam, response: { 200: reservation, ...errors } },
       },
       async (request) => getReservation(db, requireUser(request), request.params.id),
@@ -86,7 +83,6 @@ export const reservationsRoutes =
       app.route({
         method,
         url: '/reservations/:id',
-        preHandler: guards.user,
         schema: {
           tags,
           params: idParam,
@@ -100,7 +96,6 @@ export const reservationsRoutes =
     app.delete(
       '/reservations/:id',
       {
-        preHandler: guards.user,
         schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } },
       },
       async (request, reply) => {
@@ -111,7 +106,6 @@ export const reservationsRoutes =
     app.get(
       '/users/me/reservations/future',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: "The caller's reservations that are not over yet, soonest first",
@@ -133,7 +127,6 @@ export const reservationsRoutes =
     app.get(
       '/users/:id/balance',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: 'Outstanding (unpaid) reservations of a user',
@@ -146,7 +139,6 @@ export const reservationsRoutes =
     app.post(
       '/users/:id/clear_outstanding',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: 'Mark every outstanding item paid (staff)',
@@ -159,7 +151,6 @@ export const reservationsRoutes =
     app.post(
       '/users/me/charges/capture_outstanding',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: 'Charge the saved card for the outstanding balance',
@@ -172,7 +163,6 @@ export const reservationsRoutes =
     app.post(
       '/feed_token',
       {
-        preHandler: guards.permission('reservations.change_reservation'),
         schema: {
           tags,
           summary: 'A new link for the planner feed; the previous link stops working',
@@ -187,7 +177,6 @@ export const reservationsRoutes =
     app.delete(
       '/feed_token',
       {
-        preHandler: guards.user,
         schema: {
           tags,
           summary: 'Turn the planner feed link off',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { venueConfig, venueSettings, venueSettingsUpdate } from '@paddock/contract/venue';
 import type { Deps } from '../../app';
-import { guards } from '../../plugins/auth';
+
 import { getSettings } from '../../plugins/settings';
 import { updateSettings } from './venue.service';
 
@@ -23,13 +23,12 @@ export const venueRoutes =
     );
     app.get(
       '/settings',
-      { preHandler: guards.staff, schema: { tags: ['venue'], response: { 200: venueSettings } } },
+      { schema: { tags: ['venue'], response: { 200: venueSettings } } },
       async () => getSettings(db),
     );
     app.patch(
       '/settings',
       {
-        preHandler: guards.staff,
         schema: { tags: ['venue'], body: venueSettingsUpdate, response: { 200: venueSettings } },
       },
       async (request) => updateSettings(db, request.body),

@@ -20,7 +20,7 @@ describe('OPTIONS /api/', () => {
   });
 
   it('lets staff change settings and shows them to everyone', async () => {
-    const staff = await createUser(t, { isStaff: true });
+    const staff = await createUser(t, { isStaff: true, permissions: ['venue.change_settings'] });
     const res = await t.app.inject({
       method: 'PATCH',
       url: '/api/settings',
@@ -42,7 +42,7 @@ describe('OPTIONS /api/', () => {
       payload: { club_name: 'Mine' },
     });
     expect(forbidden.statusCode).toBe(403);
-    const staff = await createUser(t, { isStaff: true });
+    const staff = await createUser(t, { isStaff: true, permissions: ['venue.change_settings'] });
     const bad = await t.app.inject({
       method: 'PATCH',
       url: '/api/settings',

@@ -14,7 +14,7 @@ let staff: CreatedUser;
 let customer: CreatedUser;
 beforeAll(async () => {
   t = await createTestApp();
-  staff = await createUser(t, { isStaff: true });
+  staff = await createUser(t, { isStaff: true, permissions: ['vouchers.add_voucher'] });
   customer = await createUser(t);
 });
 afterAll(() => t.close());

@@ -340,7 +340,9 @@ describe('GET /api/payments/local/receipts/{id}', () => {
     await t.app.inject({
       method: 'PATCH',
       url: '/api/settings',
-      headers: { authorization: `Bearer ${(await createUser(t, { isStaff: true })).token}` },
+      headers: {
+        authorization: `Bearer ${(await createUser(t, { isStaff: true, permissions: ['venue.change_settings'] })).token}`,
+      },
       payload: { company_name: 'Apex <Sim> Racing' },
     });
     const user = await createUser(t);

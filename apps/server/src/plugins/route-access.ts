@@ -1,0 +1,143 @@
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { Permission } from '@paddock/contract/accounts';
+import { requirePermission, requireUser } from './auth';
+import { Forbidden } from './errors';
+
+/**
+ * Who may call a route, checked before the request is even validated:
+ * - `public`: anyone;
+ * - `user`: any signed-in user (whose object it is, is the feature's check);
+ * - `rig`: a rig agent (the feature checks its key);
+ * - a permission string: staff holding it (superusers hold them all);
+ * - `{ anyOf }`: staff holding at least one of them.
+ */
+export type Access = 'public' | 'user' | 'rig' | Permission | { anyOf: Permission[] };
+
+const VIEW_USERS: Access = {
+  anyOf: ['user.view_user', 'user.change_user', 'reservations.change_reservation'],
+};
+
+/**
+ * Every API route and who may call it: one table to read, and a route missing here stops the
+ * server at start (see `routeAccessHook`). Keys are `METHOD /url` as registered (`:param`).
+ */
+export const ROUTE_ACCESS: Record<string, Access> = {
+  // Venue
+  'GET /api/': 'public',
+  'OPTIONS /api/': 'public',
+  'GET /api/settings': 'public',
+  'PATCH /api/settings': 'venue.change_settings',
+  // Accounts
+  'POST /api/auth/token': 'public',
+  'POST /api/auth/login_link': 'public',
+  'POST /api/auth/logout': 'user',
+  'POST /api/auth/logout_all': 'user',
+  'GET /api/auth/permissions': 'user',
+  'POST /api/users': 'public',
+  'GET /api/users': VIEW_USERS,
+  'POST /api/users/forgot_password': 'public',
+  'GET /api/users/:id': 'user',
+  'PATCH /api/users/:id': 'user',
+  'PUT /api/users/:id': 'user',
+  'DELETE /api/users/:id': 'user',
+  'POST /api/users/:id/update_password': 'user',
+  'POST /api/users/:id/send_login_link': 'user.change_user',
+  // Cards, charges, payments
+  'GET /api/users/:id/card': 'user',
+  'POST /api/users/:id/card': 'user',
+  'DELETE /api/users/:id/card': 'user',
+  'GET /api/users/me/charges': 'user',
+  'POST /api/payments/local/tokens': 'public',
+  'GET /api/payments/local/receipts/:chargeId': 'public',
+  // Pages and mail
+  'GET /api/pages': 'public',
+  'POST /api/pages': 'pages.change_page',
+  'GET /api/pages/:id': 'public',
+  'PATCH /api/pages/:id': 'pages.change_page',
+  'PUT /api/pages/:id': 'pages.change_page',
+  'DELETE /api/pages/:id': 'pages.change_page',
+  'GET /api/pages/:id/content': 'public',
+  'GET /api/outbox': 'outbox.view_message',
+  'GET /api/outbox/:id': 'outbox.view_message',
+  // Locations and calendars
+  'GET /api/locations': 'public',
+  'GET /api/locations/nearest': 'public',
+  'GET /api/locations/:id': 'public',
+  'PATCH /api/locations/:id': 'locations.change_location',
+  'PUT /api/locations/:id': 'locations.change_location',
+  'GET /api/caltypes': 'public',
+  'GET /api/calendars': 'public',
+  'GET /api/calendars/parallel': 'public',
+  'GET /api/calendars/:id': 'public',
+  'GET /api/calendars/:id/avail': 'public',
+  'GET /api/avail/quote': 'public',
+  // Reservations and checkout
+  'GET /api/reservations': 'user',
+  'POST /api/reservations': 'user',
+  'GET /api/reservations/:id': 'user',
+  'PATCH /api/reservations/:id': 'user',
+  'PUT /api/reservations/:id': 'user',
+  'DELETE /api/reservations/:id': 'user',
+  'GET /api/users/me/reservations/future': 'user',
+  'GET /api/users/:id/balance': 'user',
+  'POST /api/users/:id/clear_outstanding': 'reservations.change_reservation',
+  'POST /api/users/me/charges/capture_outstanding': 'user',
+  'POST /api/feed_token': 'reservations.change_reservation',
+  'DELETE /api/feed_token': 'user',
+  // The feed takes a session header or its own feed token; the route checks either.
+  'GET /api/feed.ics': 'public',
+  'POST /api/reservations/checkouts/quote': 'user',
+  'POST /api/reservations/checkouts/:id/process': 'user',
+  // Vouchers
+  'POST /api/vouchers': 'vouchers.add_voucher',
+  'POST /api/users/me/vouchers/purchase': 'user',
+  'GET /api/vouchers/:code/balance': 'public',
+  // Club
+  'GET /api/users/:id/charges/credits_purchase_quote': 'user',
+  'POST /api/users/:id/charges/credits_enroll': 'user',
+  'POST /api/users/:id/charges/credits_unenroll': 'user',
+  'GET /api/users/:id/subscriptions': 'user',
+  // Served beside the API
+  'GET /api/openapi.json': 'public',
+};
+
+/** Routes outside the access table: the web app, its assets, the API's own documentation. */
+const outsideApi = (url: string) =>
+  !(url.startsWith('/api/') || url.startsWith('/ws')) || url.startsWith('/api/docs');
+
+function guardFor(access: Access) {
+  if (access === 'public' || access === 'rig') return null;
+  if (access === 'user') return async (request: FastifyRequest) => void requireUser(request);
+  if (typeof access === 'string')
+    return async (request: FastifyRequest) => void requirePermission(request, access);
+  return async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    if (!access.anyOf.some((p) => user.isSuperuser || user.permissions.has(p)))
+      throw new Forbidden();
+  };
+}
+
+export class MissingAccessRule extends Error {}
+
+/**
+ * onRoute hook: puts each route's guard from `ROUTE_ACCESS` in front of validation, so an
+ * unauthorised call is a 401/403 whatever its body; a route without a rule stops the server.
+ */
+export function routeAccessHook(table: Record<string, Access> = ROUTE_ACCESS) {
+  return (route: RouteOptions) => {
+    const methods = ([] as string[]).concat(route.method);
+    if (outsideApi(route.url)) return;
+    for (const method of methods) {
+      const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
+      const access = table[key];
+      if (access === undefined)
+        throw new MissingAccessRule(`${key} has no rule in plugins/route-access.ts`);
+      const guard = guardFor(access);
+      if (!guard) continue;
+      const existing = route.preValidation;
+      route.preValidation = existing
+        ? ([...([] as unknown[]).concat(existing), guard] as RouteOptions['preValidation'])
+        : guard;
+    }
+  };
+}
