@@ -9,9 +9,10 @@ import { Forbidden } from './errors';
  * - `user`: any signed-in user (whose object it is, is the feature's check);
  * - `rig`: a rig agent (the feature checks its key);
  * - a permission string: staff holding it (superusers hold them all);
- * - `{ anyOf }`: staff holding at least one of them.
+ * - `{ anyOf }`: staff holding at least one of them; `{ allOf }`: staff holding all of them.
  */
-export type Access = 'public' | 'user' | 'rig' | Permission | { anyOf: Permission[] };
+export type Access =
+  'public' | 'user' | 'rig' | Permission | { anyOf: Permission[] } | { allOf: Permission[] };
 
 const VIEW_USERS: Access = {
   anyOf: ['user.view_user', 'user.change_user', 'reservations.change_reservation'],
@@ -39,7 +40,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/users/:id': 'user',
   'PATCH /api/users/:id': 'user',
   'PUT /api/users/:id': 'user',
-  'DELETE /api/users/:id': 'user',
+  'DELETE /api/users/:id': 'user.change_user',
   'POST /api/users/:id/update_password': 'user',
   'POST /api/users/:id/send_login_link': 'user.change_user',
   // Cards, charges, payments
@@ -80,7 +81,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/reservations/:id': 'user',
   'GET /api/users/me/reservations/future': 'user',
   'GET /api/users/:id/balance': 'user',
-  'POST /api/users/:id/clear_outstanding': 'reservations.change_reservation',
+  'POST /api/users/:id/clear_outstanding': {
+    allOf: ['reservations.change_reservation', 'user.change_user'],
+  },
   'POST /api/users/me/charges/capture_outstanding': 'user',
   'POST /api/feed_token': 'reservations.change_reservation',
   'DELETE /api/feed_token': 'user',
@@ -110,6 +113,8 @@ function guardFor(access: Access) {
   if (access === 'user') return async (request: FastifyRequest) => void requireUser(request);
   if (typeof access === 'string')
     return async (request: FastifyRequest) => void requirePermission(request, access);
+  if ('allOf' in access)
+    return async (request: FastifyRequest) => void requirePermission(request, ...access.allOf);
   return async (request: FastifyRequest) => {
     const user = requireUser(request);
     if (!access.anyOf.some((p) => user.isSuperuser || user.permissions.has(p)))

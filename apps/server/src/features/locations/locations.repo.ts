@@ -37,7 +37,9 @@ export async function updateLocation(
   id: number,
   values: Partial<typeof locations.$inferInsert>,
 ): Promise<LocationRow | null> {
-  if (Object.keys(values).length === 0) return findLocation(db, id);
-  const [row] = await db.update(locations).set(values).where(eq(locations.id, id)).returning();
+  // An empty PATCH (`{}`, or only undefined fields) changes nothing and answers the location.
+  const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length === 0) return findLocation(db, id);
+  const [row] = await db.update(locations).set(changes).where(eq(locations.id, id)).returning();
   return row ?? null;
 }

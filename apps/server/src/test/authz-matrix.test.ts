@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Permission } from '@paddock/contract/accounts';
+import { createTestApp, type TestApp } from './test-app';
+import { bearer, createUser, type CreatedUser } from './factories';
+import { createVenue, futureDate } from './booking-factories';
+import Fastify from 'fastify';
+import {
+  MissingAccessRule,
+  ROUTE_ACCESS,
+  routeAccessHook,
+  type Access,
+} from '../plugins/route-access';
+
+/**
+ * The authorization matrix: every API route × every role, and for routes on someone's object,
+ * own × other object. The expected rule of each route is written here a second time, so a
+ * change of rule (or a route without one) shows up as a failing cell, not a silent widening.
+ */
+const VIEW_USERS = 'anyOf:user.view_user,user.change_user,reservations.change_reservation';
+const EXPECTED: Record<string, string> = {
+  'GET /api/': 'public',
+  'OPTIONS /api/': 'public',
+  'GET /api/settings': 'public',
+  'PATCH /api/settings': 'venue.change_settings',
+  'POST /api/auth/token': 'public',
+  'POST /api/auth/login_link': 'public',
+  'POST /api/auth/logout': 'user',
+  'POST /api/auth/logout_all': 'user',
+  'GET /api/auth/permissions': 'user',
+  'POST /api/users': 'public',
+  'GET /api/users': VIEW_USERS,
+  'POST /api/users/forgot_password': 'public',
+  'GET /api/users/:id': 'user',
+  'PATCH /api/users/:id': 'user',
+  'PUT /api/users/:id': 'user',
+  'DELETE /api/users/:id': 'user.change_user',
+  'POST /api/users/:id/update_password': 'user',
+  'POST /api/users/:id/send_login_link': 'user.change_user',
+  'GET /api/users/:id/card': 'user',
+  'POST /api/users/:id/card': 'user',
+  'DELETE /api/users/:id/card': 'user',
+  'GET /api/users/me/charges': 'user',
+  'POST /api/payments/local/tokens': 'public',
+  'GET /api/payments/local/receipts/:chargeId': 'public',
+  'GET /api/pages': 'public',
+  'POST /api/pages': 'pages.change_page',
+  'GET /api/pages/:id': 'public',
+  'PATCH /api/pages/:id': 'pages.change_page',
+  'PUT /api/pages/:id': 'pages.change_page',
+  'DELETE /api/pages/:id': 'pages.change_page',
+  'GET /api/pages/:id/content': 'public',
+  'GET /api/outbox': 'outbox.view_message',
+  'GET /api/outbox/:id': 'outbox.view_message',
+  'GET /api/locations': 'public',
+  'GET /api/locations/nearest': 'public',
+  'GET /api/locations/:id': 'public',
+  'PATCH /api/locations/:id': 'locations.change_location',
+  'PUT /api/locations/:id': 'locations.change_location',
+  'GET /api/caltypes': 'public',
+  'GET /api/calendars': 'public',
+  'GET /api/calendars/parallel': 'public',
+  'GET /api/calendars/:id': 'public',
+  'GET /api/calendars/:id/avail': 'public',
+  'GET /api/avail/quote': 'public',
+  'GET /api/reservations': 'user',
+  'POST /api/reservations': 'user',
+  'GET /api/reservations/:id': 'user',
+  'PATCH /api/reservations/:id': 'user',
+  'PUT /api/reservations/:id': 'user',
+  'DELETE /api/reservations/:id': 'user',
+  'GET /api/users/me/reservations/future': 'user',
+  'GET /api/users/:id/balance': 'user',
+  'POST /api/users/:id/clear_outstanding': 'allOf:reservations.change_reservation,user.change_user',
+  'POST /api/users/me/charges/capture_outstanding': 'user',
+  'POST /api/feed_token': 'reservations.change_reservation',
+  'DELETE /api/feed_token': 'user',
+  'GET /api/feed.ics': 'public',
+  'POST /api/reservations/checkouts/quote': 'user',
+  'POST /api/reservations/checkouts/:id/process': 'user',
+  'POST /api/vouchers': 'vouchers.add_voucher',
+  'POST /api/users/me/vouchers/purchase': 'user',
+  'GET /api/vouchers/:code/balance': 'public',
+  'GET /api/users/:id/charges/credits_purchase_quote': 'user',
+  'POST /api/users/:id/charges/credits_enroll': 'user',
+  'POST /api/users/:id/charges/credits_unenroll': 'user',
+  'GET /api/users/:id/subscriptions': 'user',
+  'GET /api/openapi.json': 'public',
+};
+
+/** Routes that answer anonymous callers with a 401 of their own (the feed checks its token). */
+const ANONYMOUS_401 = new Set(['GET /api/feed.ics']);
+
+const describeAccess = (a: Access) =>
+  typeof a === 'string'
+    ? a
+    : 'anyOf' in a
+      ? `anyOf:${a.anyOf.join(',')}`
+      : `allOf:${a.allOf.join(',')}`;
+
+let t: TestApp;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+let superuser: CreatedUser;
+let plainStaff: CreatedUser;
+const permitted = new Map<string, CreatedUser>();
+const cells: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venue = await createVenue(t, { seats: 4 });
+  superuser = await createUser(t, { isStaff: true, isSuperuser: true });
+  plainStaff = await createUser(t, { isStaff: true });
+  for (const p of PERMISSIONS)
+    permitted.set(p, await createUser(t, { isStaff: true, permissions: [p as Permission] }));
+});
+afterAll(() => t.close());
+
+type Owned = { user: CreatedUser; reservation: number; checkout: number };
+let slotCounter = 0;
+
+/** A customer with a reservation and a checkout of their own. */
+async function owner(): Promise<Owned> {
+  const user = await createUser(t);
+  const slot = () => {
+    slotCounter += 1;
+    const seat = venue.seats[slotCounter % venue.seats.length];
+    const halfHour = Math.floor(slotCounter / venue.seats.length) % 24;
+    const day = 2 + Math.floor(slotCounter / (venue.seats.length * 24));
+    const hhmm = `${String(8 + Math.floor(halfHour / 2)).padStart(2, '0')}:${halfHour % 2 ? '30' : '00'}`;
+    return { calendar: seat.id, slot: `${futureDate(day)}T${hhmm}` };
+  };
+  const call = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+  const booked = await call('/api/reservations', slot());
+  expect(booked.statusCode).toBe(201);
+  const quoted = await call('/api/reservations/checkouts/quote', { reservations: [slot()] });
+  expect(quoted.statusCode).toBe(200);
+  return { user, reservation: booked.json().id, checkout: quoted.json().checkout_id };
+}
+
+/** The concrete URL of a route for an object of `who` (`me` stays `me`). */
+function urlFor(route: string, who: Owned, page: number): string {
+  const path = route.split(' ')[1];
+  const id = path.startsWith('/api/users/')
+    ? who.user.id
+    : path.startsWith('/api/reservations/checkouts/')
+      ? who.checkout
+      : path.startsWith('/api/reservations/')
+        ? who.reservation
+        : path.startsWith('/api/pages/')
+          ? page
+          : path.startsWith('/api/locations/')
+            ? venue.location.id
+            : path.startsWith('/api/calendars/')
+              ? venue.seats[0].id
+              : 1;
+  return (path + (QUERIES[route] ?? ''))
+    .replace(':id', String(id))
+    .replace(':code', 'NO-SUCH-CODE')
+    .replace(':chargeId', 'ch_unknown');
+}
+
+const DENIED = [401, 403];
+
+/** Valid bodies, so a call on someone else's object is refused for that, not for its body. */
+const BODIES: Record<string, object> = {
+  'PATCH /api/users/:id': { first_name: 'Changed' },
+  'PUT /api/users/:id': { first_name: 'Changed' },
+  'POST /api/users/:id/update_password': { new_password: 'a-long-new-password' },
+  'POST /api/users/:id/card': { token: 'tok_unknown' },
+  'POST /api/users/:id/charges/credits_enroll': { credits_amount: 4 },
+};
+
+/** Required query parameters, for the same reason. */
+const QUERIES: Record<string, string> = {
+  'GET /api/users/:id/charges/credits_purchase_quote': '?credits=4',
+};
+
+async function send(route: string, url: string, user: CreatedUser | null) {
+  const method = route.split(' ')[0] as 'GET';
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: user ? bearer(user.token) : {},
+    ...(['POST', 'PATCH', 'PUT'].includes(method) ? { payload: BODIES[route] ?? {} } : {}),
+  });
+  expect(res.statusCode, `${route} → ${url}`).toBeLessThan(500);
+  return res.statusCode;
+}
+
+describe('authorization matrix', () => {
+  it('has a rule for every route, the same as written here', () => {
+    const actual = Object.fromEntries(
+      Object.entries(ROUTE_ACCESS).map(([k, v]) => [k, describeAccess(v)]),
+    );
+    expect(actual).toEqual(EXPECTED);
+  });
+
+  it('every route answers every role as its rule says', async () => {
+    const page = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/pages',
+        headers: bearer(superuser.token),
+        payload: { name: 'Matrix page' },
+      })
+    ).json().id as number;
+    // Destructive calls last, so they cannot take away what the other rows use.
+    const routes = Object.keys(EXPECTED).sort(
+      (a, b) => Number(a.startsWith('DELETE')) - Number(b.startsWith('DELETE')),
+    );
+    for (const route of routes) {
+      const rule = EXPECTED[route];
+      const [mine, theirs] = [await owner(), await owner()];
+      const own = urlFor(route, mine, page);
+      const cell = async (name: string, user: CreatedUser | null, url: string, want: string) => {
+        const status = await send(route, url, user);
+        const ok =
+          want === 'allowed'
+            ? !DENIED.includes(status)
+            : want === 'hidden'
+              ? status === 404 || status === 403
+              : status === Number(want);
+        cells.push(`${route} | ${name} | ${want} | ${status}`);
+        expect(ok, `${route} as ${name}: expected ${want}, got ${status}`).toBe(true);
+      };
+
+      if (rule === 'public') {
+        await cell('anonymous', null, own, ANONYMOUS_401.has(route) ? '401' : 'allowed');
+        continue;
+      }
+      await cell('anonymous', null, own, '401');
+      if (rule === 'user') {
+        // Someone else's object first: the own call may end the session (a password change).
+        const other = urlFor(route, theirs, page);
+        if (other !== own) await cell("customer, someone else's", mine.user, other, 'hidden');
+        await cell('customer, own object', mine.user, own, 'allowed');
+        continue;
+      }
+      const [kind, list] = rule.includes(':') ? rule.split(':') : ['one', rule];
+      const needed = list.split(',') as Permission[];
+      await cell('customer', mine.user, own, '403');
+      await cell('staff without the permission', plainStaff, own, '403');
+      if (kind === 'allOf') {
+        const holder = await createUser(t, { isStaff: true, permissions: needed });
+        await cell(`staff with ${list}`, holder, own, 'allowed');
+      } else {
+        for (const p of needed) await cell(`staff with ${p}`, permitted.get(p)!, own, 'allowed');
+      }
+      for (const p of PERMISSIONS.filter((q) => kind === 'allOf' || !needed.includes(q)))
+        await cell(`staff with only ${p}`, permitted.get(p)!, own, '403');
+      await cell('superuser', superuser, own, 'allowed');
+    }
+    console.log(`authorization matrix: ${cells.length} cells over ${routes.length} routes`);
+  });
+
+  it("keeps a superuser's details and card from staff who manage users", async () => {
+    const manager = permitted.get('user.change_user')!;
+    for (const [method, url, payload] of [
+      ['GET', `/api/users/${superuser.id}`],
+      ['PATCH', `/api/users/${superuser.id}`, { first_name: 'Owned' }],
+      ['POST', `/api/users/${superuser.id}/update_password`, { new_password: 'owned-owned-1' }],
+      ['GET', `/api/users/${superuser.id}/card`],
+      ['DELETE', `/api/users/${superuser.id}/card`],
+      ['GET', `/api/users/${superuser.id}/subscriptions`],
+      ['GET', `/api/users/me/charges?user=${superuser.id}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: bearer(manager.token),
+        ...(payload ? { payload } : {}),
+      });
+      expect([403, 404], `${method} ${url}`).toContain(res.statusCode);
+    }
+  });
+});
+
+describe('a route without a rule', () => {
+  it('stops the server from starting', async () => {
+    const app = Fastify();
+    app.addHook('onRoute', routeAccessHook({ 'GET /api/known': 'public' }));
+    app.get('/api/known', async () => 'ok');
+    expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow(MissingAccessRule);
+    await app.close();
+  });
+});
