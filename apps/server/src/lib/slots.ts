@@ -180,11 +180,15 @@ export function viewWindow(role: Role, zone: string, now: Date): DateWindow {
   });
 }
 
-/** Dates a caller may book: today to two months ahead (customers) or to the staff horizon. */
+/**
+ * Dates a caller may book: today to two months ahead (customers); staff from two months back
+ * (a walk-in entered afterwards, a past blackout) to the staff horizon (DESIGN §4).
+ */
 export function bookingWindow(role: Role, zone: string, now: Date): DateWindow {
   return remembered(windows, `book|${role}|${zone}|${Math.floor(now.getTime() / 1000)}`, () => {
     const today = DateTime.fromJSDate(now, { zone }).startOf('day');
-    return { first: today.toISODate()!, last: lastBookableDate(role, today) };
+    const first = role === 'staff' ? today.minus({ months: 2 }) : today;
+    return { first: first.toISODate()!, last: lastBookableDate(role, today) };
   });
 }
 

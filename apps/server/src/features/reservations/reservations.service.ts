@@ -176,9 +176,14 @@ export async function resolveSeatSlots(
       throw ValidationError.field(field(index, 'slot'), 'The venue is not open at this time.');
     if (item.time !== undefined && new Date(item.time).getTime() !== slot.startMs)
       throw ValidationError.field(field(index, 'time'), 'This time does not match the slot.');
-    if (slot.startMs <= now.getTime())
+    if (role !== 'staff' && slot.startMs <= now.getTime())
       throw ValidationError.field(field(index, 'slot'), 'This time has already started.');
     const window = bookingWindow(role, zone, now);
+    if (key.slice(0, 10) < window.first)
+      throw ValidationError.field(
+        field(index, 'slot'),
+        `Reservations can be made from ${window.first}.`,
+      );
     if (key.slice(0, 10) > window.last)
       throw ValidationError.field(
         field(index, 'slot'),
@@ -289,6 +294,9 @@ export async function createReservation(
   return (await reservationsByIds(db, [id]))[0];
 }
 
+export const BLACKOUT_ON_BOOKED_MESSAGE =
+  'A blackout can only be set on a free slot. Delete the reservation first.';
+
 /** Move a reservation (customers: their own, not started) or, for staff, change any field. */
 export async function updateReservation(
   db: Db,
@@ -327,6 +335,10 @@ export async function updateReservation(
       changes.amountCents = await singleSlotPrice(db, seat, row.userId);
   }
   if (role === 'staff') {
+    // A blackout goes on a free slot only: on a booked one it would erase the customer's
+    // booking and what they owe (staff-side §5).
+    if (body.is_blackout === true && !row.isBlackout && row.userId !== null)
+      throw ValidationError.field('is_blackout', BLACKOUT_ON_BOOKED_MESSAGE);
     if (body.is_blackout !== undefined) changes.isBlackout = body.is_blackout;
     const blackout = body.is_blackout ?? row.isBlackout;
     if (blackout) {
