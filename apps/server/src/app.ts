@@ -18,7 +18,7 @@ import type { Database } from './db/client';
 import type { Mailer } from './plugins/mail';
 import type { PaymentProvider } from './plugins/payments/provider';
 import { authenticate, type Tokens } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { routeAccessHook } from './plugins/route-access';
 import { requestLogSerializer } from './lib/log-redaction';
@@ -118,6 +118,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   // Before any route is registered: every API route gets its guard from the access table.
   app.addHook('onRoute', routeAccessHook());
+  app.addHook('preValidation', refuseNulCharacters);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSession', null);
   app.addHook('onRequest', async (request) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery } from './common';
+import { idNumber, paginationQuery, userRef } from './common';
 
 export const RACER_NAME_MAX = 24;
 export const PASSWORD_MIN = 8;
@@ -72,7 +72,7 @@ export const userUpdate = z
       .string()
       .min(PASSWORD_MIN, 'Password must be 8 characters or greater in length')
       .max(128),
-    location: z.number().int().positive().nullable(),
+    location: idNumber.nullable(),
     first_name: shortText(150),
     last_name: shortText(150),
     contact_phone: shortText(32),
@@ -102,7 +102,7 @@ export const signupRequest = z
     email,
     username: shortText(150).min(1).optional(),
     password: z.string().min(PASSWORD_MIN).max(128),
-    location: z.number().int().positive().nullable().optional(),
+    location: idNumber.nullable().optional(),
     /** Where a login link goes when the e-mail already has an account. */
     redirect: localPath.optional(),
   })
@@ -152,7 +152,7 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 
 /** `/users/{id}`: a number, or `me` for the signed-in user. */
 export const userIdParam = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
+  id: userRef,
 });
 
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery } from './common';
+import { INT_MAX, idText, intText, paginationQuery } from './common';
 
 /** Slots are 30 minutes and start at :00 and :30. */
 export const SLOT_MINUTES = 30;
@@ -17,8 +17,9 @@ export const isoDate = z.iso.date({ message: 'Enter a date as YYYY-MM-DD.' });
 /** Comma-separated positive ids in a query string ("1,2"). */
 export const idList = z
   .string()
-  .regex(/^\d+(,\d+)*$/, 'Enter ids separated by commas.')
-  .transform((v) => v.split(',').map(Number));
+  .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, 'Enter ids separated by commas.')
+  .transform((v) => v.split(',').map(Number))
+  .refine((ids) => ids.every((id) => id <= INT_MAX), 'Enter ids separated by commas.');
 
 export const calendarType = z.object({
   id: z.number().int(),
@@ -51,9 +52,9 @@ export type Calendar = z.infer<typeof calendar>;
  */
 export const calendarsQuery = paginationQuery.extend({
   has_slot_avail: isoDate.optional(),
-  block_count: z.coerce.number().int().min(1).max(48).optional(),
+  block_count: intText(1, 48).optional(),
   search: z.string().trim().max(200).optional(),
-  location: z.coerce.number().int().positive().optional(),
+  location: idText.optional(),
   type__in: idList.optional(),
 });
 export type CalendarsQuery = z.input<typeof calendarsQuery>;
@@ -95,7 +96,7 @@ export type AvailResponse = z.infer<typeof availResponse>;
  */
 export const parallelQuery = z.object({
   date: isoDate,
-  location: z.coerce.number().int().positive(),
+  location: idText,
   block: z.coerce
     .number()
     .int()
@@ -103,8 +104,8 @@ export const parallelQuery = z.object({
     .max(24 * 60)
     .refine((v) => v % SLOT_MINUTES === 0, 'Enter minutes in steps of 30.')
     .default(SLOT_MINUTES),
-  sessions: z.coerce.number().int().min(1).max(48).default(1),
-  racers: z.coerce.number().int().min(1).max(100).default(1),
+  sessions: intText(1, 48).default(1),
+  racers: intText(1, 100).default(1),
   type__in: idList.optional(),
 });
 export type ParallelQuery = z.input<typeof parallelQuery>;
@@ -119,7 +120,7 @@ export type ParallelResponse = z.infer<typeof parallelResponse>;
 /** GET /avail/quote?date&location: free seats per slot across the location. */
 export const availQuoteQuery = z.object({
   date: isoDate,
-  location: z.coerce.number().int().positive(),
+  location: idText,
   type__in: idList.optional(),
 });
 

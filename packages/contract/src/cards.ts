@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRef } from './common';
 
 /** The saved card; `{}` means no card. */
 export const savedCard = z.object({
@@ -14,7 +15,7 @@ export type Card = z.infer<typeof card>;
 
 /** `/users/{id}/card`: a user id, or `me` for the signed-in user. */
 export const cardUserParam = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
+  id: userRef,
 });
 
 /** A client-side token from the card provider's form: local `tok_…`, Stripe `tok_…` or `pm_…`. */

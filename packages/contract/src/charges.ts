@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery } from './common';
+import { INT_MAX, idText, intText, paginationQuery } from './common';
 
 /** One attempt to charge a saved card (spec: Charge). `errors` is '' unless it failed. */
 export const charge = z.object({
@@ -19,8 +19,8 @@ export type Charge = z.infer<typeof charge>;
 
 /** `GET /users/me/charges`: newest first; staff with user.change_user may pass `user`. */
 export const chargesQuery = paginationQuery.extend({
-  amount_cents__gt: z.coerce.number().int().optional(),
-  user: z.coerce.number().int().positive().optional(),
+  amount_cents__gt: intText(-INT_MAX).optional(),
+  user: idText.optional(),
 });
 export type ChargesQuery = z.infer<typeof chargesQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber, idText } from './common';
 import { slotKey } from './calendars';
 import { reservation } from './reservations';
 
@@ -9,7 +10,7 @@ export const VOUCHER_REJECTED_MESSAGE =
 export const quoteRequest = z
   .object({
     reservations: z
-      .array(z.object({ slot: slotKey, calendar: z.number().int().positive() }).strict())
+      .array(z.object({ slot: slotKey, calendar: idNumber }).strict())
       .min(1, 'Choose at least one time.')
       .max(96),
     voucher: z
@@ -57,7 +58,7 @@ export const quoteResponse = z.object({
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
 
-export const checkoutIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const checkoutIdParam = z.object({ id: idText });
 
 /**
  * POST /reservations/checkouts/{id}/process (no body). 200 when paid; a declined card answers

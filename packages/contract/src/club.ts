@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery } from './common';
+import { paginationQuery, userRef } from './common';
 
 /**
  * The club: a monthly credits subscription (docs/decisions/0007-club-credits.md).
@@ -95,5 +95,5 @@ export type CreditsUnenrollResponse = z.infer<typeof creditsUnenrollResponse>;
 
 /** `/users/{id}/…` club paths: `me`, or a user id for staff with user.change_user. */
 export const clubUserParam = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
+  id: userRef,
 });

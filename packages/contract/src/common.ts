@@ -11,9 +11,36 @@ export type DetailBody = z.infer<typeof detailBody>;
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
 
+/** The largest value of an `integer` column: ids and counts beyond it are a 400, not a 500. */
+export const INT_MAX = 2_147_483_647;
+const INT_REQUIRED = 'A valid integer is required.';
+const atMost = (max: number) => `Ensure this value is less than or equal to ${max}.`;
+const atLeast = (min: number) => `Ensure this value is greater than or equal to ${min}.`;
+
+/** An id in a JSON body: a whole number from 1 to 2^31−1. */
+export const idNumber = z
+  .number(INT_REQUIRED)
+  .int(INT_REQUIRED)
+  .min(1, atLeast(1))
+  .max(INT_MAX, atMost(INT_MAX));
+
+/**
+ * A whole number written in a path or query string, parsed strictly: plain decimal digits (and a
+ * leading minus when `min` < 0), so `0x10`, `1e0`, ` 1` and `01` are refused, not read as 16 or 1.
+ */
+export const intText = (min = 1, max = INT_MAX) =>
+  z
+    .string()
+    .regex(min < 0 ? /^(0|-?[1-9][0-9]{0,9})$/ : /^(0|[1-9][0-9]{0,9})$/, INT_REQUIRED)
+    .transform(Number)
+    .pipe(z.number().min(min, atLeast(min)).max(max, atMost(max)));
+
+/** An id in a path or query: see `intText`. */
+export const idText = intText(1, INT_MAX);
+
 export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  page: intText(1).default(1),
+  page_size: intText(1, PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
@@ -27,7 +54,10 @@ export function paginated<T extends z.ZodType>(item: T) {
 }
 export type Paginated<T> = { count: number; page_count: number; page_size: number; results: T[] };
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const idParam = z.object({ id: idText });
+
+/** `me` or an id, in a path. */
+export const userRef = z.union([z.literal('me'), idText]);
 
 /** Query booleans arrive as text: accept true/false/1/0. */
 export const queryBoolean = z

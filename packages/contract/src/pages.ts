@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intText } from './common';
 
 export const PAGE_NAME_MAX = 120;
 export const PAGE_MENU_NAME_MAX = 40;
@@ -43,6 +44,6 @@ export type PageUpdate = z.infer<typeof pageUpdate>;
 
 /** Custom pages are few; one page of up to 100 answers the nav. */
 export const pageListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(100),
+  page: intText(1).default(1),
+  page_size: intText(1, 100).default(100),
 });

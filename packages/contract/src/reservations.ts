@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuery, queryBoolean } from './common';
+import { idNumber, idText, paginationQuery, queryBoolean, userRef } from './common';
 import { slotKey } from './calendars';
 
 /** The taken-seat answer (400 non_field_errors); the web shows its own wording for it. */
@@ -39,8 +39,8 @@ export type Reservation = z.infer<typeof reservation>;
  * `group_base` merges back-to-back slots of one driver on one seat into one entry.
  */
 export const reservationsQuery = paginationQuery.extend({
-  user: z.coerce.number().int().positive().optional(),
-  calendar: z.coerce.number().int().positive().optional(),
+  user: idText.optional(),
+  calendar: idText.optional(),
   future: queryBoolean.optional(),
   group_base: queryBoolean.optional(),
   slot__startswith: z
@@ -67,11 +67,11 @@ export const futureReservationsQuery = paginationQuery.extend({
  */
 export const reservationCreate = z
   .object({
-    calendar: z.number().int().positive(),
+    calendar: idNumber,
     slot: slotKey.optional(),
     time: z.iso.datetime({ offset: true, message: 'Enter an ISO 8601 date and time.' }).optional(),
-    subscription: z.number().int().positive().nullable().optional(),
-    user: z.number().int().positive().nullable().optional(),
+    subscription: idNumber.nullable().optional(),
+    user: idNumber.nullable().optional(),
     is_blackout: z.boolean().optional(),
     notes: z.string().trim().max(1000).optional(),
     paid: z.boolean().optional(),
@@ -88,7 +88,7 @@ export const balance = z.object({ amount_cents: z.number().int(), detail: z.arra
 export type Balance = z.infer<typeof balance>;
 
 export const userIdParam = z.object({
-  id: z.union([z.literal('me'), z.coerce.number().int().positive()]),
+  id: userRef,
 });
 
 export const CLEARED_OUTSTANDING_MESSAGE = 'All outstanding line items have been marked as Paid';

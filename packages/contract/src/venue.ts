@@ -32,8 +32,8 @@ export const venueSettings = z.object({
   header_image_height: z.number().int().min(0).max(1000),
   club_discount_percent: z.number().int().min(0).max(100),
   club_min_sessions: z.number().int().min(1).max(100),
-  club_first_race_cents: z.number().int().min(0),
-  club_credits_per_session: z.number().int().min(1),
+  club_first_race_cents: z.number().int().min(0).max(10_000_000),
+  club_credits_per_session: z.number().int().min(1).max(10_000_000),
   social_links: z.array(navLink).max(12),
   /** Unpaid future bookings a customer may hold at once (docs/decisions: abuse limits). */
   max_unpaid_reservations: z.number().int().min(1).max(100),

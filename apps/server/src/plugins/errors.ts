@@ -97,7 +97,73 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (status === 400) return reply.status(400).send({ non_field_errors: [error.message] });
       return reply.status(status).send({ detail: error.message });
     }
+    // A value the database cannot take that a schema let through: still the caller's mistake.
+    const badValue = databaseValueError(error);
+    if (badValue) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.status(400).send({ non_field_errors: [badValue] });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'A server error occurred.' });
   });
+}
+
+/** PostgreSQL's "data exception" codes for values out of range or not representable. */
+const VALUE_ERRORS: Record<string, string> = {
+  '22003': 'A number is out of range.',
+  '22P02': 'A value has the wrong format.',
+  '22021': 'Text may not contain null characters.',
+  '22007': 'A date or time is not valid.',
+  '22008': 'A date or time is out of range.',
+  '22001': 'A text is too long.',
+};
+
+function databaseValueError(error: unknown): string | null {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    depth++
+  ) {
+    if (typeof e.code === 'string' && VALUE_ERRORS[e.code]) return VALUE_ERRORS[e.code];
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/** The path of the first string holding a NUL character, e.g. `reservations.0.notes`. */
+export function nulCharacterPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string')
+    return value.includes('\u0000') ? path.join('.') || 'non_field_errors' : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulCharacterPath(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key].join('.');
+      const found = nulCharacterPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export const NUL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
+
+/**
+ * preValidation hook for every route: PostgreSQL cannot store U+0000 in text, so a NUL anywhere
+ * in the params, query or body is a 400 naming the field, before any schema or handler runs.
+ */
+export async function refuseNulCharacters(request: {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}) {
+  for (const part of [request.params, request.query, request.body]) {
+    const field = nulCharacterPath(part);
+    if (field) throw ValidationError.field(field, NUL_CHARACTER_MESSAGE);
+  }
 }

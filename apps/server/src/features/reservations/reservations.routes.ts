@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, ok, paginated, validationErrorBody } from '@paddock/contract/common';
+import {
+  detailBody,
+  idParam,
+  idText,
+  ok,
+  paginated,
+  validationErrorBody,
+} from '@paddock/contract/common';
 import {
   balance,
   captureOutstandingResponse,
@@ -29,7 +36,7 @@ import {
 
 const feedQuery = z.object({
   token: z.string().max(2000).optional(),
-  location: z.coerce.number().int().positive().optional(),
+  location: idText.optional(),
 });
 
 const feedLink = z.object({ url: z.string() });
