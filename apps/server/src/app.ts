@@ -35,6 +35,9 @@ import { reservationsRoutes } from './features/reservations/reservations.routes'
 import { vouchersRoutes } from './features/vouchers/vouchers.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { clubRoutes } from './features/club/club.routes';
+import { catalogRoutes } from './features/laps/catalog.routes';
+import { boardsRoutes } from './features/laps/boards.routes';
+import { lapsRoutes } from './features/laps/laps.routes';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -145,6 +148,9 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(vouchersRoutes(deps));
       await api.register(checkoutRoutes(deps));
       await api.register(clubRoutes(deps));
+      await api.register(catalogRoutes(deps));
+      await api.register(lapsRoutes(deps));
+      await api.register(boardsRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import * as content from './schema/content';
 import * as booking from './schema/booking';
 import * as club from './schema/club';
 import * as security from './schema/security';
+import * as laps from './schema/laps';
 
 export const schema = {
   ...accounts,
@@ -15,4 +16,5 @@ export const schema = {
   ...booking,
   ...club,
   ...security,
+  ...laps,
 };

@@ -84,6 +84,30 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users/:id/charges/credits_enroll': 'user',
   'POST /api/users/:id/charges/credits_unenroll': 'user',
   'GET /api/users/:id/subscriptions': 'user',
+  'GET /api/tracks': 'public',
+  'POST /api/tracks': 'leaderboards.change_board',
+  'GET /api/tracks/:id': 'public',
+  'PATCH /api/tracks/:id': 'leaderboards.change_board',
+  'GET /api/cars': 'public',
+  'POST /api/cars': 'leaderboards.change_board',
+  'GET /api/cars/:id': 'public',
+  'PATCH /api/cars/:id': 'leaderboards.change_board',
+  'GET /api/groups': 'public',
+  'POST /api/groups': 'leaderboards.change_board',
+  'GET /api/laps': 'user',
+  'POST /api/laps': 'rig',
+  'PATCH /api/laps/:id': 'laps.change_lap',
+  'POST /api/laps/import': 'laps.change_lap',
+  'GET /api/rig_keys': 'rigs.change_rig',
+  'POST /api/rig_keys': 'rigs.change_rig',
+  'DELETE /api/rig_keys/:id': 'rigs.change_rig',
+  'GET /api/boards': 'public',
+  'POST /api/boards': 'leaderboards.change_board',
+  'GET /api/boards/:id': 'public',
+  'PATCH /api/boards/:id': 'leaderboards.change_board',
+  'DELETE /api/boards/:id': 'leaderboards.change_board',
+  'GET /api/boards/:id/results': 'public',
+  'GET /api/teams': 'public',
   'GET /api/openapi.json': 'public',
 };
 
@@ -172,6 +196,7 @@ const BODIES: Record<string, object> = {
 
 /** Required query parameters, for the same reason. */
 const QUERIES: Record<string, string> = {
+  'GET /api/teams': '?board=1',
   'GET /api/users/:id/charges/credits_purchase_quote': '?credits=4',
 };
 
@@ -229,6 +254,12 @@ describe('authorization matrix', () => {
         continue;
       }
       await cell('anonymous', null, own, '401');
+      if (rule === 'rig') {
+        // A session is not a rig key, whoever holds it.
+        await cell('customer', mine.user, own, '401');
+        await cell('superuser', superuser, own, '401');
+        continue;
+      }
       if (rule === 'user') {
         // Someone else's object first: the own call may end the session (a password change).
         const other = urlFor(route, theirs, page);

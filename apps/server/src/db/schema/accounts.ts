@@ -57,6 +57,8 @@ export const users = pgTable(
     sessionVersion: integer().notNull().default(0),
     /** SHA-256 of the staff member's iCalendar feed token (read-only, revocable); null: none. */
     feedTokenHash: text(),
+    /** The racer's simulator id (Steam GUID), matching laps and results from sim servers. */
+    simGuid: text(),
   },
   (t) => [
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
@@ -65,6 +67,7 @@ export const users = pgTable(
       .where(sql`${t.email} <> ''`),
     index('users_search').on(t.lastName, t.firstName),
     uniqueIndex('users_feed_token_hash').on(t.feedTokenHash),
+    uniqueIndex('users_sim_guid').on(t.simGuid),
     index('users_search_text').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  detailBody,
+  idParam,
+  paginated,
+  queryBoolean,
+  validationErrorBody,
+} from '@paddock/contract/common';
+import {
+  board,
+  boardResultsQuery,
+  boardUpdate,
+  boardWrite,
+  lap,
+  pointsEntry,
+  teamsQuery,
+} from '@paddock/contract/laps';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../app';
+import { hasPermission } from '../../plugins/auth';
+import * as boards from './boards.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+/** Staff who keep boards also see the inactive ones. */
+const managesBoards = (request: FastifyRequest) =>
+  hasPermission(request.authUser, 'leaderboards.change_board');
+
+export const boardsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    const tags = ['leaderboards'];
+
+    app.get(
+      '/boards',
+      {
+        schema: {
+          tags,
+          summary: 'Active boards (with all=true, staff also get inactive ones)',
+          querystring: z.object({ all: queryBoolean.optional() }),
+          response: { 200: z.array(board), ...errors },
+        },
+      },
+      async (request) =>
+        boards.listBoards(db, request.query.all === true && managesBoards(request)),
+    );
+    app.post(
+      '/boards',
+      { schema: { tags, body: boardWrite, response: { 201: board, ...errors } } },
+      async (request, reply) => reply.status(201).send(await boards.createBoard(db, request.body)),
+    );
+    app.get(
+      '/boards/:id',
+      { schema: { tags, params: idParam, response: { 200: board, ...errors } } },
+      async (request) => boards.getBoard(db, request.params.id, managesBoards(request)),
+    );
+    app.patch(
+      '/boards/:id',
+      { schema: { tags, params: idParam, body: boardUpdate, response: { 200: board, ...errors } } },
+      async (request) => boards.updateBoard(db, request.params.id, request.body),
+    );
+    app.delete(
+      '/boards/:id',
+      { schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } } },
+      async (request, reply) => {
+        await boards.deleteBoard(db, request.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.get(
+      '/boards/:id/results',
+      {
+        schema: {
+          tags,
+          summary: "A TIME board's entries: each racer's best valid lap",
+          params: idParam,
+          querystring: boardResultsQuery,
+          response: { 200: z.array(lap), ...errors },
+        },
+      },
+      async (request) =>
+        boards.timeResults(db, request.params.id, request.query.count, managesBoards(request)),
+    );
+    app.get(
+      '/teams',
+      {
+        schema: {
+          tags,
+          summary: "A POINTS board's standings (teams; a racer without a team stands alone)",
+          querystring: teamsQuery,
+          response: { 200: paginated(pointsEntry), ...errors },
+        },
+      },
+      async (request) => {
+        const all = await boards.pointsStandings(db, request.query.board, managesBoards(request));
+        const { page, page_size } = request.query;
+        return {
+          count: all.length,
+          page_count: Math.max(1, Math.ceil(all.length / page_size)),
+          page_size,
+          results: all.slice((page - 1) * page_size, page * page_size),
+        };
+      },
+    );
+  };

@@ -1,0 +1,238 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Board, Lap, PointsEntry } from '@paddock/contract/laps';
+import type { z } from 'zod';
+import type { boardWrite } from '@paddock/contract/laps';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import {
+  boards,
+  carGroups,
+  cars,
+  raceResults,
+  raceSessions,
+  tracks,
+  type PointsRules,
+} from '../../db/schema/laps';
+import { NotFound, ValidationError } from '../../plugins/errors';
+import { flagUrl } from '../accounts/user-view';
+import { sanitizePageHtml } from '../pages/sanitize-page-html';
+import * as repo from './laps.repo';
+import { DEFAULT_RULES, ranked, teamStandings, type Finish } from './points';
+
+type BoardRow = typeof boards.$inferSelect & { trackName: string | null; groupName: string | null };
+
+function timeFramePretty(days: number | null): string {
+  if (days === null) return '';
+  if (days === 1) return 'Last 24 hours';
+  if (days % 7 === 0 && days <= 28) return days === 7 ? 'Last week' : `Last ${days / 7} weeks`;
+  return `Last ${days} days`;
+}
+
+function toBoard(row: BoardRow): Board {
+  return {
+    id: row.id,
+    name: row.name,
+    calculation: row.calculation,
+    description: row.description,
+    track: row.trackId,
+    track_name: row.trackName,
+    group: row.groupId,
+    group_name: row.groupName,
+    since: row.since,
+    time_frame_days: row.timeFrameDays,
+    time_frame_pretty: timeFramePretty(row.timeFrameDays),
+    active: row.active,
+    sort_order: row.sortOrder,
+  };
+}
+
+async function boardRows(db: Db, where?: ReturnType<typeof eq>): Promise<BoardRow[]> {
+  const rows = await db
+    .select({ board: boards, trackName: tracks.name, groupName: carGroups.name })
+    .from(boards)
+    .leftJoin(tracks, eq(tracks.id, boards.trackId))
+    .leftJoin(carGroups, eq(carGroups.id, boards.groupId))
+    .where(where)
+    .orderBy(asc(boards.sortOrder), asc(boards.id));
+  return rows.map((r) => ({ ...r.board, trackName: r.trackName, groupName: r.groupName }));
+}
+
+/** Boards for everyone: the active ones (staff managing boards see all with `all`). */
+export async function listBoards(db: Db, includeInactive: boolean): Promise<Board[]> {
+  return (await boardRows(db, includeInactive ? undefined : eq(boards.active, true))).map(toBoard);
+}
+
+async function boardRow(db: Db, id: number, includeInactive = true): Promise<BoardRow> {
+  const [row] = await boardRows(db, eq(boards.id, id));
+  if (!row || (!row.active && !includeInactive)) throw new NotFound();
+  return row;
+}
+
+export async function getBoard(db: Db, id: number, includeInactive: boolean): Promise<Board> {
+  return toBoard(await boardRow(db, id, includeInactive));
+}
+
+/** Where a board's standings start: its `since` date, or now minus its rolling frame. */
+function boardStart(row: BoardRow, now: Date): Date | null {
+  if (row.timeFrameDays !== null)
+    return DateTime.fromJSDate(now).minus({ days: row.timeFrameDays }).toJSDate();
+  if (row.since) return DateTime.fromISO(row.since, { zone: 'UTC' }).toJSDate();
+  return null;
+}
+
+/** A TIME board's entries: each racer's best valid lap, fastest first, ties to the earlier lap. */
+export async function timeResults(
+  db: Db,
+  id: number,
+  count: number,
+  includeInactive: boolean,
+  now = new Date(),
+): Promise<Lap[]> {
+  const row = await boardRow(db, id, includeInactive);
+  if (row.calculation !== 'TIME' || row.trackId === null) return [];
+  const rows = await repo.boardBests(db, {
+    trackId: row.trackId,
+    groupId: row.groupId,
+    since: boardStart(row, now),
+    count,
+  });
+  return rows.map((r, i) => repo.toLap(r, i + 1, id));
+}
+
+/**
+ * A POINTS board's standings from imported race results on its track (any track when none)
+ * since its start: teams of racers (a racer without a team stands alone), by the board's rules.
+ */
+export async function pointsStandings(
+  db: Db,
+  id: number,
+  includeInactive: boolean,
+  now = new Date(),
+): Promise<PointsEntry[]> {
+  const row = await boardRow(db, id, includeInactive);
+  if (row.calculation !== 'POINTS') return [];
+  const rules: PointsRules = row.pointsRules ?? DEFAULT_RULES;
+  const start = boardStart(row, now);
+  const sessions = await db
+    .select({ id: raceSessions.id, kind: raceSessions.kind })
+    .from(raceSessions)
+    .where(
+      and(
+        row.trackId === null ? undefined : eq(raceSessions.trackId, row.trackId),
+        start === null ? undefined : sql`${raceSessions.importedAt} >= ${start.toISOString()}`,
+      ),
+    )
+    .orderBy(asc(raceSessions.importedAt), asc(raceSessions.id));
+  const races = sessions.filter((s) => s.kind === 'RACE');
+  if (sessions.length === 0) return [];
+  const results = await db
+    .select({
+      sessionId: raceResults.sessionId,
+      position: raceResults.position,
+      name: sql<string>`coalesce(nullif(${users.racerName}, ''), ${raceResults.driverName})`,
+      key: sql<string>`coalesce(${raceResults.userId}::text, nullif(${raceResults.driverGuid}, ''), ${raceResults.driverName})`,
+      team: raceResults.teamName,
+      car: cars.name,
+      flag: sql<string>`coalesce(${users.flagCode}, '')`,
+      fastestLap: raceResults.fastestLap,
+      pole: raceResults.pole,
+    })
+    .from(raceResults)
+    .innerJoin(cars, eq(cars.id, raceResults.carId))
+    .leftJoin(users, eq(users.id, raceResults.userId))
+    .where(
+      inArray(
+        raceResults.sessionId,
+        sessions.map((s) => s.id),
+      ),
+    );
+  const round = new Map(races.map((s, i) => [s.id, i]));
+  const poles = new Set(results.filter((r) => r.pole).map((r) => r.key));
+  const finishes: Finish[] = results
+    .filter((r) => round.has(r.sessionId))
+    .map((r) => ({
+      round: round.get(r.sessionId)!,
+      racer: r.key,
+      team: r.team,
+      position: r.position,
+      fastestLap: r.fastestLap,
+      pole: false,
+    }));
+  // Pole (P1 in a qualifying) counts once per racer, in their first race of the board.
+  for (const key of poles) {
+    const first = finishes.find((f) => f.racer === key);
+    if (first) first.pole = true;
+  }
+  const latest = new Map(results.map((r) => [r.key, r]));
+  return ranked(teamStandings(finishes, races.length, rules)).map((s) => {
+    const lead = latest.get(s.members[0]);
+    const solo = s.members.length === 1 && s.name === s.members[0];
+    return {
+      rank: s.rank,
+      name: solo ? (lead?.name ?? s.name) : s.name,
+      points: s.points,
+      car: lead?.car ?? '',
+      flag_url: flagUrl(lead?.flag ?? ''),
+      members: s.members.map((m) => latest.get(m)?.name ?? m),
+    };
+  });
+}
+
+type BoardWrite = z.infer<typeof boardWrite>;
+
+async function checkRefs(db: Db, body: Partial<BoardWrite>) {
+  if (body.track != null) {
+    const [t] = await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, body.track));
+    if (!t)
+      throw ValidationError.field('track', `Invalid pk "${body.track}" - object does not exist.`);
+  }
+  if (body.group != null) {
+    const [g] = await db
+      .select({ id: carGroups.id })
+      .from(carGroups)
+      .where(eq(carGroups.id, body.group));
+    if (!g)
+      throw ValidationError.field('group', `Invalid pk "${body.group}" - object does not exist.`);
+  }
+}
+
+const boardValues = (body: Partial<BoardWrite>) =>
+  Object.fromEntries(
+    Object.entries({
+      name: body.name,
+      calculation: body.calculation,
+      description: body.description === undefined ? undefined : sanitizePageHtml(body.description),
+      trackId: body.track,
+      groupId: body.group,
+      since: body.since,
+      timeFrameDays: body.time_frame_days,
+      active: body.active,
+      sortOrder: body.sort_order,
+      pointsRules: body.points_rules,
+    }).filter(([, v]) => v !== undefined),
+  );
+
+export async function createBoard(db: Db, body: BoardWrite): Promise<Board> {
+  await checkRefs(db, body);
+  if (body.calculation === 'TIME' && body.track === null)
+    throw ValidationError.field('track', 'A TIME board needs a track.');
+  const [row] = await db
+    .insert(boards)
+    .values(boardValues(body) as unknown as typeof boards.$inferInsert)
+    .returning({ id: boards.id });
+  return getBoard(db, row.id, true);
+}
+
+export async function updateBoard(db: Db, id: number, body: Partial<BoardWrite>): Promise<Board> {
+  await boardRow(db, id);
+  await checkRefs(db, body);
+  const values = boardValues(body);
+  if (Object.keys(values).length) await db.update(boards).set(values).where(eq(boards.id, id));
+  return getBoard(db, id, true);
+}
+
+export async function deleteBoard(db: Db, id: number): Promise<void> {
+  const rows = await db.delete(boards).where(eq(boards.id, id)).returning({ id: boards.id });
+  if (rows.length === 0) throw new NotFound();
+}

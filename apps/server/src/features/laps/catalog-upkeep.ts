@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { cars, tracks, type Sim } from '../../db/schema/laps';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { ACC_CARS, readableName } from './results-files';
+
+/**
+ * The id of a track layout, added (flagged for review, with a readable name) when laps arrive
+ * for one nobody has entered yet.
+ */
+export async function ensureTrack(db: Queryable, sim: Sim, key: string, layout: string) {
+  await db
+    .insert(tracks)
+    .values({ sim, key, layout, name: readableName(key, layout), needsReview: true })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(and(eq(tracks.sim, sim), eq(tracks.key, key), eq(tracks.layout, layout)));
+  return row.id;
+}
+
+export async function ensureCar(db: Queryable, sim: Sim, key: string) {
+  const known = sim === 'acc' ? Object.values(ACC_CARS).find((c) => c.key === key) : undefined;
+  await db
+    .insert(cars)
+    .values({ sim, key, name: known?.name ?? readableName(key), needsReview: true })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: cars.id })
+    .from(cars)
+    .where(and(eq(cars.sim, sim), eq(cars.key, key)));
+  return row.id;
+}
+
+/** Grace after a booking's end: the lap that was running when the time ran out still counts. */
+export const LAP_GRACE_MINUTES = 15;
+
+/**
+ * Who drove a lap: the racer whose sim id it carries, else the customer whose reservation
+ * covered that seat at that time (or had just ended).
+ */
+export async function lapOwner(
+  db: Queryable,
+  opts: { calendarId: number | null; recordedAt: Date; guid: string },
+): Promise<number | null> {
+  if (opts.guid) {
+    const byGuid = await db.execute<{ id: number }>(
+      sql`select id from users where sim_guid = ${opts.guid} and is_active`,
+    );
+    if (byGuid.rows[0]) return byGuid.rows[0].id;
+  }
+  if (opts.calendarId === null) return null;
+  const bySeat = await db.execute<{ user_id: number }>(sql`
+    select user_id from reservations
+    where calendar_id = ${opts.calendarId}
+      and cancelled_at is null and not is_blackout and user_id is not null
+      and time <= ${opts.recordedAt.toISOString()}::timestamptz
+      and time > ${opts.recordedAt.toISOString()}::timestamptz
+                 - make_interval(mins => ${30 + LAP_GRACE_MINUTES})
+    order by time desc limit 1`);
+  return bySeat.rows[0]?.user_id ?? null;
+}

@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Lap } from '@paddock/contract/laps';
+import { formatLapTime, SIM_NAMES } from '@paddock/contract/laps';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { carGroupMembers, cars, laps, personalBests, tracks } from '../../db/schema/laps';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { flagUrl } from '../accounts/user-view';
+
+const displayName = sql<string>`coalesce(
+  nullif(${users.racerName}, ''),
+  nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''),
+  nullif(${users.email}, ''),
+  nullif(${laps.driverName}, ''),
+  'Unknown driver')`;
+
+export const lapColumns = {
+  id: laps.id,
+  lapMs: laps.lapMs,
+  trackId: laps.trackId,
+  trackName: tracks.name,
+  carId: laps.carId,
+  carName: cars.name,
+  valid: laps.valid,
+  invalidReason: laps.invalidReason,
+  tyre: laps.tyre,
+  fuel: laps.fuel,
+  ballastKg: laps.ballastKg,
+  sim: laps.sim,
+  recordedAt: laps.recordedAt,
+  userId: laps.userId,
+  displayName,
+  social: sql<string>`coalesce(${users.socialInstagram}, '')`,
+  flagCode: sql<string>`coalesce(${users.flagCode}, '')`,
+};
+/** Laps with their track, car and racer, ready for `toLap`. */
+export const selectLaps = (db: Queryable) =>
+  db
+    .select(lapColumns)
+    .from(laps)
+    .innerJoin(tracks, eq(tracks.id, laps.trackId))
+    .innerJoin(cars, eq(cars.id, laps.carId))
+    .leftJoin(users, eq(users.id, laps.userId));
+export type LapRow = Awaited<ReturnType<typeof selectLaps>>[number];
+
+export function toLap(row: LapRow, rank: number | null = null, board: number | null = null): Lap {
+  return {
+    id: row.id,
+    rank,
+    hms: formatLapTime(row.lapMs),
+    lap_ms: row.lapMs,
+    track: row.trackId,
+    track_name: row.trackName,
+    car: row.carId,
+    car_name: row.carName,
+    approved: row.valid,
+    invalid_reason: row.invalidReason,
+    tire: row.tyre,
+    fuel: row.fuel,
+    ballast: row.ballastKg,
+    sim_name: SIM_NAMES[row.sim],
+    created: row.recordedAt.toISOString(),
+    user: row.userId,
+    board,
+    display_name: row.displayName,
+    display_social: row.social,
+    flag_url: flagUrl(row.flagCode),
+  };
+}
+
+export type LapFilter = {
+  userId?: number;
+  validOnly?: boolean;
+  search?: string;
+  trackId?: number;
+  groupId?: number;
+};
+
+export function lapConditions(f: LapFilter): SQL | undefined {
+  const words = (f.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  return and(
+    f.userId === undefined ? undefined : eq(laps.userId, f.userId),
+    f.validOnly ? eq(laps.valid, true) : undefined,
+    f.trackId === undefined ? undefined : eq(laps.trackId, f.trackId),
+    f.groupId === undefined ? undefined : inArray(laps.carId, carsInGroup(f.groupId)),
+    ...words.map((w) => {
+      const like = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return or(ilike(tracks.name, like), ilike(cars.name, like));
+    }),
+  );
+}
+
+export const carsInGroup = (groupId: number) =>
+  sql`(select ${carGroupMembers.carId} from ${carGroupMembers} where ${carGroupMembers.groupId} = ${groupId})`;
+
+export async function countLaps(db: Db, f: LapFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(laps)
+    .innerJoin(tracks, eq(tracks.id, laps.trackId))
+    .innerJoin(cars, eq(cars.id, laps.carId))
+    .where(lapConditions(f));
+  return row.n;
+}
+
+export function pageLaps(db: Db, f: LapFilter, ranked: boolean, limit: number, offset: number) {
+  return selectLaps(db)
+    .where(lapConditions(f))
+    .orderBy(
+      ...(ranked
+        ? [asc(laps.lapMs), asc(laps.recordedAt), asc(laps.id)]
+        : [desc(laps.recordedAt), desc(laps.id)]),
+    )
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Recomputes one racer's best valid lap on a track in a car (after an insert, an invalidation,
+ * a reassignment); one index read (`laps_personal_best`).
+ */
+export async function refreshPersonalBest(
+  db: Queryable,
+  userId: number,
+  trackId: number,
+  carId: number,
+): Promise<void> {
+  const [best] = await db
+    .select({ id: laps.id, lapMs: laps.lapMs, recordedAt: laps.recordedAt })
+    .from(laps)
+    .where(
+      and(
+        eq(laps.userId, userId),
+        eq(laps.trackId, trackId),
+        eq(laps.carId, carId),
+        eq(laps.valid, true),
+      ),
+    )
+    .orderBy(asc(laps.lapMs), asc(laps.recordedAt), asc(laps.id))
+    .limit(1);
+  const key = and(
+    eq(personalBests.userId, userId),
+    eq(personalBests.trackId, trackId),
+    eq(personalBests.carId, carId),
+  );
+  if (!best) {
+    await db.delete(personalBests).where(key);
+    return;
+  }
+  await db
+    .insert(personalBests)
+    .values({
+      userId,
+      trackId,
+      carId,
+      lapId: best.id,
+      lapMs: best.lapMs,
+      recordedAt: best.recordedAt,
+    })
+    .onConflictDoUpdate({
+      target: [personalBests.userId, personalBests.trackId, personalBests.carId],
+      set: { lapId: best.id, lapMs: best.lapMs, recordedAt: best.recordedAt },
+    });
+}
+
+/**
+ * A TIME board: each racer's best valid lap on the track with a car of the group, since
+ * `since` (null: all time); ties go to the earlier lap. All-time boards read the personal-best
+ * table; a board with a start reads the laps since then (index on track and time).
+ */
+export async function boardBests(
+  db: Db,
+  opts: { trackId: number; groupId: number | null; since: Date | null; count: number },
+): Promise<LapRow[]> {
+  const carFilter =
+    opts.groupId === null ? undefined : inArray(laps.carId, carsInGroup(opts.groupId));
+  if (opts.since === null) {
+    const bests = db
+      .selectDistinctOn([personalBests.userId], { lapId: personalBests.lapId })
+      .from(personalBests)
+      .where(
+        and(
+          eq(personalBests.trackId, opts.trackId),
+          opts.groupId === null
+            ? undefined
+            : inArray(personalBests.carId, carsInGroup(opts.groupId)),
+        ),
+      )
+      .orderBy(personalBests.userId, asc(personalBests.lapMs), asc(personalBests.recordedAt))
+      .as('bests');
+    return selectLaps(db)
+      .innerJoin(bests, eq(bests.lapId, laps.id))
+      .orderBy(asc(laps.lapMs), asc(laps.recordedAt), asc(laps.id))
+      .limit(opts.count);
+  }
+  const bests = db
+    .selectDistinctOn([laps.userId], { lapId: laps.id })
+    .from(laps)
+    .where(
+      and(
+        eq(laps.trackId, opts.trackId),
+        eq(laps.valid, true),
+        isNotNull(laps.userId),
+        gte(laps.recordedAt, opts.since),
+        carFilter,
+      ),
+    )
+    .orderBy(laps.userId, asc(laps.lapMs), asc(laps.recordedAt), asc(laps.id))
+    .as('bests');
+  return selectLaps(db)
+    .innerJoin(bests, eq(bests.lapId, laps.id))
+    .orderBy(asc(laps.lapMs), asc(laps.recordedAt), asc(laps.id))
+    .limit(opts.count);
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
+import {
+  importResponse,
+  lap,
+  lapIngest,
+  lapIngestResponse,
+  lapReview,
+  lapsQuery,
+  rigKey,
+  rigKeyCreate,
+} from '@paddock/contract/laps';
+import type { Deps } from '../../app';
+import { calendars } from '../../db/schema/venue';
+import { rigKeys } from '../../db/schema/laps';
+import { requireUser } from '../../plugins/auth';
+import { NotFound, ValidationError } from '../../plugins/errors';
+import * as laps from './laps.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+/** Results files are small (a full race is ~100 kB); a season's worth stays under this. */
+const IMPORT_LIMIT = 10 * 1024 * 1024;
+
+export const lapsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    const tags = ['laps'];
+
+    app.get(
+      '/laps',
+      {
+        schema: {
+          tags,
+          summary: "The signed-in racer's laps (staff with laps.change_lap: anyone's)",
+          querystring: lapsQuery,
+          response: { 200: paginated(lap), ...errors },
+        },
+      },
+      async (request) => laps.listLaps(db, requireUser(request), request.query),
+    );
+    // The rig key is checked before the body: without one, a 401 whatever was sent.
+    const rigs = new WeakMap<object, { id: number; calendarId: number }>();
+    app.post(
+      '/laps',
+      {
+        preValidation: async (request) => {
+          rigs.set(request, await laps.rigFromHeader(db, request.headers.authorization));
+        },
+        schema: {
+          tags,
+          summary: 'A lap from a rig (Authorization: Rig <key>); a resend is stored once',
+          body: lapIngest,
+          response: { 200: lapIngestResponse, 201: lapIngestResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await laps.ingestLap(db, rigs.get(request)!, request.body);
+        return reply.status(result.created ? 201 : 200).send(result);
+      },
+    );
+    app.patch(
+      '/laps/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Invalidate or restore a lap (with a reason), or give it to another racer',
+          params: idParam,
+          body: lapReview,
+          response: { 200: lap, ...errors },
+        },
+      },
+      async (request) => laps.reviewLap(db, request.params.id, request.body),
+    );
+
+    // The results file arrives as it is: ACC writes UTF-16LE, which a JSON parser would refuse.
+    await app.register(async (files) => {
+      files.removeAllContentTypeParsers();
+      files.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: IMPORT_LIMIT },
+        (_request, body, done) => done(null, body),
+      );
+      files.post(
+        '/laps/import',
+        {
+          bodyLimit: IMPORT_LIMIT,
+          schema: {
+            tags,
+            summary: 'Import an AC server or ACC results file (the file as the request body)',
+            response: { 200: importResponse, ...errors },
+          },
+        },
+        async (request) => {
+          if (!Buffer.isBuffer(request.body) || request.body.length === 0)
+            throw ValidationError.field('file', 'Send the results file as the request body.');
+          return laps.importResults(db, requireUser(request), request.body);
+        },
+      );
+    });
+
+    app.get(
+      '/rig_keys',
+      { schema: { tags, response: { 200: z.array(rigKey), ...errors } } },
+      async () => {
+        const rows = await db
+          .select({ key: rigKeys, calendarName: calendars.name })
+          .from(rigKeys)
+          .innerJoin(calendars, eq(calendars.id, rigKeys.calendarId))
+          .orderBy(desc(rigKeys.createdAt));
+        return rows.map(({ key, calendarName }) => ({
+          id: key.id,
+          calendar: key.calendarId,
+          calendar_name: calendarName,
+          label: key.label,
+          created: key.createdAt.toISOString(),
+          revoked: key.revokedAt !== null,
+        }));
+      },
+    );
+    app.post(
+      '/rig_keys',
+      {
+        schema: {
+          tags,
+          summary: "A new key for a seat's rig agent; the key is shown only in this answer",
+          body: rigKeyCreate,
+          response: { 201: rigKey, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const [seat] = await db
+          .select({ id: calendars.id, name: calendars.name })
+          .from(calendars)
+          .where(eq(calendars.id, request.body.calendar));
+        if (!seat)
+          throw ValidationError.field(
+            'calendar',
+            `Invalid pk "${request.body.calendar}" - object does not exist.`,
+          );
+        const { key, keyHash } = laps.newRigKey();
+        const [row] = await db
+          .insert(rigKeys)
+          .values({ calendarId: seat.id, keyHash, label: request.body.label })
+          .returning();
+        return reply.status(201).send({
+          id: row.id,
+          calendar: seat.id,
+          calendar_name: seat.name,
+          label: row.label,
+          created: row.createdAt.toISOString(),
+          revoked: false,
+          key,
+        });
+      },
+    );
+    app.delete(
+      '/rig_keys/:id',
+      { schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } } },
+      async (request, reply) => {
+        const rows = await db
+          .update(rigKeys)
+          .set({ revokedAt: new Date() })
+          .where(eq(rigKeys.id, request.params.id))
+          .returning({ id: rigKeys.id });
+        if (rows.length === 0) throw new NotFound();
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,288 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ImportResponse, Lap, LapIngest, LapsQuery } from '@paddock/contract/laps';
+import type { Paginated } from '@paddock/contract/common';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { laps, raceResults, raceSessions, rigKeys } from '../../db/schema/laps';
+import { hasPermission, type AuthUser } from '../../plugins/auth';
+import { NotFound, Unauthorized, ValidationError } from '../../plugins/errors';
+import { paginate } from '../../plugins/pagination';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { ensureCar, ensureTrack, lapOwner } from './catalog-upkeep';
+import * as repo from './laps.repo';
+import { parseResultsFile, ResultsFileError, type ParsedSession } from './results-files';
+
+const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
+
+export const RIG_SCHEME = 'Rig';
+
+/** The seat a rig key belongs to; a missing, unknown or revoked key is a 401. */
+export async function rigFromHeader(db: Db, header: string | undefined) {
+  const [scheme, key] = (header ?? '').split(' ');
+  if (scheme !== RIG_SCHEME || !key)
+    throw new Unauthorized('A rig key is required: Authorization: Rig <key>.', 'rig_key_required');
+  const [row] = await db
+    .select({ id: rigKeys.id, calendarId: rigKeys.calendarId })
+    .from(rigKeys)
+    .where(and(eq(rigKeys.keyHash, sha256(key)), isNull(rigKeys.revokedAt)));
+  if (!row) throw new Unauthorized('This rig key is not valid.', 'rig_key_invalid');
+  return row;
+}
+
+export function newRigKey() {
+  const key = `rig_${crypto.randomBytes(24).toString('base64url')}`;
+  return { key, keyHash: sha256(key) };
+}
+
+const invalidReason = (cuts: number) =>
+  cuts > 0 ? `Track limits: ${cuts} cut${cuts === 1 ? '' : 's'}` : '';
+
+/**
+ * A lap from a rig. The same client lap id from the same rig is stored once (a resend answers
+ * the stored lap); the lap goes to the racer (sim id, else the booking on that seat) and
+ * their personal best is kept in the same transaction.
+ */
+export async function ingestLap(
+  db: Db,
+  rig: { id: number; calendarId: number },
+  body: LapIngest,
+): Promise<{ id: number; created: boolean }> {
+  const sourceKey = `rig:${rig.id}:${body.client_lap_id}`;
+  return db.transaction(async (tx) => {
+    const trackId = await ensureTrack(tx, body.sim, body.track, body.layout);
+    const carId = await ensureCar(tx, body.sim, body.car);
+    const recordedAt = new Date(body.recorded_at);
+    const userId = await lapOwner(tx, {
+      calendarId: rig.calendarId,
+      recordedAt,
+      guid: body.driver_guid,
+    });
+    const inserted = await tx
+      .insert(laps)
+      .values({
+        userId,
+        calendarId: rig.calendarId,
+        trackId,
+        carId,
+        sim: body.sim,
+        lapMs: body.lap_ms,
+        sectorsMs: body.sectors_ms,
+        cuts: body.cuts,
+        tyre: body.tyre,
+        fuel: body.fuel,
+        ballastKg: body.ballast_kg,
+        driverGuid: body.driver_guid,
+        driverName: body.driver_name,
+        recordedAt,
+        sourceKey,
+        valid: body.cuts === 0,
+        invalidReason: invalidReason(body.cuts),
+      })
+      .onConflictDoNothing()
+      .returning({ id: laps.id });
+    if (inserted.length === 0) {
+      const [existing] = await tx
+        .select({ id: laps.id })
+        .from(laps)
+        .where(eq(laps.sourceKey, sourceKey));
+      return { id: existing.id, created: false };
+    }
+    if (userId !== null) await repo.refreshPersonalBest(tx, userId, trackId, carId);
+    return { id: inserted[0].id, created: true };
+  });
+}
+
+/**
+ * Imports a results file (AC server or ACC). One transaction: a malformed file imports nothing;
+ * the same file twice adds nothing (its SHA-256 is the session's key).
+ */
+export async function importResults(
+  db: Db,
+  caller: AuthUser,
+  bytes: Buffer,
+  now = new Date(),
+): Promise<ImportResponse> {
+  let session: ParsedSession;
+  try {
+    session = parseResultsFile(bytes);
+  } catch (error) {
+    if (error instanceof ResultsFileError) throw ValidationError.field('file', error.message);
+    throw error;
+  }
+  const fileSha = sha256(bytes);
+  return db.transaction(async (tx) => {
+    const trackId = await ensureTrack(tx, session.sim, session.trackKey, session.layout);
+    const [raceSession] = await tx
+      .insert(raceSessions)
+      .values({
+        fileSha,
+        sim: session.sim,
+        trackId,
+        kind: session.kind,
+        serverName: session.serverName,
+        importedById: caller.id,
+      })
+      .onConflictDoNothing()
+      .returning({ id: raceSessions.id });
+    const summary = {
+      sim: session.sim,
+      track: session.trackKey,
+      session: session.kind,
+      drivers: new Set(session.results.map((r) => r.guid || r.name)).size,
+    };
+    if (!raceSession)
+      return { ...summary, laps_added: 0, laps_skipped: session.laps.length, drivers_matched: 0 };
+
+    const guids = [...new Set([...session.laps, ...session.results].map((x) => x.guid))].filter(
+      Boolean,
+    );
+    const matched = guids.length
+      ? await tx
+          .select({ id: users.id, guid: users.simGuid })
+          .from(users)
+          .where(inArray(users.simGuid, guids))
+      : [];
+    const userOf = new Map(matched.map((m) => [m.guid!, m.id]));
+    const carIds = new Map<string, number>();
+    for (const key of new Set([...session.laps, ...session.results].map((x) => x.carKey)))
+      carIds.set(key, await ensureCar(tx, session.sim, key));
+
+    // The file has no wall-clock date: laps are placed before the import, in session order.
+    const lastAt = Math.max(0, ...session.laps.map((l) => l.atMs ?? 0));
+    const rows = session.laps.map((l, i) => ({
+      userId: userOf.get(l.guid) ?? null,
+      calendarId: null,
+      trackId,
+      carId: carIds.get(l.carKey)!,
+      sim: session.sim,
+      lapMs: l.lapMs,
+      sectorsMs: l.sectorsMs,
+      cuts: l.cuts,
+      ballastKg: l.ballastKg,
+      driverGuid: l.guid,
+      driverName: l.name,
+      recordedAt: new Date(now.getTime() - (lastAt - (l.atMs ?? lastAt))),
+      sourceKey: `import:${fileSha}:${i}`,
+      valid: l.valid,
+      invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
+    }));
+    let added = 0;
+    for (let i = 0; i < rows.length; i += 500) {
+      const inserted = await tx
+        .insert(laps)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing()
+        .returning({ id: laps.id });
+      added += inserted.length;
+    }
+    const fastest = Math.min(
+      ...session.results.map((r) => r.bestLapMs ?? Number.POSITIVE_INFINITY),
+    );
+    if (session.results.length)
+      await tx.insert(raceResults).values(
+        session.results.map((r) => ({
+          sessionId: raceSession.id,
+          position: r.position,
+          userId: userOf.get(r.guid) ?? null,
+          driverGuid: r.guid,
+          driverName: r.name,
+          teamName: r.team,
+          carId: carIds.get(r.carKey)!,
+          bestLapMs: r.bestLapMs,
+          totalMs: r.totalMs,
+          laps: r.laps,
+          fastestLap: r.bestLapMs !== null && r.bestLapMs === fastest,
+          pole: session.kind === 'QUALIFY' && r.position === 1,
+        })),
+      );
+    await refreshBestsOf(tx, rows);
+    return {
+      ...summary,
+      laps_added: added,
+      laps_skipped: rows.length - added,
+      drivers_matched: userOf.size,
+    };
+  });
+}
+
+async function refreshBestsOf(
+  tx: Queryable,
+  rows: { userId: number | null; trackId: number; carId: number }[],
+) {
+  const keys = new Set(
+    rows.filter((r) => r.userId !== null).map((r) => `${r.userId}|${r.trackId}|${r.carId}`),
+  );
+  for (const key of keys) {
+    const [userId, trackId, carId] = key.split('|').map(Number);
+    await repo.refreshPersonalBest(tx, userId, trackId, carId);
+  }
+}
+
+const maySeeAllLaps = (caller: AuthUser) => hasPermission(caller, 'laps.change_lap');
+
+/** `/laps`: a customer's own laps; staff with laps.change_lap anyone's (`user`) or all. */
+export async function listLaps(
+  db: Db,
+  caller: AuthUser,
+  query: LapsQuery,
+): Promise<Paginated<Lap>> {
+  const requested = query.user === 'me' ? caller.id : query.user;
+  const userId = maySeeAllLaps(caller) ? requested : caller.id;
+  if (requested !== undefined && requested !== caller.id && !maySeeAllLaps(caller))
+    throw new NotFound();
+  const filter: repo.LapFilter = {
+    userId,
+    validOnly: query.approved === true,
+    search: query.search,
+    trackId: query.track,
+    groupId: query.car__groups__id,
+  };
+  const ranked = query.ordering === 'rank';
+  const page = await paginate(
+    query,
+    () => repo.countLaps(db, filter),
+    (limit, offset) => repo.pageLaps(db, filter, ranked, limit, offset),
+  );
+  const first = (query.page - 1) * query.page_size;
+  return {
+    ...page,
+    results: page.results.map((row, i) => repo.toLap(row, ranked ? first + i + 1 : null)),
+  };
+}
+
+/** Staff: invalidate or restore a lap (with a reason, kept) and give it to another racer. */
+export async function reviewLap(
+  db: Db,
+  id: number,
+  body: { approved?: boolean; reason?: string; user?: number | null },
+): Promise<Lap> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(laps).where(eq(laps.id, id)).for('update');
+    if (!row) throw new NotFound();
+    if (body.approved === false && !body.reason)
+      throw ValidationError.field('reason', 'Say why the lap is not valid.');
+    if (body.user !== undefined && body.user !== null) {
+      const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.id, body.user));
+      if (!u)
+        throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
+    }
+    const changes: Partial<typeof laps.$inferInsert> = {};
+    if (body.approved !== undefined) {
+      changes.valid = body.approved;
+      changes.invalidReason = body.approved ? '' : body.reason!;
+    }
+    if (body.user !== undefined) changes.userId = body.user;
+    if (Object.keys(changes).length === 0) return;
+    await tx.update(laps).set(changes).where(eq(laps.id, id));
+    for (const userId of new Set([row.userId, changes.userId ?? row.userId]))
+      if (userId !== null && userId !== undefined)
+        await repo.refreshPersonalBest(tx, userId, row.trackId, row.carId);
+  });
+  const [row] = await repo.selectLaps(db).where(eq(laps.id, id));
+  return repo.toLap(row);
+}
+
+/** Counts for the catalogue: laps per track in the last 90 days (popularity). */
+export const POPULAR_DAYS = 90;
+export const recentLapsSql = sql`now() - make_interval(days => ${POPULAR_DAYS})`;

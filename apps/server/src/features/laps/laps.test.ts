@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { createVenue } from '../../test/booking-factories';
+import { users } from '../../db/schema/accounts';
+import { laps, personalBests } from '../../db/schema/laps';
+import { AC_RESULTS as FIXTURES } from '../../test/fixtures';
+
+let t: TestApp;
+let staff: CreatedUser;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await createUser(t, {
+    isStaff: true,
+    permissions: [
+      'laps.change_lap',
+      'leaderboards.change_board',
+      'rigs.change_rig',
+      'reservations.change_reservation',
+    ],
+  });
+  venue = await createVenue(t, { seats: 2 });
+});
+afterAll(() => t.close());
+
+const file = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
+const importFile = (body: Buffer, who = staff) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/laps/import',
+    headers: { ...bearer(who.token), 'content-type': 'application/octet-stream' },
+    payload: body,
+  });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  who: CreatedUser | null,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: who ? bearer(who.token) : {},
+    ...(payload ? { payload } : {}),
+  });
+
+describe('results import', () => {
+  it('imports an AC race and, a second time, adds nothing', async () => {
+    // Two racers have linked their sim id.
+    const andrea = await createUser(t, { firstName: 'Andrea', lastName: 'Sorlini' });
+    await t.db
+      .update(users)
+      .set({ simGuid: '76561198213775428', flagCode: 'it' })
+      .where(eq(users.id, andrea.id));
+    const first = await importFile(file('server-race-monza.json'));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      sim: 'ac',
+      track: 'monza',
+      session: 'RACE',
+      laps_added: 82,
+      laps_skipped: 0,
+      drivers_matched: 1,
+    });
+    const again = await importFile(file('server-race-monza.json'));
+    expect(again.json()).toMatchObject({ laps_added: 0, laps_skipped: 82 });
+    const mine = (await call('GET', '/api/laps?page_size=100', andrea)).json();
+    // Andrea Sorlini's laps in the file, read by hand: 10, best 1:38.907.
+    expect(mine.count).toBe(10);
+    const [best] = await t.db
+      .select()
+      .from(personalBests)
+      .where(eq(personalBests.userId, andrea.id));
+    expect(best.lapMs).toBe(98907);
+  });
+
+  it('imports ACC (UTF-16LE) and an AC qualifying with its cut laps not valid', async () => {
+    const acc = await importFile(file('acc-race.json'));
+    expect(acc.statusCode).toBe(200);
+    expect(acc.json()).toMatchObject({ sim: 'acc', track: 'brands_hatch', laps_added: 65 });
+    const q = await importFile(file('server-qualify-monza.json'));
+    expect(q.json()).toMatchObject({ session: 'QUALIFY', laps_added: 101 });
+    const invalid = await t.db.select().from(laps).where(eq(laps.valid, false));
+    expect(invalid.length).toBeGreaterThanOrEqual(56);
+    expect(invalid.every((l) => l.invalidReason.startsWith('Track limits'))).toBe(true);
+    const tracks = (await call('GET', '/api/tracks?search=brands', null)).json();
+    expect(tracks.results[0]).toMatchObject({
+      name: 'Brands Hatch',
+      needs_review: true,
+      laps_count: 65,
+    });
+  });
+
+  it('refuses a truncated or non-JSON file with a 400 that says so, importing nothing', async () => {
+    const before = (await t.db.select().from(laps)).length;
+    for (const body of [file('server-race-monza.json').subarray(0, 300), Buffer.from('hello')]) {
+      const res = await importFile(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().file[0]).toMatch(/not valid JSON/);
+    }
+    expect((await t.db.select().from(laps)).length).toBe(before);
+    const customer = await createUser(t);
+    expect((await importFile(file('acc-race.json'), customer)).statusCode).toBe(403);
+  });
+});
+
+describe('laps from rigs', () => {
+  it('stores a resent lap once and gives it to the customer booked on that seat', async () => {
+    const key = (
+      await call('POST', '/api/rig_keys', staff, { calendar: venue.seats[0].id, label: 'Rig 1' })
+    ).json().key;
+    const racer = await createUser(t);
+    const start = DateTime.now()
+      .setZone('America/Los_Angeles')
+      .minus({ days: 1 })
+      .set({ hour: 12, minute: 0, second: 0, millisecond: 0 });
+    const booked = await call('POST', '/api/reservations', staff, {
+      calendar: venue.seats[0].id,
+      slot: start.toFormat("yyyy-MM-dd'T'HH:mm"),
+      user: racer.id,
+      paid: true,
+    });
+    expect(booked.statusCode).toBe(201);
+    const lap = {
+      client_lap_id: 'lap-1',
+      sim: 'ac',
+      track: 'ks_nurburgring',
+      layout: 'layout_gp_a',
+      car: 'ks_porsche_911_gt3_r_2016',
+      lap_ms: 121_456,
+      sectors_ms: [40_000, 41_000, 40_456],
+      tyre: 'Slick Medium',
+      fuel: 30,
+      recorded_at: start.plus({ minutes: 20 }).toISO(),
+    };
+    const send = (body: object, rigKey = key) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/laps',
+        headers: { authorization: `Rig ${rigKey}` },
+        payload: body,
+      });
+    const first = await send(lap);
+    expect(first.statusCode).toBe(201);
+    const resent = await send(lap);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toEqual({ id: first.json().id, created: false });
+    // Recorded just after the booking ended: still the racer's.
+    const late = await send({
+      ...lap,
+      client_lap_id: 'lap-2',
+      lap_ms: 120_999,
+      recorded_at: start.plus({ minutes: 35 }).toISO(),
+    });
+    expect(late.statusCode).toBe(201);
+    const mine = (await call('GET', '/api/laps', racer)).json();
+    expect(mine.results.map((l: { hms: string }) => l.hms)).toEqual(['2:00.999', '2:01.456']);
+    expect((await send(lap, 'rig_wrong')).statusCode).toBe(401);
+    expect((await send(lap, staff.token)).statusCode).toBe(401);
+  });
+});
+
+describe('TIME boards', () => {
+  it('rank each racer once by best valid lap, ties to the earlier lap, and fall back when a lap is invalidated', async () => {
+    const track = (
+      await call('POST', '/api/tracks', staff, {
+        sim: 'ac',
+        key: 'ks_vallelunga',
+        layout: 'club_circuit',
+        name: 'Vallelunga Club',
+      })
+    ).json();
+    const gt3 = (await call('POST', '/api/groups', staff, { name: 'GT3' })).json();
+    const car = (
+      await call('POST', '/api/cars', staff, {
+        sim: 'ac',
+        key: 'ks_audi_r8_lms',
+        name: 'Audi R8 LMS',
+        groups: [gt3.id],
+      })
+    ).json();
+    const [ann, bob, cy] = [await createUser(t), await createUser(t), await createUser(t)];
+    const at = (min: number) => new Date(Date.now() - 3600_000 + min * 60_000);
+    let n = 0;
+    const add = async (who: CreatedUser, ms: number, min: number, valid = true) => {
+      n += 1;
+      const [row] = await t.db
+        .insert(laps)
+        .values({
+          userId: who.id,
+          trackId: track.id,
+          carId: car.id,
+          sim: 'ac',
+          lapMs: ms,
+          recordedAt: at(min),
+          sourceKey: `test:${n}`,
+          valid,
+        })
+        .returning({ id: laps.id });
+      const { refreshPersonalBest } = await import('./laps.repo');
+      await refreshPersonalBest(t.db, who.id, track.id, car.id);
+      return row.id;
+    };
+    const annBest = await add(ann, 80_000, 1);
+    await add(ann, 81_000, 2);
+    await add(bob, 80_000, 3); // same time, later: behind ann
+    await add(cy, 79_000, 4, false); // not valid
+    await add(cy, 82_000, 5);
+    const board = (
+      await call('POST', '/api/boards', staff, {
+        name: 'Vallelunga GT3',
+        calculation: 'TIME',
+        track: track.id,
+        group: gt3.id,
+      })
+    ).json();
+    const results = async () =>
+      (await call('GET', `/api/boards/${board.id}/results?count=10`, null)).json() as {
+        user: number;
+        rank: number;
+        hms: string;
+      }[];
+    expect((await results()).map((r) => [r.rank, r.user, r.hms])).toEqual([
+      [1, ann.id, '1:20.000'],
+      [2, bob.id, '1:20.000'],
+      [3, cy.id, '1:22.000'],
+    ]);
+    const inv = await call('PATCH', `/api/laps/${annBest}`, staff, {
+      approved: false,
+      reason: 'Drove the pit lane',
+    });
+    expect(inv.statusCode).toBe(200);
+    expect(inv.json()).toMatchObject({ approved: false, invalid_reason: 'Drove the pit lane' });
+    expect((await results()).map((r) => [r.user, r.hms])).toEqual([
+      [bob.id, '1:20.000'],
+      [ann.id, '1:21.000'],
+      [cy.id, '1:22.000'],
+    ]);
+    // A rolling one-week board reads the laps since then; the same order here.
+    const week = (
+      await call('POST', '/api/boards', staff, {
+        name: 'This week',
+        calculation: 'TIME',
+        track: track.id,
+        time_frame_days: 7,
+      })
+    ).json();
+    expect(week.time_frame_pretty).toBe('Last week');
+    const weekly = (await call('GET', `/api/boards/${week.id}/results`, null)).json();
+    expect(weekly.map((r: { user: number }) => r.user)).toEqual([bob.id, ann.id, cy.id]);
+  });
+});
+
+describe('POINTS boards', () => {
+  it('rank racers by points from imported races', async () => {
+    const board = (
+      await call('POST', '/api/boards', staff, { name: 'Monza cup', calculation: 'POINTS' })
+    ).json();
+    const res = await call('GET', `/api/teams?board=${board.id}&approved=true&page_size=15`, null);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    // The AC race imported above: Andrea Sorlini won (25), the ACC race was won by Andrea Mel.
+    expect(body.results[0]).toMatchObject({ rank: 1, points: 25 });
+    expect(
+      body.results
+        .slice(0, 2)
+        .map((r: { name: string }) => r.name)
+        .sort(),
+    ).toEqual(['Andrea Mel', 'Andrea Sorlini'].sort());
+    expect(body.results.length).toBeLessThanOrEqual(15);
+  });
+});

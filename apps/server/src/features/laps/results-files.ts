@@ -1,0 +1,248 @@
+import type { Sim } from '../../db/schema/laps';
+
+/** A results file as the importer uses it, whichever simulator wrote it. */
+export type ParsedSession = {
+  sim: Sim;
+  trackKey: string;
+  layout: string;
+  kind: 'RACE' | 'QUALIFY' | 'PRACTICE';
+  serverName: string;
+  laps: ParsedLap[];
+  results: ParsedResult[];
+};
+export type ParsedLap = {
+  guid: string;
+  name: string;
+  carKey: string;
+  lapMs: number;
+  sectorsMs: number[];
+  cuts: number;
+  ballastKg: number | null;
+  valid: boolean;
+  /** Milliseconds into the session, to order laps in time; null when the file has none. */
+  atMs: number | null;
+};
+export type ParsedResult = {
+  position: number;
+  guid: string;
+  name: string;
+  team: string;
+  carKey: string;
+  bestLapMs: number | null;
+  totalMs: number | null;
+  laps: number;
+};
+
+export class ResultsFileError extends Error {}
+
+/** AC writes 999999999 for "no lap". */
+const NO_TIME = 999_999_999;
+const timeOrNull = (v: unknown) =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 && v < NO_TIME ? v : null;
+const text = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '');
+const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : 0);
+
+/** UTF-8 (with or without BOM) or UTF-16LE (ACC writes it without a BOM). */
+export function decodeResultsFile(bytes: Buffer): string {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
+    return bytes.subarray(2).toString('utf16le');
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return bytes.subarray(3).toString('utf8');
+  // ASCII text in UTF-16LE has a zero byte after every character.
+  const sample = bytes.subarray(0, 64);
+  const oddZeros = [...sample].filter((b, i) => i % 2 === 1 && b === 0).length;
+  if (sample.length >= 4 && oddZeros >= sample.length / 4) return bytes.toString('utf16le');
+  return bytes.toString('utf8');
+}
+
+export function parseResultsFile(bytes: Buffer): ParsedSession {
+  let data: unknown;
+  try {
+    data = JSON.parse(decodeResultsFile(bytes));
+  } catch {
+    throw new ResultsFileError(
+      'This file is not valid JSON. Upload the results file the sim server wrote, unchanged.',
+    );
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new ResultsFileError('This file is not a results file: it holds no results object.');
+  const d = data as Record<string, unknown>;
+  if ('TrackName' in d && Array.isArray(d.Laps)) return parseAc(d);
+  if ('trackName' in d && d.sessionResult && typeof d.sessionResult === 'object')
+    return parseAcc(d);
+  throw new ResultsFileError(
+    'This is not an Assetto Corsa or ACC results file (no track name and laps found).',
+  );
+}
+
+const AC_KINDS: Record<string, ParsedSession['kind']> = {
+  RACE: 'RACE',
+  QUALIFY: 'QUALIFY',
+  PRACTICE: 'PRACTICE',
+};
+
+function parseAc(d: Record<string, unknown>): ParsedSession {
+  const trackKey = text(d.TrackName);
+  if (!trackKey) throw new ResultsFileError('The results file has no track name.');
+  const laps = (d.Laps as unknown[]).flatMap((raw): ParsedLap[] => {
+    if (!raw || typeof raw !== 'object') return [];
+    const l = raw as Record<string, unknown>;
+    const lapMs = timeOrNull(l.LapTime);
+    const carKey = text(l.CarModel);
+    if (lapMs === null || !carKey) return [];
+    const cuts = Math.max(0, int(l.Cuts));
+    return [
+      {
+        guid: text(l.DriverGuid),
+        name: text(l.DriverName),
+        carKey,
+        lapMs,
+        sectorsMs: Array.isArray(l.Sectors) ? l.Sectors.map(int) : [],
+        cuts,
+        ballastKg: typeof l.BallastKG === 'number' ? int(l.BallastKG) : null,
+        valid: cuts === 0,
+        atMs: typeof l.Timestamp === 'number' ? l.Timestamp : null,
+      },
+    ];
+  });
+  const results = (Array.isArray(d.Result) ? d.Result : []).flatMap((raw, i): ParsedResult[] => {
+    if (!raw || typeof raw !== 'object') return [];
+    const r = raw as Record<string, unknown>;
+    const name = text(r.DriverName);
+    const carKey = text(r.CarModel);
+    if (!name || !carKey) return [];
+    const guid = text(r.DriverGuid);
+    return [
+      {
+        position: i + 1,
+        guid,
+        name,
+        team: '',
+        carKey,
+        bestLapMs: timeOrNull(r.BestLap),
+        totalMs: timeOrNull(r.TotalTime),
+        laps: laps.filter((l) => l.guid === guid && l.name === name).length,
+      },
+    ];
+  });
+  return {
+    sim: 'ac',
+    trackKey,
+    layout: text(d.TrackConfig),
+    kind: AC_KINDS[text(d.Type).toUpperCase()] ?? 'PRACTICE',
+    serverName: '',
+    laps,
+    results,
+  };
+}
+
+const ACC_KINDS: Record<string, ParsedSession['kind']> = {
+  R: 'RACE',
+  Q: 'QUALIFY',
+  FP: 'PRACTICE',
+};
+
+/** ACC's car model numbers (its broadcasting documentation), as content keys and names. */
+export const ACC_CARS: Record<number, { key: string; name: string }> = {
+  0: { key: 'porsche_991_gt3_r', name: 'Porsche 991 GT3 R' },
+  1: { key: 'mercedes_amg_gt3', name: 'Mercedes-AMG GT3' },
+  2: { key: 'ferrari_488_gt3', name: 'Ferrari 488 GT3' },
+  3: { key: 'audi_r8_lms', name: 'Audi R8 LMS' },
+  4: { key: 'lamborghini_huracan_gt3', name: 'Lamborghini Huracán GT3' },
+  5: { key: 'mclaren_650s_gt3', name: 'McLaren 650S GT3' },
+  6: { key: 'nissan_gt_r_gt3_2018', name: 'Nissan GT-R Nismo GT3 2018' },
+  7: { key: 'bmw_m6_gt3', name: 'BMW M6 GT3' },
+  8: { key: 'bentley_continental_gt3_2018', name: 'Bentley Continental GT3 2018' },
+  12: { key: 'amr_v12_vantage_gt3', name: 'Aston Martin V12 Vantage GT3' },
+  15: { key: 'lexus_rc_f_gt3', name: 'Lexus RC F GT3' },
+  16: { key: 'lamborghini_huracan_gt3_evo', name: 'Lamborghini Huracán GT3 Evo' },
+  17: { key: 'honda_nsx_gt3', name: 'Honda NSX GT3' },
+  19: { key: 'audi_r8_lms_evo', name: 'Audi R8 LMS Evo' },
+  20: { key: 'amr_v8_vantage_gt3', name: 'Aston Martin V8 Vantage GT3' },
+  21: { key: 'honda_nsx_gt3_evo', name: 'Honda NSX GT3 Evo' },
+  22: { key: 'mclaren_720s_gt3', name: 'McLaren 720S GT3' },
+  23: { key: 'porsche_991ii_gt3_r', name: 'Porsche 991 II GT3 R' },
+  24: { key: 'ferrari_488_gt3_evo', name: 'Ferrari 488 GT3 Evo' },
+  25: { key: 'mercedes_amg_gt3_evo', name: 'Mercedes-AMG GT3 Evo' },
+};
+export const accCarKey = (model: number) => ACC_CARS[model]?.key ?? `acc_model_${model}`;
+
+type AccDriver = { firstName?: unknown; lastName?: unknown; playerId?: unknown };
+const accName = (driver: AccDriver | undefined) =>
+  text(`${text(driver?.firstName)} ${text(driver?.lastName)}`);
+
+function parseAcc(d: Record<string, unknown>): ParsedSession {
+  const trackKey = text(d.trackName);
+  if (!trackKey) throw new ResultsFileError('The results file has no track name.');
+  const session = d.sessionResult as Record<string, unknown>;
+  const lines = Array.isArray(session.leaderBoardLines) ? session.leaderBoardLines : [];
+  type Entry = { carKey: string; team: string; drivers: AccDriver[] };
+  const cars = new Map<number, Entry>();
+  const results: ParsedResult[] = [];
+  lines.forEach((raw, i) => {
+    if (!raw || typeof raw !== 'object') return;
+    const line = raw as Record<string, unknown>;
+    const car = (line.car ?? {}) as Record<string, unknown>;
+    const drivers = (Array.isArray(car.drivers) ? car.drivers : []) as AccDriver[];
+    const entry = { carKey: accCarKey(int(car.carModel)), team: text(car.teamName), drivers };
+    cars.set(int(car.carId), entry);
+    const current = (line.currentDriver ?? drivers[0]) as AccDriver | undefined;
+    const timing = (line.timing ?? {}) as Record<string, unknown>;
+    const name = accName(current);
+    if (!name) return;
+    results.push({
+      position: i + 1,
+      guid: text(current?.playerId),
+      name,
+      team: entry.team,
+      carKey: entry.carKey,
+      bestLapMs: timeOrNull(timing.bestLap),
+      totalMs: timeOrNull(timing.totalTime),
+      laps: int(timing.lapCount),
+    });
+  });
+  let clock = 0;
+  const laps = (Array.isArray(d.laps) ? d.laps : []).flatMap((raw): ParsedLap[] => {
+    if (!raw || typeof raw !== 'object') return [];
+    const l = raw as Record<string, unknown>;
+    const entry = cars.get(int(l.carId));
+    const lapMs = timeOrNull(l.laptime);
+    if (!entry || lapMs === null) return [];
+    const driver = entry.drivers[int(l.driverIndex)];
+    clock += lapMs;
+    return [
+      {
+        guid: text(driver?.playerId),
+        name: accName(driver),
+        carKey: entry.carKey,
+        lapMs,
+        sectorsMs: Array.isArray(l.splits) ? l.splits.map(int) : [],
+        cuts: l.isValidForBest === false ? 1 : 0,
+        ballastKg: null,
+        valid: l.isValidForBest !== false,
+        atMs: clock,
+      },
+    ];
+  });
+  return {
+    sim: 'acc',
+    trackKey,
+    layout: '',
+    kind: ACC_KINDS[text(d.sessionType).toUpperCase()] ?? 'PRACTICE',
+    serverName: text(d.serverName),
+    laps,
+    results,
+  };
+}
+
+/** A readable name for content nobody has named yet: `ks_monza`, `full course` → "Monza (Full Course)". */
+export function readableName(key: string, layout = ''): string {
+  const words = (s: string) =>
+    s
+      .replace(/^(ks|acc)_/i, '')
+      .split(/[_\s-]+/)
+      .filter(Boolean)
+      .map((w) => w[0].toUpperCase() + w.slice(1))
+      .join(' ');
+  return layout ? `${words(key)} (${words(layout)})` : words(key);
+}
