@@ -6,6 +6,7 @@ import { userPermissions, users } from '../db/schema/accounts';
 import { pages } from '../db/schema/content';
 import { calendarTypes, calendars, locations, type OpeningHours } from '../db/schema/venue';
 import { hashPassword, randomPassword, verifyPassword } from '../lib/passwords';
+import { seedDemoLaps } from './demo-laps';
 
 export type SeedResult = { logins: { role: string; username: string; password: string }[] };
 
@@ -121,6 +122,7 @@ export async function seedDemoVenue(
   const passwords = DEMO_USERS.map((u) => (opts.randomPasswords ? randomPassword() : u.password));
   // Hashing is slow; do it before taking the lock.
   const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+  const racerHash = await hashPassword(randomPassword());
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ n }] = await tx.select({ n: count() }).from(users);
@@ -220,6 +222,14 @@ export async function seedDemoVenue(
       (u.permissions ?? []).map((permission) => ({ userId: inserted[i].id, permission })),
     );
     if (grants.length) await tx.insert(userPermissions).values(grants);
+
+    const customers = inserted.filter((_, i) => !DEMO_USERS[i].isStaff).map((u) => u.id);
+    const [firstSeat] = await tx.select({ id: calendars.id }).from(calendars).limit(1);
+    await seedDemoLaps(tx, {
+      racers: customers,
+      seat: firstSeat.id,
+      passwordHash: racerHash,
+    });
 
     return {
       logins: DEMO_USERS.map((u, i) => ({
