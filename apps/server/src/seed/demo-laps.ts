@@ -5,6 +5,8 @@ import {
   carGroups,
   cars,
   laps,
+  raceResults,
+  raceSessions,
   tracks,
   type Sim,
 } from '../db/schema/laps';
@@ -243,6 +245,36 @@ export async function seedDemoLaps(
   for (const key of keys) {
     const [u, t, c] = key.split('|').map(Number);
     await refreshPersonalBest(tx, u, t, c);
+  }
+
+  // Three club races at Monza for the POINTS board (finishing orders made up, results real-shaped).
+  const gt3Car = carId('ks_audi_r8_lms');
+  for (let round = 0; round < 3; round++) {
+    const [session] = await tx
+      .insert(raceSessions)
+      .values({
+        fileSha: `demo-round-${round + 1}`,
+        sim: 'ac',
+        trackId: monza,
+        kind: 'RACE',
+        serverName: `Paddock Club Race ${round + 1}`,
+        importedAt: new Date(now.getTime() - (3 - round) * 7 * 86_400_000),
+      })
+      .returning({ id: raceSessions.id });
+    const order = [...racers].sort(() => next() - 0.5);
+    await tx.insert(raceResults).values(
+      order.map((userId, i) => ({
+        sessionId: session.id,
+        position: i + 1,
+        userId,
+        driverName: `Racer ${userId}`,
+        carId: gt3Car,
+        bestLapMs: 108_000 + i * 350,
+        totalMs: 1_100_000 + i * 4_000,
+        laps: 10,
+        fastestLap: i === 0,
+      })),
+    );
   }
 
   await tx.insert(boards).values([

@@ -1,11 +1,25 @@
-import { Outlet } from 'react-router';
+import Nav from 'react-bootstrap/Nav';
+import { NavLink, Outlet } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { pathTo } from '../../../lib/routes';
 
-/** Cars & Tracks — spec customer §2 /availability (tabs: cars, tracks). Navigation and footer only until that work lands; the tabs render below. */
+/** Cars & Tracks — spec customer §2 /availability: tabbed lists of cars and tracks. */
 export default function AvailabilityScreen() {
   return (
     <>
-      <PageTitle visuallyHidden>Cars & Tracks</PageTitle>
+      <PageTitle>Cars & Tracks</PageTitle>
+      <Nav variant="tabs" className="mb-3" as="ul">
+        <Nav.Item as="li">
+          <Nav.Link as={NavLink} to={pathTo('availabilityCars')}>
+            Cars
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item as="li">
+          <Nav.Link as={NavLink} to={pathTo('availabilityTracks')}>
+            Tracks
+          </Nav.Link>
+        </Nav.Item>
+      </Nav>
       <Outlet />
     </>
   );

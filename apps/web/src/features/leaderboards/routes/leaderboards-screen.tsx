@@ -1,6 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { SpinnerScreen } from '../../../components/spinner-screen';
+import { errorMessage } from '../../../lib/error-message';
+import { pathTo } from '../../../lib/routes';
+import { boardsQuery } from '../api/boards-queries';
+import { BoardView, NO_LAPS_ON_BOARD } from '../components/board-view';
 
-/** Leaderboards — spec customer §2 /leaderboards/:id?. Navigation and footer only until that work lands. */
+/** How many entries the leaderboard page shows (podium + table). */
+const ENTRIES = 50;
+
+/** Leaderboards — spec customer §2 /leaderboards/:id?: the list on the left, one board shown. */
 export default function LeaderboardsScreen() {
-  return <PageTitle visuallyHidden>Leaderboards</PageTitle>;
+  const { id } = useParams();
+  const boards = useQuery(boardsQuery());
+  const list = boards.data ?? [];
+  const selected = list.find((b) => String(b.id) === id) ?? list[0];
+  return (
+    <>
+      <PageTitle>Leaderboards</PageTitle>
+      {boards.isPending ? (
+        <SpinnerScreen label="Loading leaderboards…" />
+      ) : boards.isError ? (
+        <p className="text-danger">{errorMessage(boards.error)}</p>
+      ) : list.length === 0 ? (
+        <p>{NO_LAPS_ON_BOARD}</p>
+      ) : (
+        <div className="row g-4">
+          <nav className="col-12 col-lg-3" aria-label="Leaderboards">
+            <ListGroup>
+              {list.map((b) => (
+                <ListGroup.Item
+                  key={b.id}
+                  as={Link}
+                  to={pathTo('leaderboards', { id: b.id })}
+                  action
+                  active={b.id === selected?.id}
+                  aria-current={b.id === selected?.id ? 'page' : undefined}
+                >
+                  {b.name}
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+          </nav>
+          <div className="col-12 col-lg-9">
+            {selected && <BoardView key={selected.id} board={selected} count={ENTRIES} />}
+          </div>
+        </div>
+      )}
+    </>
+  );
 }
