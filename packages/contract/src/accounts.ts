@@ -47,6 +47,8 @@ export const user = z.object({
   flag_code: z.string(),
   flag_url: z.string(),
   social_instagram: z.string(),
+  /** The racer's simulator id (Steam GUID) that laps and results from sim servers carry. */
+  sim_guid: z.string().nullable(),
   display_name: z.string(),
   is_onboarded: z.boolean(),
   is_staff: z.boolean(),
@@ -84,6 +86,12 @@ export const userUpdate = z
       .toLowerCase()
       .refine((v) => v === '' || /^[a-z]{2}$/.test(v), 'Enter a two-letter country code.'),
     social_instagram: shortText(64),
+    sim_guid: z
+      .string()
+      .trim()
+      .max(64)
+      .refine((v) => v === '' || /^[A-Za-z0-9_:-]+$/.test(v), 'Enter the id as the sim shows it.')
+      .nullable(),
   })
   .partial()
   .strict();

@@ -32,6 +32,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     flag_code: 'us',
     flag_url: '',
     social_instagram: '',
+    sim_guid: null,
     display_name: 'Sam Racer',
     is_onboarded: true,
     is_staff: false,

@@ -233,6 +233,7 @@ export async function updateUser(
     racerName: body.racer_name,
     flagCode: body.flag_code,
     socialInstagram: body.social_instagram,
+    simGuid: body.sim_guid === undefined ? undefined : body.sim_guid || null,
     locationId: body.location,
     email: body.email,
     username: body.username,
@@ -332,7 +333,10 @@ const isUniqueViolation = (error: unknown) => pgError(error).code === '23505';
 const isForeignKeyViolation = (error: unknown) => pgError(error).code === '23503';
 
 function uniqueError(error: unknown) {
-  return pgError(error).constraint === 'users_email_lower'
+  const constraint = pgError(error).constraint;
+  if (constraint === 'users_sim_guid')
+    return ValidationError.field('sim_guid', 'This sim id is linked to another racer.');
+  return constraint === 'users_email_lower'
     ? ValidationError.field('email', 'A user with that email already exists.')
     : ValidationError.field('username', USER_EXISTS_MESSAGE);
 }

@@ -29,6 +29,7 @@ export function toUserView(row: UserRow, billing: UserBilling): User {
     flag_code: row.flagCode,
     flag_url: flagUrl(row.flagCode),
     social_instagram: row.socialInstagram,
+    sim_guid: row.simGuid,
     display_name: displayName(row),
     is_onboarded: row.isOnboarded,
     is_staff: row.isStaff,

@@ -275,3 +275,19 @@ describe('POINTS boards', () => {
     expect(body.results.length).toBeLessThanOrEqual(15);
   });
 });
+
+describe('linking a sim id', () => {
+  it('is done in the profile; an id already linked to someone else is refused', async () => {
+    const [ann, bob] = [await createUser(t), await createUser(t)];
+    const link = (who: CreatedUser, sim_guid: string | null) =>
+      call('PATCH', '/api/users/me', who, { sim_guid });
+    const linked = await link(ann, '76561190000000001');
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().sim_guid).toBe('76561190000000001');
+    const taken = await link(bob, '76561190000000001');
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toEqual({ sim_guid: ['This sim id is linked to another racer.'] });
+    expect((await link(ann, '')).json().sim_guid).toBeNull();
+    expect((await link(bob, '76561190000000001')).statusCode).toBe(200);
+  });
+});

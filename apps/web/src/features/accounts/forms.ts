@@ -75,6 +75,11 @@ export const profileSchema = z.object({
   ...profileFields,
   flag_code: z.string(),
   social_instagram: z.string().trim().max(64),
+  sim_guid: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_:-]*$/, 'Enter the id as the sim shows it.'),
 });
 export type ProfileForm = z.infer<typeof profileSchema>;
 

@@ -44,6 +44,7 @@ function toValues(user: User): Values {
     racer_name: user.racer_name,
     flag_code: user.flag_code,
     social_instagram: user.social_instagram,
+    sim_guid: user.sim_guid ?? '',
     location: user.location ? String(user.location) : '',
   };
 }
@@ -72,6 +73,7 @@ export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLev
         racer_name: values.racer_name,
         flag_code: values.flag_code,
         social_instagram: values.social_instagram.replace(/^@/, ''),
+        sim_guid: values.sim_guid || null,
         location: locationValue(values.location),
       }),
     onSuccess: (saved) => {
@@ -123,6 +125,12 @@ export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLev
             />
           </Col>
         </Row>
+        <TextField
+          label="Sim racing id (optional)"
+          hint="Your Steam id as Assetto Corsa shows it: laps from our race servers then find you."
+          {...form.register('sim_guid')}
+          error={errors.sim_guid?.message}
+        />
       </ProfileFields>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
