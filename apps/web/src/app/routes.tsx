@@ -173,6 +173,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/race-events/routes/launcher-screen'),
             ),
             screen(
+              'adminLaps',
+              { login: true, staff: true, permissions: ['leaderboards.change_board'] },
+              () => import('../features/laps-admin/routes/laps-admin-screen'),
+            ),
+            screen(
               'adminParties',
               { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
               () => import('../features/parties/routes/party-admin-screen'),

@@ -30,6 +30,7 @@ export const routePatterns = {
   adminCalendars: '/admin/seats',
   adminUser: '/admin/user/:userId',
   adminLauncher: '/admin/launcher',
+  adminLaps: '/admin/laps',
   // The spec leaves the party admin path open; see docs/decisions/ (web app shell).
   adminParties: '/admin/parties',
 } as const;

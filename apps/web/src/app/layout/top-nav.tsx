@@ -22,6 +22,7 @@ export function TopNav() {
   const pages = useQuery(pagesListQuery);
   const loggedIn = !!session;
   const canPlan = isStaff(session) && hasPermission(session, 'reservations.change_reservation');
+  const canKeepBoards = isStaff(session) && hasPermission(session, 'leaderboards.change_board');
   const canLaunch =
     isStaff(session) && hasPermission(session, 'leaderboards.can_manage_race_events');
   const menuPages = (pages.data ?? []).filter((p) => p.menu_name.trim() !== '');
@@ -99,7 +100,7 @@ export function TopNav() {
                   Join the {config.club_name}
                 </NavDropdown.Item>
               )}
-              {(canPlan || canLaunch) && (
+              {(canPlan || canLaunch || canKeepBoards) && (
                 <>
                   <NavDropdown.Divider />
                   <NavDropdown.Header>Admin Menu</NavDropdown.Header>
@@ -111,6 +112,11 @@ export function TopNav() {
                   {canLaunch && (
                     <NavDropdown.Item as={Link} to={pathTo('adminLauncher')}>
                       Launcher
+                    </NavDropdown.Item>
+                  )}
+                  {canKeepBoards && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminLaps')}>
+                      Laps &amp; Leaderboards
                     </NavDropdown.Item>
                   )}
                 </>

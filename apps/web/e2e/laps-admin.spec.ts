@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, expectAccessible, test } from './fixtures';
+
+const RESULTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../server/src/test/fixtures/ac-results',
+);
+
+test('staff import an ACC results file, make a rig key, and invalidate a lap', async ({ page }) => {
+  await page.goto('/login');
+  await page
+    .getByLabel(/username|e-?mail/i)
+    .first()
+    .fill('staff@paddock.local');
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill('paddock-staff');
+  await page.getByRole('button', { name: /log in/i }).click();
+  await page.waitForURL(/dashboard/);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await page.getByRole('link', { name: 'Laps & Leaderboards' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Laps & Leaderboards' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Club Championship', exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Import Results' }).click();
+  await page.getByLabel('Results file').setInputFiles(path.join(RESULTS, 'acc-race.json'));
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(/RACE at brands_hatch: 65 laps added/)).toBeVisible();
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(/0 laps added, 65 already imported/)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Rig Keys' }).click();
+  await page.getByLabel('Seat').selectOption({ label: 'Cockpit 1' });
+  await page.getByRole('button', { name: 'New Key' }).click();
+  await expect(page.getByText(/shown once/)).toBeVisible();
+  await expect(page.locator('code').filter({ hasText: /^rig_/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Lap Review' }).click();
+  page.once('dialog', (dialog) => void dialog.accept('Pit lane shortcut'));
+  await page
+    .getByRole('button', { name: /^Invalidate/ })
+    .first()
+    .click();
+  await expect(page.getByRole('cell', { name: 'No: Pit lane shortcut' })).toBeVisible();
+});

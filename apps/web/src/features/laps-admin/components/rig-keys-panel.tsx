@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { api } from '../../../lib/api-client';
+import { showError } from '../../../lib/alerts';
+
+type RigKey = {
+  id: number;
+  calendar: number;
+  calendar_name: string;
+  label: string;
+  created: string;
+  revoked: boolean;
+  key?: string;
+};
+type Seat = { id: number; name: string };
+
+/** Keys that let a seat's rig agent send laps; shown once when made. */
+export function RigKeysPanel() {
+  const client = useQueryClient();
+  const keys = useQuery({ queryKey: ['rig_keys'], queryFn: () => api<RigKey[]>('/rig_keys') });
+  const seats = useQuery({
+    queryKey: ['calendars', 'all-seats'],
+    queryFn: () => api<{ results: Seat[] }>('/calendars', { query: { page_size: 100 } }),
+  });
+  const [seat, setSeat] = useState('');
+  const [made, setMade] = useState<RigKey | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['rig_keys'] });
+  const create = useMutation({
+    mutationFn: () =>
+      api<RigKey>('/rig_keys', { method: 'POST', body: { calendar: Number(seat) } }),
+    onSuccess: (key) => {
+      setMade(key);
+      void refresh();
+    },
+    onError: (error) => showError(error),
+  });
+  const revoke = useMutation({
+    mutationFn: (id: number) => api(`/rig_keys/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+    onError: (error) => showError(error),
+  });
+  return (
+    <section aria-labelledby="rig-keys-title">
+      <h2 id="rig-keys-title" className="h4">
+        Rig Keys
+      </h2>
+      {made?.key && (
+        <Alert variant="warning" dismissible onClose={() => setMade(null)}>
+          Key for {made.calendar_name} (shown once, copy it to the rig agent now):{' '}
+          <code className="user-select-all text-body">{made.key}</code>
+        </Alert>
+      )}
+      <Form
+        className="d-flex flex-wrap gap-2 align-items-end mb-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        <Form.Group controlId="rig-key-seat">
+          <Form.Label>Seat</Form.Label>
+          <Form.Select required value={seat} onChange={(e) => setSeat(e.target.value)}>
+            <option value="">Choose a seat</option>
+            {seats.data?.results.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Button type="submit" disabled={!seat || create.isPending}>
+          New Key
+        </Button>
+      </Form>
+      <Table responsive size="sm" className="align-middle">
+        <thead>
+          <tr>
+            <th scope="col">Seat</th>
+            <th scope="col">Made</th>
+            <th scope="col">State</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.data?.map((k) => (
+            <tr key={k.id}>
+              <td>{k.calendar_name}</td>
+              <td>{new Date(k.created).toLocaleString()}</td>
+              <td>{k.revoked ? 'Revoked' : 'Active'}</td>
+              <td>
+                {!k.revoked && (
+                  <Button size="sm" variant="outline-danger" onClick={() => revoke.mutate(k.id)}>
+                    Revoke<span className="visually-hidden"> the key of {k.calendar_name}</span>
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </section>
+  );
+}
