@@ -81,6 +81,20 @@ function boardStart(row: BoardRow, now: Date): Date | null {
   return null;
 }
 
+/**
+ * Boards are read by every wall screen and phone far more often than laps arrive: answers are
+ * kept for a second per instance, so a new lap shows within a second and a busy room costs one
+ * query per board per second.
+ */
+const RESULTS_TTL_MS = 1000;
+const RESULTS_MEMO_SIZE = 500;
+const resultsMemo = new Map<string, { at: number; value: Lap[]; json: string }>();
+
+/** After a lap or board changes on this instance: its boards answer afresh at once. */
+export function forgetBoardResults() {
+  resultsMemo.clear();
+}
+
 /** A TIME board's entries: each racer's best valid lap, fastest first, ties to the earlier lap. */
 export async function timeResults(
   db: Db,
@@ -88,6 +102,43 @@ export async function timeResults(
   count: number,
   includeInactive: boolean,
   now = new Date(),
+): Promise<Lap[]> {
+  return (await rememberedResults(db, id, count, includeInactive, now)).value;
+}
+
+/** The same answer as JSON text, kept with it: a wall of phones costs no serialising either. */
+export async function timeResultsJson(
+  db: Db,
+  id: number,
+  count: number,
+  includeInactive: boolean,
+): Promise<string> {
+  return (await rememberedResults(db, id, count, includeInactive, new Date())).json;
+}
+
+async function rememberedResults(
+  db: Db,
+  id: number,
+  count: number,
+  includeInactive: boolean,
+  now: Date,
+) {
+  const key = `${id}|${count}|${includeInactive}`;
+  const known = resultsMemo.get(key);
+  if (known && Date.now() - known.at < RESULTS_TTL_MS) return known;
+  const value = await computeTimeResults(db, id, count, includeInactive, now);
+  const entry = { at: Date.now(), value, json: JSON.stringify(value) };
+  if (resultsMemo.size >= RESULTS_MEMO_SIZE) resultsMemo.clear();
+  resultsMemo.set(key, entry);
+  return entry;
+}
+
+async function computeTimeResults(
+  db: Db,
+  id: number,
+  count: number,
+  includeInactive: boolean,
+  now: Date,
 ): Promise<Lap[]> {
   const row = await boardRow(db, id, includeInactive);
   if (row.calculation !== 'TIME' || row.trackId === null) return [];
@@ -229,6 +280,7 @@ export async function updateBoard(db: Db, id: number, body: Partial<BoardWrite>)
   await checkRefs(db, body);
   const values = boardValues(body);
   if (Object.keys(values).length) await db.update(boards).set(values).where(eq(boards.id, id));
+  forgetBoardResults();
   return getBoard(db, id, true);
 }
 

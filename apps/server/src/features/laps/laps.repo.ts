@@ -163,52 +163,84 @@ export async function refreshPersonalBest(
     });
 }
 
+/** Rows read per step while walking a board's index in time order. */
+const BOARD_STEP = 200;
+
 /**
  * A TIME board: each racer's best valid lap on the track with a car of the group, since
- * `since` (null: all time); ties go to the earlier lap. All-time boards read the personal-best
- * table; a board with a start reads the laps since then (index on track and time).
+ * `since` (null: all time); ties go to the earlier lap. Walks an index in lap-time order and
+ * keeps each racer's first row until `count` racers are found, so the work grows with the
+ * board's length, not with the number of laps: all-time boards walk the personal-best table
+ * (`personal_bests_board`), boards with a start walk the laps (`laps_track_time`).
  */
 export async function boardBests(
   db: Db,
   opts: { trackId: number; groupId: number | null; since: Date | null; count: number },
 ): Promise<LapRow[]> {
-  const carFilter =
-    opts.groupId === null ? undefined : inArray(laps.carId, carsInGroup(opts.groupId));
-  if (opts.since === null) {
-    const bests = db
-      .selectDistinctOn([personalBests.userId], { lapId: personalBests.lapId })
-      .from(personalBests)
+  const fromBests = opts.since === null;
+  const t = fromBests
+    ? {
+        id: personalBests.lapId,
+        user: personalBests.userId,
+        ms: personalBests.lapMs,
+        at: personalBests.recordedAt,
+        track: personalBests.trackId,
+        car: personalBests.carId,
+      }
+    : {
+        id: laps.id,
+        user: laps.userId,
+        ms: laps.lapMs,
+        at: laps.recordedAt,
+        track: laps.trackId,
+        car: laps.carId,
+      };
+  const table = fromBests ? personalBests : laps;
+  // The group's cars as a literal list: the planner then walks the time-ordered index instead
+  // of joining the whole track's rows to a subquery and sorting them.
+  const carIds =
+    opts.groupId === null
+      ? null
+      : (
+          await db
+            .select({ id: carGroupMembers.carId })
+            .from(carGroupMembers)
+            .where(eq(carGroupMembers.groupId, opts.groupId))
+        ).map((r) => r.id);
+  if (carIds?.length === 0) return [];
+  const seen = new Set<number>();
+  const chosen: number[] = [];
+  let after: { ms: number; at: Date; id: number } | null = null;
+  while (chosen.length < opts.count) {
+    const rows: { id: number; user: number | null; ms: number; at: Date }[] = await db
+      .select({ id: t.id, user: t.user, ms: t.ms, at: t.at })
+      .from(table)
       .where(
         and(
-          eq(personalBests.trackId, opts.trackId),
-          opts.groupId === null
+          eq(t.track, opts.trackId),
+          fromBests
             ? undefined
-            : inArray(personalBests.carId, carsInGroup(opts.groupId)),
+            : and(eq(laps.valid, true), isNotNull(laps.userId), gte(laps.recordedAt, opts.since!)),
+          carIds === null ? undefined : inArray(t.car, carIds),
+          after === null
+            ? undefined
+            : sql`(${t.ms}, ${t.at}, ${t.id}) > (${after.ms}, ${after.at.toISOString()}::timestamptz, ${after.id})`,
         ),
       )
-      .orderBy(personalBests.userId, asc(personalBests.lapMs), asc(personalBests.recordedAt))
-      .as('bests');
-    return selectLaps(db)
-      .innerJoin(bests, eq(bests.lapId, laps.id))
-      .orderBy(asc(laps.lapMs), asc(laps.recordedAt), asc(laps.id))
-      .limit(opts.count);
+      .orderBy(asc(t.ms), asc(t.at), asc(t.id))
+      .limit(BOARD_STEP);
+    for (const row of rows) {
+      if (row.user === null || seen.has(row.user)) continue;
+      seen.add(row.user);
+      chosen.push(row.id);
+      if (chosen.length === opts.count) break;
+    }
+    if (rows.length < BOARD_STEP) break;
+    const last = rows[rows.length - 1];
+    after = { ms: last.ms, at: last.at, id: last.id };
   }
-  const bests = db
-    .selectDistinctOn([laps.userId], { lapId: laps.id })
-    .from(laps)
-    .where(
-      and(
-        eq(laps.trackId, opts.trackId),
-        eq(laps.valid, true),
-        isNotNull(laps.userId),
-        gte(laps.recordedAt, opts.since),
-        carFilter,
-      ),
-    )
-    .orderBy(laps.userId, asc(laps.lapMs), asc(laps.recordedAt), asc(laps.id))
-    .as('bests');
-  return selectLaps(db)
-    .innerJoin(bests, eq(bests.lapId, laps.id))
-    .orderBy(asc(laps.lapMs), asc(laps.recordedAt), asc(laps.id))
-    .limit(opts.count);
+  if (chosen.length === 0) return [];
+  const full = await selectLaps(db).where(inArray(laps.id, chosen));
+  const order = new Map(chosen.map((id, i) => [id, i]));
+  return full.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }

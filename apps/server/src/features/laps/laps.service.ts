@@ -11,6 +11,7 @@ import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { ensureCar, ensureTrack, lapOwner } from './catalog-upkeep';
 import * as repo from './laps.repo';
+import { forgetBoardResults } from './boards.service';
 import { parseResultsFile, ResultsFileError, type ParsedSession } from './results-files';
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
@@ -49,48 +50,50 @@ export async function ingestLap(
   body: LapIngest,
 ): Promise<{ id: number; created: boolean }> {
   const sourceKey = `rig:${rig.id}:${body.client_lap_id}`;
-  return db.transaction(async (tx) => {
-    const trackId = await ensureTrack(tx, body.sim, body.track, body.layout);
-    const carId = await ensureCar(tx, body.sim, body.car);
-    const recordedAt = new Date(body.recorded_at);
-    const userId = await lapOwner(tx, {
-      calendarId: rig.calendarId,
-      recordedAt,
-      guid: body.driver_guid,
-    });
-    const inserted = await tx
-      .insert(laps)
-      .values({
-        userId,
+  return db
+    .transaction(async (tx) => {
+      const trackId = await ensureTrack(tx, body.sim, body.track, body.layout);
+      const carId = await ensureCar(tx, body.sim, body.car);
+      const recordedAt = new Date(body.recorded_at);
+      const userId = await lapOwner(tx, {
         calendarId: rig.calendarId,
-        trackId,
-        carId,
-        sim: body.sim,
-        lapMs: body.lap_ms,
-        sectorsMs: body.sectors_ms,
-        cuts: body.cuts,
-        tyre: body.tyre,
-        fuel: body.fuel,
-        ballastKg: body.ballast_kg,
-        driverGuid: body.driver_guid,
-        driverName: body.driver_name,
         recordedAt,
-        sourceKey,
-        valid: body.cuts === 0,
-        invalidReason: invalidReason(body.cuts),
-      })
-      .onConflictDoNothing()
-      .returning({ id: laps.id });
-    if (inserted.length === 0) {
-      const [existing] = await tx
-        .select({ id: laps.id })
-        .from(laps)
-        .where(eq(laps.sourceKey, sourceKey));
-      return { id: existing.id, created: false };
-    }
-    if (userId !== null) await repo.refreshPersonalBest(tx, userId, trackId, carId);
-    return { id: inserted[0].id, created: true };
-  });
+        guid: body.driver_guid,
+      });
+      const inserted = await tx
+        .insert(laps)
+        .values({
+          userId,
+          calendarId: rig.calendarId,
+          trackId,
+          carId,
+          sim: body.sim,
+          lapMs: body.lap_ms,
+          sectorsMs: body.sectors_ms,
+          cuts: body.cuts,
+          tyre: body.tyre,
+          fuel: body.fuel,
+          ballastKg: body.ballast_kg,
+          driverGuid: body.driver_guid,
+          driverName: body.driver_name,
+          recordedAt,
+          sourceKey,
+          valid: body.cuts === 0,
+          invalidReason: invalidReason(body.cuts),
+        })
+        .onConflictDoNothing()
+        .returning({ id: laps.id });
+      if (inserted.length === 0) {
+        const [existing] = await tx
+          .select({ id: laps.id })
+          .from(laps)
+          .where(eq(laps.sourceKey, sourceKey));
+        return { id: existing.id, created: false };
+      }
+      if (userId !== null) await repo.refreshPersonalBest(tx, userId, trackId, carId);
+      return { id: inserted[0].id, created: true };
+    })
+    .finally(forgetBoardResults);
 }
 
 /**
@@ -111,99 +114,101 @@ export async function importResults(
     throw error;
   }
   const fileSha = sha256(bytes);
-  return db.transaction(async (tx) => {
-    const trackId = await ensureTrack(tx, session.sim, session.trackKey, session.layout);
-    const [raceSession] = await tx
-      .insert(raceSessions)
-      .values({
-        fileSha,
-        sim: session.sim,
-        trackId,
-        kind: session.kind,
-        serverName: session.serverName,
-        importedById: caller.id,
-      })
-      .onConflictDoNothing()
-      .returning({ id: raceSessions.id });
-    const summary = {
-      sim: session.sim,
-      track: session.trackKey,
-      session: session.kind,
-      drivers: new Set(session.results.map((r) => r.guid || r.name)).size,
-    };
-    if (!raceSession)
-      return { ...summary, laps_added: 0, laps_skipped: session.laps.length, drivers_matched: 0 };
-
-    const guids = [...new Set([...session.laps, ...session.results].map((x) => x.guid))].filter(
-      Boolean,
-    );
-    const matched = guids.length
-      ? await tx
-          .select({ id: users.id, guid: users.simGuid })
-          .from(users)
-          .where(inArray(users.simGuid, guids))
-      : [];
-    const userOf = new Map(matched.map((m) => [m.guid!, m.id]));
-    const carIds = new Map<string, number>();
-    for (const key of new Set([...session.laps, ...session.results].map((x) => x.carKey)))
-      carIds.set(key, await ensureCar(tx, session.sim, key));
-
-    // The file has no wall-clock date: laps are placed before the import, in session order.
-    const lastAt = Math.max(0, ...session.laps.map((l) => l.atMs ?? 0));
-    const rows = session.laps.map((l, i) => ({
-      userId: userOf.get(l.guid) ?? null,
-      calendarId: null,
-      trackId,
-      carId: carIds.get(l.carKey)!,
-      sim: session.sim,
-      lapMs: l.lapMs,
-      sectorsMs: l.sectorsMs,
-      cuts: l.cuts,
-      ballastKg: l.ballastKg,
-      driverGuid: l.guid,
-      driverName: l.name,
-      recordedAt: new Date(now.getTime() - (lastAt - (l.atMs ?? lastAt))),
-      sourceKey: `import:${fileSha}:${i}`,
-      valid: l.valid,
-      invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
-    }));
-    let added = 0;
-    for (let i = 0; i < rows.length; i += 500) {
-      const inserted = await tx
-        .insert(laps)
-        .values(rows.slice(i, i + 500))
+  return db
+    .transaction(async (tx) => {
+      const trackId = await ensureTrack(tx, session.sim, session.trackKey, session.layout);
+      const [raceSession] = await tx
+        .insert(raceSessions)
+        .values({
+          fileSha,
+          sim: session.sim,
+          trackId,
+          kind: session.kind,
+          serverName: session.serverName,
+          importedById: caller.id,
+        })
         .onConflictDoNothing()
-        .returning({ id: laps.id });
-      added += inserted.length;
-    }
-    const fastest = Math.min(
-      ...session.results.map((r) => r.bestLapMs ?? Number.POSITIVE_INFINITY),
-    );
-    if (session.results.length)
-      await tx.insert(raceResults).values(
-        session.results.map((r) => ({
-          sessionId: raceSession.id,
-          position: r.position,
-          userId: userOf.get(r.guid) ?? null,
-          driverGuid: r.guid,
-          driverName: r.name,
-          teamName: r.team,
-          carId: carIds.get(r.carKey)!,
-          bestLapMs: r.bestLapMs,
-          totalMs: r.totalMs,
-          laps: r.laps,
-          fastestLap: r.bestLapMs !== null && r.bestLapMs === fastest,
-          pole: session.kind === 'QUALIFY' && r.position === 1,
-        })),
+        .returning({ id: raceSessions.id });
+      const summary = {
+        sim: session.sim,
+        track: session.trackKey,
+        session: session.kind,
+        drivers: new Set(session.results.map((r) => r.guid || r.name)).size,
+      };
+      if (!raceSession)
+        return { ...summary, laps_added: 0, laps_skipped: session.laps.length, drivers_matched: 0 };
+
+      const guids = [...new Set([...session.laps, ...session.results].map((x) => x.guid))].filter(
+        Boolean,
       );
-    await refreshBestsOf(tx, rows);
-    return {
-      ...summary,
-      laps_added: added,
-      laps_skipped: rows.length - added,
-      drivers_matched: userOf.size,
-    };
-  });
+      const matched = guids.length
+        ? await tx
+            .select({ id: users.id, guid: users.simGuid })
+            .from(users)
+            .where(inArray(users.simGuid, guids))
+        : [];
+      const userOf = new Map(matched.map((m) => [m.guid!, m.id]));
+      const carIds = new Map<string, number>();
+      for (const key of new Set([...session.laps, ...session.results].map((x) => x.carKey)))
+        carIds.set(key, await ensureCar(tx, session.sim, key));
+
+      // The file has no wall-clock date: laps are placed before the import, in session order.
+      const lastAt = Math.max(0, ...session.laps.map((l) => l.atMs ?? 0));
+      const rows = session.laps.map((l, i) => ({
+        userId: userOf.get(l.guid) ?? null,
+        calendarId: null,
+        trackId,
+        carId: carIds.get(l.carKey)!,
+        sim: session.sim,
+        lapMs: l.lapMs,
+        sectorsMs: l.sectorsMs,
+        cuts: l.cuts,
+        ballastKg: l.ballastKg,
+        driverGuid: l.guid,
+        driverName: l.name,
+        recordedAt: new Date(now.getTime() - (lastAt - (l.atMs ?? lastAt))),
+        sourceKey: `import:${fileSha}:${i}`,
+        valid: l.valid,
+        invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
+      }));
+      let added = 0;
+      for (let i = 0; i < rows.length; i += 500) {
+        const inserted = await tx
+          .insert(laps)
+          .values(rows.slice(i, i + 500))
+          .onConflictDoNothing()
+          .returning({ id: laps.id });
+        added += inserted.length;
+      }
+      const fastest = Math.min(
+        ...session.results.map((r) => r.bestLapMs ?? Number.POSITIVE_INFINITY),
+      );
+      if (session.results.length)
+        await tx.insert(raceResults).values(
+          session.results.map((r) => ({
+            sessionId: raceSession.id,
+            position: r.position,
+            userId: userOf.get(r.guid) ?? null,
+            driverGuid: r.guid,
+            driverName: r.name,
+            teamName: r.team,
+            carId: carIds.get(r.carKey)!,
+            bestLapMs: r.bestLapMs,
+            totalMs: r.totalMs,
+            laps: r.laps,
+            fastestLap: r.bestLapMs !== null && r.bestLapMs === fastest,
+            pole: session.kind === 'QUALIFY' && r.position === 1,
+          })),
+        );
+      await refreshBestsOf(tx, rows);
+      return {
+        ...summary,
+        laps_added: added,
+        laps_skipped: rows.length - added,
+        drivers_matched: userOf.size,
+      };
+    })
+    .finally(forgetBoardResults);
 }
 
 async function refreshBestsOf(
@@ -279,6 +284,7 @@ export async function reviewLap(
       if (userId !== null && userId !== undefined)
         await repo.refreshPersonalBest(tx, userId, row.trackId, row.carId);
   });
+  forgetBoardResults();
   const [row] = await repo.selectLaps(db).where(eq(laps.id, id));
   return repo.toLap(row);
 }
