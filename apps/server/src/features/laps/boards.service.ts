@@ -73,10 +73,15 @@ export async function getBoard(db: Db, id: number, includeInactive: boolean): Pr
   return toBoard(await boardRow(db, id, includeInactive));
 }
 
-/** Where a board's standings start: its `since` date, or now minus its rolling frame. */
-function boardStart(row: BoardRow, now: Date): Date | null {
-  if (row.timeFrameDays !== null)
-    return DateTime.fromJSDate(now).minus({ days: row.timeFrameDays }).toJSDate();
+/**
+ * Where a board's standings start: now minus its rolling frame (whole 24-hour days, so a frame
+ * across a daylight-saving change is still 7 × 24 h), else its `since` date (from midnight UTC).
+ */
+export function boardStart(
+  row: { timeFrameDays: number | null; since: string | null },
+  now: Date,
+): Date | null {
+  if (row.timeFrameDays !== null) return new Date(now.getTime() - row.timeFrameDays * 86_400_000);
   if (row.since) return DateTime.fromISO(row.since, { zone: 'UTC' }).toJSDate();
   return null;
 }
