@@ -17,6 +17,13 @@ test('leaderboards: a TIME podium and table, a POINTS board, and the board in th
   await expect(page.getByRole('columnheader', { name: 'Fuel / Tire / Ballast' })).toBeVisible();
   await expectAccessible(page);
 
+  // One board per track, narrowed on the page to one car.
+  await page.getByLabel('Car').selectOption({ label: 'Ferrari 488 GT3' });
+  await expect(podium.getByText('Audi R8 LMS')).toHaveCount(0);
+  await expect(podium.getByText('Ferrari 488 GT3').first()).toBeVisible();
+  await page.getByLabel('Car').selectOption({ label: 'All cars' });
+  await expect(podium.getByText('Audi R8 LMS').first()).toBeVisible();
+
   await boards.getByRole('link', { name: 'Club Championship' }).click();
   await expect(page).toHaveURL(/\/leaderboards\/\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Club Championship' })).toBeVisible();

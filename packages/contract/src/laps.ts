@@ -233,7 +233,12 @@ export const boardWrite = z
   .strict();
 export const boardUpdate = boardWrite.partial().strict();
 
-export const boardResultsQuery = z.object({ count: intText(1, 100).default(15) });
+export const boardResultsQuery = z.object({
+  count: intText(1, 100).default(15),
+  /** Narrow the board to one car, or one tyre compound, on the page. */
+  car: idText.optional(),
+  tyre: z.string().trim().min(1).max(40).optional(),
+});
 
 /** A POINTS board entry (spec §3 Points rank entry). */
 export const pointsEntry = z.object({

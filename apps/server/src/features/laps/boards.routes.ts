@@ -91,6 +91,7 @@ export const boardsRoutes =
               request.params.id,
               request.query.count,
               managesBoards(request),
+              { carId: request.query.car, tyre: request.query.tyre },
             )) as unknown as Lap[],
           ),
     );

@@ -101,14 +101,17 @@ export function forgetBoardResults() {
 }
 
 /** A TIME board's entries: each racer's best valid lap, fastest first, ties to the earlier lap. */
+export type ResultsFilter = { carId?: number; tyre?: string };
+
 export async function timeResults(
   db: Db,
   id: number,
   count: number,
   includeInactive: boolean,
   now = new Date(),
+  filter: ResultsFilter = {},
 ): Promise<Lap[]> {
-  return (await rememberedResults(db, id, count, includeInactive, now)).value;
+  return (await rememberedResults(db, id, count, includeInactive, now, filter)).value;
 }
 
 /** The same answer as JSON text, kept with it: a wall of phones costs no serialising either. */
@@ -117,8 +120,9 @@ export async function timeResultsJson(
   id: number,
   count: number,
   includeInactive: boolean,
+  filter: ResultsFilter = {},
 ): Promise<string> {
-  return (await rememberedResults(db, id, count, includeInactive, new Date())).json;
+  return (await rememberedResults(db, id, count, includeInactive, new Date(), filter)).json;
 }
 
 async function rememberedResults(
@@ -127,11 +131,12 @@ async function rememberedResults(
   count: number,
   includeInactive: boolean,
   now: Date,
+  filter: ResultsFilter,
 ) {
-  const key = `${id}|${count}|${includeInactive}`;
+  const key = `${id}|${count}|${includeInactive}|${filter.carId ?? ''}|${filter.tyre ?? ''}`;
   const known = resultsMemo.get(key);
   if (known && Date.now() - known.at < RESULTS_TTL_MS) return known;
-  const value = await computeTimeResults(db, id, count, includeInactive, now);
+  const value = await computeTimeResults(db, id, count, includeInactive, now, filter);
   const entry = { at: Date.now(), value, json: JSON.stringify(value) };
   if (resultsMemo.size >= RESULTS_MEMO_SIZE) resultsMemo.clear();
   resultsMemo.set(key, entry);
@@ -144,6 +149,7 @@ async function computeTimeResults(
   count: number,
   includeInactive: boolean,
   now: Date,
+  filter: ResultsFilter,
 ): Promise<Lap[]> {
   const row = await boardRow(db, id, includeInactive);
   if (row.calculation !== 'TIME' || row.trackId === null) return [];
@@ -152,6 +158,7 @@ async function computeTimeResults(
     groupId: row.groupId,
     since: boardStart(row, now),
     count,
+    ...filter,
   });
   return rows.map((r, i) => repo.toLap(r, i + 1, id));
 }

@@ -175,9 +175,17 @@ const BOARD_STEP = 200;
  */
 export async function boardBests(
   db: Db,
-  opts: { trackId: number; groupId: number | null; since: Date | null; count: number },
+  opts: {
+    trackId: number;
+    groupId: number | null;
+    since: Date | null;
+    count: number;
+    carId?: number;
+    tyre?: string;
+  },
 ): Promise<LapRow[]> {
-  const fromBests = opts.since === null;
+  // Personal bests know no tyre: a tyre filter walks the laps.
+  const fromBests = opts.since === null && opts.tyre === undefined;
   const t = fromBests
     ? {
         id: personalBests.lapId,
@@ -220,8 +228,14 @@ export async function boardBests(
           eq(t.track, opts.trackId),
           fromBests
             ? undefined
-            : and(eq(laps.valid, true), isNotNull(laps.userId), gte(laps.recordedAt, opts.since!)),
+            : and(
+                eq(laps.valid, true),
+                isNotNull(laps.userId),
+                opts.since === null ? undefined : gte(laps.recordedAt, opts.since),
+                opts.tyre === undefined ? undefined : eq(laps.tyre, opts.tyre),
+              ),
           carIds === null ? undefined : inArray(t.car, carIds),
+          opts.carId === undefined ? undefined : eq(t.car, opts.carId),
           after === null
             ? undefined
             : sql`(${t.ms}, ${t.at}, ${t.id}) > (${after.ms}, ${after.at.toISOString()}::timestamptz, ${after.id})`,

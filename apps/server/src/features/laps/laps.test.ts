@@ -241,6 +241,41 @@ describe('TIME boards', () => {
       [ann.id, '1:21.000'],
       [cy.id, '1:22.000'],
     ]);
+    // On the page: one car, or one tyre compound.
+    const porsche = (
+      await call('POST', '/api/cars', staff, {
+        sim: 'ac',
+        key: 'ks_porsche_911_gt3_cup',
+        name: 'Porsche 911 GT3 R',
+        groups: [gt3.id],
+      })
+    ).json();
+    n += 1;
+    await t.db
+      .insert(laps)
+      .values({
+        userId: cy.id,
+        trackId: track.id,
+        carId: porsche.id,
+        sim: 'ac',
+        lapMs: 83_000,
+        recordedAt: at(6),
+        sourceKey: `test:${n}`,
+        valid: true,
+        tyre: 'Slick Soft',
+      });
+    const { refreshPersonalBest } = await import('./laps.repo');
+    await refreshPersonalBest(t.db, cy.id, track.id, porsche.id);
+    const byCar = (
+      await call('GET', `/api/boards/${board.id}/results?car=${porsche.id}`, null)
+    ).json();
+    expect(byCar.map((r: { user: number; car_name: string }) => [r.user, r.car_name])).toEqual([
+      [cy.id, 'Porsche 911 GT3 R'],
+    ]);
+    const byTyre = (
+      await call('GET', `/api/boards/${board.id}/results?tyre=Slick%20Soft`, null)
+    ).json();
+    expect(byTyre.map((r: { hms: string }) => r.hms)).toEqual(['1:23.000']);
     // A rolling one-week board reads the laps since then; the same order here.
     const week = (
       await call('POST', '/api/boards', staff, {

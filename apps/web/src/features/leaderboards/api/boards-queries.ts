@@ -9,11 +9,18 @@ export const boardsQuery = () =>
     queryFn: () => api<Board[]>('/boards', { auth: false }),
   });
 
-/** A TIME board's entries (`count` of them). */
-export const boardResultsQuery = (id: number, count: number) =>
+export type ResultsFilter = { car: number | null; tyre: string | null };
+const NO_FILTER: ResultsFilter = { car: null, tyre: null };
+
+/** A TIME board's entries (`count` of them), optionally for one car or one tyre. */
+export const boardResultsQuery = (id: number, count: number, filter: ResultsFilter = NO_FILTER) =>
   queryOptions({
-    queryKey: ['boards', id, 'results', count],
-    queryFn: () => api<Lap[]>(`/boards/${id}/results`, { auth: false, query: { count } }),
+    queryKey: ['boards', id, 'results', count, filter.car, filter.tyre],
+    queryFn: () =>
+      api<Lap[]>(`/boards/${id}/results`, {
+        auth: false,
+        query: { count, car: filter.car ?? undefined, tyre: filter.tyre ?? undefined },
+      }),
   });
 
 /** A POINTS board's standings; spec §9: page size 15 unless given. */

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import type { Board } from '@paddock/contract/laps';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { sanitizeHtml } from '../../../lib/sanitize-html';
-import { boardResultsQuery, pointsQuery } from '../api/boards-queries';
+import { boardResultsQuery, pointsQuery, type ResultsFilter } from '../api/boards-queries';
+import { TimeBoardFilters } from './time-board-filters';
 import { PointsBoard } from './points-board';
 import { TimeBoard } from './time-board';
 
@@ -18,16 +20,41 @@ export function boardPeriod(board: Board): string {
   return 'All time';
 }
 
-function Entries({ board, count }: { board: Board; count: number }) {
+function Entries({
+  board,
+  count,
+  filterable,
+}: {
+  board: Board;
+  count: number;
+  filterable: boolean;
+}) {
   const isTime = board.calculation === 'TIME';
-  const time = useQuery({ ...boardResultsQuery(board.id, count), enabled: isTime });
+  const [filter, setFilter] = useState<ResultsFilter>({ car: null, tyre: null });
+  const time = useQuery({
+    ...boardResultsQuery(board.id, count, filter),
+    enabled: isTime,
+    placeholderData: keepPreviousData,
+  });
+  const unfiltered = useQuery({
+    ...boardResultsQuery(board.id, count),
+    enabled: isTime && filterable,
+  });
   const points = useQuery({ ...pointsQuery(board.id, count), enabled: !isTime });
   const q = isTime ? time : points;
   if (q.isPending) return <SpinnerScreen label="Loading the leaderboard…" />;
   if (q.isError) return <p className="text-danger">{errorMessage(q.error)}</p>;
   if (isTime) {
     const entries = time.data ?? [];
-    return entries.length ? <TimeBoard entries={entries} /> : <p>{NO_LAPS_ON_BOARD}</p>;
+    const tyres = [...new Set((unfiltered.data ?? []).map((l) => l.tire).filter(Boolean))].sort();
+    return (
+      <>
+        {filterable && (
+          <TimeBoardFilters board={board} tyres={tyres} filter={filter} onChange={setFilter} />
+        )}
+        {entries.length ? <TimeBoard entries={entries} /> : <p>{NO_LAPS_ON_BOARD}</p>}
+      </>
+    );
   }
   const entries = points.data?.results ?? [];
   return entries.length ? <PointsBoard entries={entries} /> : <p>{NO_LAPS_ON_BOARD}</p>;
@@ -38,10 +65,13 @@ export function BoardView({
   board,
   count,
   headingLevel = 2,
+  filterable = false,
 }: {
   board: Board;
   count: number;
   headingLevel?: 1 | 2;
+  /** Car and tyre filters above a TIME board (the leaderboards page; not wall screens). */
+  filterable?: boolean;
 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
@@ -56,7 +86,7 @@ export function BoardView({
           dangerouslySetInnerHTML={{ __html: sanitizeHtml(board.description) }}
         />
       )}
-      <Entries board={board} count={count} />
+      <Entries board={board} count={count} filterable={filterable} />
     </article>
   );
 }

@@ -45,7 +45,9 @@ export default function LeaderboardsScreen() {
             </ListGroup>
           </nav>
           <div className="col-12 col-lg-9">
-            {selected && <BoardView key={selected.id} board={selected} count={ENTRIES} />}
+            {selected && (
+              <BoardView key={selected.id} board={selected} count={ENTRIES} filterable />
+            )}
           </div>
         </div>
       )}

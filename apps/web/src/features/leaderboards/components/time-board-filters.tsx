@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import Form from 'react-bootstrap/Form';
+import type { Board } from '@paddock/contract/laps';
+import { carsQuery } from '../../catalog/api/catalog-queries';
+import type { ResultsFilter } from '../api/boards-queries';
+
+type Props = {
+  board: Board;
+  tyres: string[];
+  filter: ResultsFilter;
+  onChange: (filter: ResultsFilter) => void;
+};
+
+/** One board per track, narrowed on the page to one car or one tyre compound. */
+export function TimeBoardFilters({ board, tyres, filter, onChange }: Props) {
+  const cars = useQuery(carsQuery('', board.group, 1));
+  return (
+    <div className="d-flex flex-wrap gap-3 mb-3">
+      <Form.Group controlId={`board-${board.id}-car`}>
+        <Form.Label className="small mb-1">Car</Form.Label>
+        <Form.Select
+          size="sm"
+          value={filter.car ?? ''}
+          onChange={(e) =>
+            onChange({ ...filter, car: e.target.value ? Number(e.target.value) : null })
+          }
+        >
+          <option value="">All cars</option>
+          {cars.data?.results.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group controlId={`board-${board.id}-tyre`}>
+        <Form.Label className="small mb-1">Tyre</Form.Label>
+        <Form.Select
+          size="sm"
+          value={filter.tyre ?? ''}
+          onChange={(e) => onChange({ ...filter, tyre: e.target.value || null })}
+        >
+          <option value="">All tyres</option>
+          {tyres.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+    </div>
+  );
+}
