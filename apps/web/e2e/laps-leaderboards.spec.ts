@@ -95,6 +95,8 @@ test('my laps: a track name ranks the laps on it, mirrored in the URL', async ({
   await expect(page).toHaveURL(/group=\d+/);
   await expect(page.getByRole('button', { name: 'Group: GT3' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Rank' })).toBeVisible();
+  await expect(page.getByText('My progress on Monza')).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Best on Monza went from/ })).toBeVisible();
   const first = page.getByRole('row').nth(1);
   await expect(first.getByRole('cell').first()).toHaveText('1');
   await expect(first).toHaveClass(/fw-bold/);

@@ -255,3 +255,12 @@ export const teamsQuery = paginationQuery.extend({
   board: idText,
   approved: queryBoolean.optional(),
 });
+
+/** "My progress": the racer's best valid time on a track as it improved, one point per day. */
+export const progressQuery = z.object({ track: idText });
+export const progressPoint = z.object({
+  date: z.iso.date(),
+  best_ms: z.number().int(),
+  hms: z.string(),
+});
+export type ProgressPoint = z.infer<typeof progressPoint>;

@@ -112,6 +112,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/groups': 'public',
   'POST /api/groups': 'leaderboards.change_board',
   'GET /api/laps': 'user',
+  'GET /api/laps/progress': 'user',
   // A rig agent: the route checks its rig key.
   'POST /api/laps': 'rig',
   'PATCH /api/laps/:id': 'laps.change_lap',

@@ -95,6 +95,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/groups': 'public',
   'POST /api/groups': 'leaderboards.change_board',
   'GET /api/laps': 'user',
+  'GET /api/laps/progress': 'user',
   'POST /api/laps': 'rig',
   'PATCH /api/laps/:id': 'laps.change_lap',
   'POST /api/laps/import': 'laps.change_lap',
@@ -197,6 +198,7 @@ const BODIES: Record<string, object> = {
 /** Required query parameters, for the same reason. */
 const QUERIES: Record<string, string> = {
   'GET /api/teams': '?board=1',
+  'GET /api/laps/progress': '?track=1',
   'GET /api/users/:id/charges/credits_purchase_quote': '?credits=4',
 };
 

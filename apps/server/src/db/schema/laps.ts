@@ -68,7 +68,10 @@ export const carGroupMembers = pgTable(
       .notNull()
       .references(() => carGroups.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.carId, t.groupId] }), index('car_group_members_group').on(t.groupId)],
+  (t) => [
+    primaryKey({ columns: [t.carId, t.groupId] }),
+    index('car_group_members_group').on(t.groupId),
+  ],
 );
 
 export const skins = pgTable(
@@ -130,7 +133,9 @@ export const laps = pgTable(
     index('laps_track_time')
       .on(t.trackId, t.lapMs, t.recordedAt)
       .where(sql`${t.valid} and ${t.userId} is not null`),
-    index('laps_unassigned_guid').on(t.driverGuid).where(sql`${t.userId} is null`),
+    index('laps_unassigned_guid')
+      .on(t.driverGuid)
+      .where(sql`${t.userId} is null`),
     index('laps_personal_best')
       .on(t.userId, t.trackId, t.carId, t.lapMs, t.recordedAt)
       .where(sql`${t.valid}`),

@@ -9,6 +9,8 @@ import {
   lapIngestResponse,
   lapReview,
   lapsQuery,
+  progressPoint,
+  progressQuery,
   rigKey,
   rigKeyCreate,
 } from '@paddock/contract/laps';
@@ -41,6 +43,19 @@ export const lapsRoutes =
       },
       async (request) => laps.listLaps(db, requireUser(request), request.query),
     );
+    app.get(
+      '/laps/progress',
+      {
+        schema: {
+          tags,
+          summary: "My progress: the signed-in racer's best on a track, improving day by day",
+          querystring: progressQuery,
+          response: { 200: z.array(progressPoint), ...errors },
+        },
+      },
+      async (request) => laps.lapProgress(db, requireUser(request).id, request.query.track),
+    );
+
     // The rig key is checked before the body: without one, a 401 whatever was sent.
     const rigs = new WeakMap<object, { id: number; calendarId: number }>();
     app.post(

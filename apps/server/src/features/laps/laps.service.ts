@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImportResponse, Lap, LapIngest, LapsQuery } from '@paddock/contract/laps';
+import { formatLapTime } from '@paddock/contract/laps';
 import type { Paginated } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -292,3 +293,19 @@ export async function reviewLap(
 /** Counts for the catalogue: laps per track in the last 90 days (popularity). */
 export const POPULAR_DAYS = 90;
 export const recentLapsSql = sql`now() - make_interval(days => ${POPULAR_DAYS})`;
+
+/** The racer's best valid lap on a track by day, as a running best (it only ever improves). */
+export async function lapProgress(db: Db, userId: number, trackId: number) {
+  const rows = await db.execute<{ day: string; best: number }>(sql`
+    select to_char(date_trunc('day', recorded_at), 'YYYY-MM-DD') as day, min(lap_ms)::int as best
+    from laps where user_id = ${userId} and track_id = ${trackId} and valid
+    group by 1 order by 1`);
+  const points: { date: string; best_ms: number; hms: string }[] = [];
+  let best = Number.POSITIVE_INFINITY;
+  for (const row of rows.rows) {
+    if (row.best >= best) continue;
+    best = row.best;
+    points.push({ date: row.day, best_ms: best, hms: formatLapTime(best) });
+  }
+  return points;
+}

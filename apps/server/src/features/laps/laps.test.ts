@@ -160,6 +160,11 @@ describe('laps from rigs', () => {
     expect(late.statusCode).toBe(201);
     const mine = (await call('GET', '/api/laps', racer)).json();
     expect(mine.results.map((l: { hms: string }) => l.hms)).toEqual(['2:00.999', '2:01.456']);
+    // My progress on that track: one day, its best.
+    const progress = await call('GET', `/api/laps/progress?track=${mine.results[0].track}`, racer);
+    expect(progress.json()).toEqual([
+      { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), best_ms: 120_999, hms: '2:00.999' },
+    ]);
     expect((await send(lap, 'rig_wrong')).statusCode).toBe(401);
     expect((await send(lap, staff.token)).statusCode).toBe(401);
   });
@@ -251,19 +256,17 @@ describe('TIME boards', () => {
       })
     ).json();
     n += 1;
-    await t.db
-      .insert(laps)
-      .values({
-        userId: cy.id,
-        trackId: track.id,
-        carId: porsche.id,
-        sim: 'ac',
-        lapMs: 83_000,
-        recordedAt: at(6),
-        sourceKey: `test:${n}`,
-        valid: true,
-        tyre: 'Slick Soft',
-      });
+    await t.db.insert(laps).values({
+      userId: cy.id,
+      trackId: track.id,
+      carId: porsche.id,
+      sim: 'ac',
+      lapMs: 83_000,
+      recordedAt: at(6),
+      sourceKey: `test:${n}`,
+      valid: true,
+      tyre: 'Slick Soft',
+    });
     const { refreshPersonalBest } = await import('./laps.repo');
     await refreshPersonalBest(t.db, cy.id, track.id, porsche.id);
     const byCar = (

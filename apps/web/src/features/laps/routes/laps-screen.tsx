@@ -17,6 +17,7 @@ import { SearchBox } from '../../catalog/components/search-box';
 import { isRanked, myLapsQuery } from '../api/laps-query';
 import { GroupModal } from '../components/group-modal';
 import { LapsTable } from '../components/laps-table';
+import { ProgressChart } from '../components/progress-chart';
 import { TrackModal } from '../components/track-modal';
 
 export const NO_LAPS_YET = "You haven't recorded any laps yet";
@@ -111,6 +112,9 @@ export default function LapsScreen() {
         </Button>
       </div>
       <p className="small text-body-secondary">{RANK_TIP}</p>
+      {track !== null && trackInfo.data && (
+        <ProgressChart track={track} trackName={trackInfo.data.name} />
+      )}
 
       {laps.isPending ? (
         <SpinnerScreen label="Loading your laps…" />
