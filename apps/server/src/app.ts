@@ -21,6 +21,8 @@ import { authenticate, type Tokens } from './plugins/auth';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { routeAccessHook } from './plugins/route-access';
+import { ChangeFeed } from './plugins/changes';
+import { eventsRoutes } from './features/changes/events.routes';
 import { requestLogSerializer } from './lib/log-redaction';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -53,6 +55,9 @@ export type Deps = {
 export type App = FastifyInstance;
 
 export async function buildApp(deps: Deps): Promise<App> {
+  // One LISTEN connection per instance: the change feed under every live screen.
+  const changes = new ChangeFeed(deps.database.url);
+  await changes.start();
   const app = Fastify({
     logger:
       deps.config.logLevel === 'silent'
@@ -66,6 +71,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     // A slow or silent client cannot hold a connection or a worker forever.
     bodyLimit: deps.config.bodyLimitBytes,
     connectionTimeout: deps.config.connectionTimeoutMs,
+    // Event streams never end by themselves: closing the server ends them.
+    forceCloseConnections: true,
     requestTimeout: deps.config.requestTimeoutMs,
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
@@ -119,6 +126,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(websocket);
 
+  app.addHook('onClose', async () => changes.stop());
   // Before any route is registered: every API route gets its guard from the access table.
   app.addHook('onRoute', routeAccessHook());
   app.addHook('preValidation', refuseNulCharacters);
@@ -151,6 +159,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
       await api.register(boardsRoutes(deps));
+      await api.register(eventsRoutes({ ...deps, changes }));
     },
     { prefix: '/api' },
   );

@@ -128,6 +128,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/boards/:id/results': 'public',
   'GET /api/teams': 'public',
   // Served beside the API
+  // The change feed: public topics for anyone, staff topics checked by the route.
+  'GET /api/events': 'public',
   'GET /api/openapi.json': 'public',
 };
 

@@ -109,6 +109,7 @@ const EXPECTED: Record<string, string> = {
   'DELETE /api/boards/:id': 'leaderboards.change_board',
   'GET /api/boards/:id/results': 'public',
   'GET /api/teams': 'public',
+  'GET /api/events': 'public',
   'GET /api/openapi.json': 'public',
 };
 

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Secrets generated once per database (the JWT signing key when JWT_SECRET is unset), so every
@@ -27,4 +27,15 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 export const revokedSessions = pgTable('revoked_sessions', {
   jti: text().primaryKey(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * The change feed's replay window: every published change, by sequence number, so a client that
+ * reconnects with `Last-Event-ID` gets what it missed. Old rows are pruned as new ones arrive.
+ */
+export const changeEvents = pgTable('change_events', {
+  seq: bigserial({ mode: 'number' }).primaryKey(),
+  topic: text().notNull(),
+  refId: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

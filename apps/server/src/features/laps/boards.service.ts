@@ -15,6 +15,7 @@ import {
   type PointsRules,
 } from '../../db/schema/laps';
 import { NotFound, ValidationError } from '../../plugins/errors';
+import { publishChange } from '../../plugins/changes';
 import { flagUrl } from '../accounts/user-view';
 import { sanitizePageHtml } from '../pages/sanitize-page-html';
 import * as repo from './laps.repo';
@@ -280,6 +281,7 @@ export async function createBoard(db: Db, body: BoardWrite): Promise<Board> {
   await checkRefs(db, body);
   if (body.calculation === 'TIME' && body.track === null)
     throw ValidationError.field('track', 'A TIME board needs a track.');
+  await publishChange(db, 'boards', null);
   const [row] = await db
     .insert(boards)
     .values(boardValues(body) as unknown as typeof boards.$inferInsert)
@@ -293,10 +295,12 @@ export async function updateBoard(db: Db, id: number, body: Partial<BoardWrite>)
   const values = boardValues(body);
   if (Object.keys(values).length) await db.update(boards).set(values).where(eq(boards.id, id));
   forgetBoardResults();
+  await publishChange(db, 'boards', id);
   return getBoard(db, id, true);
 }
 
 export async function deleteBoard(db: Db, id: number): Promise<void> {
   const rows = await db.delete(boards).where(eq(boards.id, id)).returning({ id: boards.id });
   if (rows.length === 0) throw new NotFound();
+  await publishChange(db, 'boards', id);
 }

@@ -13,6 +13,7 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { ensureCar, ensureTrack, lapOwner } from './catalog-upkeep';
 import * as repo from './laps.repo';
 import { forgetBoardResults } from './boards.service';
+import { publishChange } from '../../plugins/changes';
 import { parseResultsFile, ResultsFileError, type ParsedSession } from './results-files';
 
 const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
@@ -35,6 +36,12 @@ export async function rigFromHeader(db: Db, header: string | undefined) {
 export function newRigKey() {
   const key = `rig_${crypto.randomBytes(24).toString('base64url')}`;
   return { key, keyHash: sha256(key) };
+}
+
+/** Laps on a track changed: its boards may have too (the change feed, after commit). */
+async function announce(tx: Queryable, trackId: number) {
+  await publishChange(tx, 'laps', trackId);
+  await publishChange(tx, 'boards', null);
 }
 
 const invalidReason = (cuts: number) =>
@@ -202,6 +209,7 @@ export async function importResults(
           })),
         );
       await refreshBestsOf(tx, rows);
+      if (added > 0) await announce(tx, trackId);
       return {
         ...summary,
         laps_added: added,
@@ -281,6 +289,7 @@ export async function reviewLap(
     if (body.user !== undefined) changes.userId = body.user;
     if (Object.keys(changes).length === 0) return;
     await tx.update(laps).set(changes).where(eq(laps.id, id));
+    await announce(tx, row.trackId);
     for (const userId of new Set([row.userId, changes.userId ?? row.userId]))
       if (userId !== null && userId !== undefined)
         await repo.refreshPersonalBest(tx, userId, row.trackId, row.carId);

@@ -4,6 +4,7 @@ import type { Deps } from '../../app';
 
 import { getSettings } from '../../plugins/settings';
 import { updateSettings } from './venue.service';
+import { publishChange } from '../../plugins/changes';
 
 export const venueRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -31,6 +32,10 @@ export const venueRoutes =
       {
         schema: { tags: ['venue'], body: venueSettingsUpdate, response: { 200: venueSettings } },
       },
-      async (request) => updateSettings(db, request.body),
+      async (request) => {
+        const saved = await updateSettings(db, request.body);
+        await publishChange(db, 'settings');
+        return saved;
+      },
     );
   };

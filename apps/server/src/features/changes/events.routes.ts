@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailBody, validationErrorBody } from '@paddock/contract/common';
+import type { Deps } from '../../app';
+import { hasPermission } from '../../plugins/auth';
+import {
+  changesSince,
+  PUBLIC_TOPICS,
+  TOPICS,
+  type Change,
+  type ChangeFeed,
+  type Topic,
+} from '../../plugins/changes';
+import { Forbidden } from '../../plugins/errors';
+
+const HEARTBEAT_MS = 15_000;
+
+const eventsQuery = z.object({
+  topics: z
+    .string()
+    .regex(
+      new RegExp(`^(${TOPICS.join('|')})(,(${TOPICS.join('|')})){0,9}$`),
+      `Choose topics from: ${TOPICS.join(', ')}.`,
+    ),
+  /** For clients that cannot send the Last-Event-ID header on their first connection. */
+  last_event_id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional(),
+});
+
+const frame = (change: Change) =>
+  `id: ${change.seq}\nevent: change\ndata: ${JSON.stringify(change)}\n\n`;
+
+/**
+ * `GET /api/events?topics=boards,laps`: server-sent events of the change feed. A reconnecting
+ * client sends Last-Event-ID and first gets what it missed; a comment every 15 s keeps proxies
+ * and the client's offline badge honest.
+ */
+export const eventsRoutes =
+  (deps: Deps & { changes: ChangeFeed }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    app.get(
+      '/events',
+      {
+        schema: {
+          tags: ['changes'],
+          summary:
+            'Server-sent events: what changed (public topics: boards, laps, settings, pages)',
+          querystring: eventsQuery,
+          response: { 200: z.string(), 400: validationErrorBody, 403: detailBody },
+        },
+      },
+      async (request, reply) => {
+        const topics = [...new Set(request.query.topics.split(','))] as Topic[];
+        const staffOnly = topics.filter((t) => !PUBLIC_TOPICS.includes(t));
+        if (staffOnly.length && !hasPermission(request.authUser, 'reservations.change_reservation'))
+          throw new Forbidden(`Staff only: ${staffOnly.join(', ')}.`);
+        const header = request.headers['last-event-id'];
+        const lastId = Number(
+          (Array.isArray(header) ? header[0] : header) ?? request.query.last_event_id ?? NaN,
+        );
+
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+        });
+        res.write('retry: 2000\n\n');
+        // Subscribe first, then catch up: nothing falls between; duplicates are skipped by seq.
+        let sent = Number.isFinite(lastId) ? lastId : 0;
+        const pending: Change[] = [];
+        let caughtUp = false;
+        const send = (change: Change) => {
+          if (change.seq <= sent || !topics.includes(change.topic)) return;
+          sent = change.seq;
+          res.write(frame(change));
+        };
+        const unsubscribe = deps.changes.subscribe((change) =>
+          caughtUp ? send(change) : pending.push(change),
+        );
+        if (Number.isFinite(lastId))
+          for (const change of await changesSince(db, lastId, topics)) send(change);
+        caughtUp = true;
+        for (const change of pending) send(change);
+        const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+        request.raw.on('close', () => {
+          clearInterval(heartbeat);
+          unsubscribe();
+        });
+      },
+    );
+  };

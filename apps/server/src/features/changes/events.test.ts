@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { buildApp, type App } from '../../app';
+import { publishChange } from '../../plugins/changes';
+
+let t: TestApp;
+let second: App;
+let secondUrl: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  // A second API instance on the same database, listening on a real port.
+  second = await buildApp(t.deps);
+  await second.listen({ port: 0, host: '127.0.0.1' });
+  secondUrl = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+});
+
+type Stream = {
+  events: { id: number; data: { topic: string; id: number | null } }[];
+  close: () => void;
+};
+
+/** Opens the event stream and collects its events. */
+function listen(path: string, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const events: Stream['events'] = [];
+    const req = http.get(`${secondUrl}${path}`, { headers }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
+      let buffer = '';
+      res.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = frame.match(/^id: (\d+)$/m)?.[1];
+          const data = frame.match(/^data: (.*)$/m)?.[1];
+          if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
+        }
+      });
+      resolve({ events, close: () => req.destroy() });
+    });
+    req.on('error', () => {});
+  });
+}
+
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe('the change feed', () => {
+  it('delivers a change committed on one instance to a listener on another', async () => {
+    const stream = await listen('/api/events?topics=boards,laps');
+    await new Promise((r) => setTimeout(r, 200));
+    await t.db.transaction(async (tx) => publishChange(tx, 'laps', 7));
+    await until(() => stream.events.length === 1);
+    expect(stream.events[0].data).toMatchObject({ topic: 'laps', id: 7 });
+    stream.close();
+  });
+
+  it('never delivers a change whose transaction rolled back', async () => {
+    const stream = await listen('/api/events?topics=boards');
+    await new Promise((r) => setTimeout(r, 200));
+    await t.db
+      .transaction(async (tx) => {
+        await publishChange(tx, 'boards', 1);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await publishChange(t.db, 'boards', 2);
+    await until(() => stream.events.length >= 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stream.events.map((e) => e.data.id)).toEqual([2]);
+    stream.close();
+  });
+
+  it('resumes from Last-Event-ID with what was missed, on the asked topics only', async () => {
+    await publishChange(t.db, 'settings');
+    const first = await listen('/api/events?topics=boards');
+    await new Promise((r) => setTimeout(r, 200));
+    await publishChange(t.db, 'boards', 10);
+    await until(() => first.events.length === 1);
+    const last = first.events[0].id;
+    first.close();
+    // While away: two board changes and one the client did not ask for.
+    await publishChange(t.db, 'boards', 11);
+    await publishChange(t.db, 'pages', 3);
+    await publishChange(t.db, 'boards', 12);
+    const again = await listen('/api/events?topics=boards', { 'last-event-id': String(last) });
+    await until(() => again.events.length === 2);
+    expect(again.events.map((e) => e.data.id)).toEqual([11, 12]);
+    again.close();
+  });
+
+  it('keeps staff topics for staff, and names bad topics', async () => {
+    const res = await t.app.inject({ url: '/api/events?topics=reservations' });
+    expect(res.statusCode).toBe(403);
+    const bad = await t.app.inject({ url: '/api/events?topics=everything' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('topics');
+  });
+});

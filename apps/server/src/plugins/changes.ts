@@ -1,0 +1,105 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from './payments/charge-card';
+
+/** What changed: boards (a board or its laps), laps (per track), settings and prices, pages, reservations (per seat). */
+export const TOPICS = ['boards', 'laps', 'settings', 'pages', 'reservations'] as const;
+export type Topic = (typeof TOPICS)[number];
+/** Topics anyone may follow; the rest need staff rights. */
+export const PUBLIC_TOPICS: readonly Topic[] = ['boards', 'laps', 'settings', 'pages'];
+
+export type Change = { seq: number; topic: Topic; id: number | null };
+
+const CHANNEL = 'paddock_changes';
+/** Changes kept for clients that reconnect (Last-Event-ID). */
+const REPLAY_ROWS = 5000;
+
+/**
+ * Says that something changed: stored in the replay window and announced with NOTIFY in the
+ * caller's transaction, so listeners hear it only once the write commits, on every instance.
+ */
+export async function publishChange(db: Queryable, topic: Topic, id: number | null = null) {
+  await db.execute(sql`
+    with added as (
+      insert into change_events (topic, ref_id) values (${topic}, ${id}) returning seq
+    )
+    select pg_notify(${CHANNEL}, json_build_object('seq', seq, 'topic', ${topic}::text, 'id', ${id}::int)::text)
+    from added`);
+  // Now and then, drop what is older than the replay window.
+  if (Math.random() < 0.01)
+    await db.execute(
+      sql`delete from change_events where seq < (select max(seq) from change_events) - ${REPLAY_ROWS}`,
+    );
+}
+
+/** Changes after `seq` on `topics`, oldest first (a reconnecting client's catch-up). */
+export async function changesSince(db: Queryable, seq: number, topics: readonly Topic[]) {
+  const result = await db.execute<{ seq: string; topic: Topic; ref_id: number | null }>(sql`
+    select seq, topic, ref_id from change_events
+    where seq > ${seq} and topic in (${sql.join(
+      topics.map((t) => sql`${t}`),
+      sql`, `,
+    )})
+    order by seq limit ${REPLAY_ROWS}`);
+  return result.rows.map((r) => ({ seq: Number(r.seq), topic: r.topic, id: r.ref_id }));
+}
+
+type Listener = (change: Change) => void;
+
+/**
+ * One LISTEN connection per API instance, fanning changes out to this instance's subscribers
+ * (server-sent event streams, caches). Reconnects by itself after a database restart.
+ */
+export class ChangeFeed {
+  private readonly listeners = new Set<Listener>();
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly url: string) {}
+
+  async start(): Promise<void> {
+    if (this.stopped) return;
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        const change = JSON.parse(message.payload) as Change;
+        for (const listener of this.listeners) listener(change);
+      } catch {
+        /* a malformed payload is nobody's change */
+      }
+    });
+    client.on('error', () => this.reconnect());
+    client.on('end', () => this.reconnect());
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      this.client = client;
+    } catch {
+      this.reconnect();
+    }
+  }
+
+  private reconnect() {
+    if (this.stopped || this.retry) return;
+    this.client = null;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.start();
+    }, 1000);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}
