@@ -22,6 +22,7 @@ import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { routeAccessHook } from './plugins/route-access';
 import { ChangeFeed } from './plugins/changes';
+import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
 import { requestLogSerializer } from './lib/log-redaction';
 import { venueRoutes } from './features/venue/venue.routes';
@@ -58,6 +59,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   // One LISTEN connection per instance: the change feed under every live screen.
   const changes = new ChangeFeed(deps.database.url);
   await changes.start();
+  // Cached board answers go as soon as any instance says laps or boards changed, before the
+  // event streams tell the screens to fetch again.
+  changes.subscribe((change) => {
+    if (change.topic === 'laps' || change.topic === 'boards') forgetBoardResults();
+  });
   const app = Fastify({
     logger:
       deps.config.logLevel === 'silent'

@@ -64,34 +64,44 @@ export const carsQuery = catalogQuery.extend({
 });
 
 const name = z.string().trim().min(1).max(120);
+const trackFields = {
+  name,
+  country: z.string().trim().max(60),
+  length_m: z.number().int().min(1).max(100_000).nullable(),
+};
 export const trackWrite = z
   .object({
     sim,
     key: z.string().trim().min(1).max(120),
     layout: z.string().trim().max(120).default(''),
-    name,
-    country: z.string().trim().max(60).default(''),
-    length_m: z.number().int().min(1).max(100_000).nullable().default(null),
+    ...trackFields,
+    country: trackFields.country.default(''),
+    length_m: trackFields.length_m.default(null),
   })
   .strict();
-export const trackUpdate = trackWrite
-  .omit({ sim: true, key: true, layout: true })
-  .extend({ needs_review: z.boolean() })
+/** An update names only what changes (no defaults: a field left out is left alone). */
+export const trackUpdate = z
+  .object({ ...trackFields, needs_review: z.boolean() })
   .partial()
   .strict();
+const carFields = {
+  name,
+  brand: z.string().trim().max(60),
+  car_class: z.string().trim().max(60),
+  groups: z.array(idNumber).max(20),
+};
 export const carWrite = z
   .object({
     sim,
     key: z.string().trim().min(1).max(120),
-    name,
-    brand: z.string().trim().max(60).default(''),
-    car_class: z.string().trim().max(60).default(''),
-    groups: z.array(idNumber).max(20).default([]),
+    ...carFields,
+    brand: carFields.brand.default(''),
+    car_class: carFields.car_class.default(''),
+    groups: carFields.groups.default([]),
   })
   .strict();
-export const carUpdate = carWrite
-  .omit({ sim: true, key: true })
-  .extend({ needs_review: z.boolean() })
+export const carUpdate = z
+  .object({ ...carFields, needs_review: z.boolean() })
   .partial()
   .strict();
 export const groupWrite = z.object({ name: z.string().trim().min(1).max(60) }).strict();
@@ -217,21 +227,33 @@ export const pointsRules = z
   .strict();
 export const DEFAULT_POINTS_TABLE = [25, 18, 15, 12, 10, 8, 6, 4, 2, 1];
 
+const boardFields = {
+  name: z.string().trim().min(1).max(120),
+  calculation: z.enum(BOARD_CALCULATIONS),
+  description: z.string().max(20_000),
+  track: idNumber.nullable(),
+  group: idNumber.nullable(),
+  since: z.iso.date().nullable(),
+  time_frame_days: z.number().int().min(1).max(3650).nullable(),
+  active: z.boolean(),
+  sort_order: z.number().int().min(0).max(10_000),
+  points_rules: pointsRules.nullable(),
+};
 export const boardWrite = z
   .object({
-    name: z.string().trim().min(1).max(120),
-    calculation: z.enum(BOARD_CALCULATIONS),
-    description: z.string().max(20_000).default(''),
-    track: idNumber.nullable().default(null),
-    group: idNumber.nullable().default(null),
-    since: z.iso.date().nullable().default(null),
-    time_frame_days: z.number().int().min(1).max(3650).nullable().default(null),
-    active: z.boolean().default(true),
-    sort_order: z.number().int().min(0).max(10_000).default(0),
-    points_rules: pointsRules.nullable().default(null),
+    ...boardFields,
+    description: boardFields.description.default(''),
+    track: boardFields.track.default(null),
+    group: boardFields.group.default(null),
+    since: boardFields.since.default(null),
+    time_frame_days: boardFields.time_frame_days.default(null),
+    active: boardFields.active.default(true),
+    sort_order: boardFields.sort_order.default(0),
+    points_rules: boardFields.points_rules.default(null),
   })
   .strict();
-export const boardUpdate = boardWrite.partial().strict();
+/** An update names only what changes (no defaults: a field left out is left alone). */
+export const boardUpdate = z.object(boardFields).partial().strict();
 
 export const boardResultsQuery = z.object({
   count: intText(1, 100).default(15),

@@ -99,6 +99,7 @@ export async function ingestLap(
         return { id: existing.id, created: false };
       }
       if (userId !== null) await repo.refreshPersonalBest(tx, userId, trackId, carId);
+      await announce(tx, trackId);
       return { id: inserted[0].id, created: true };
     })
     .finally(forgetBoardResults);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
@@ -147,6 +147,11 @@ describe('laps from rigs', () => {
       });
     const first = await send(lap);
     expect(first.statusCode).toBe(201);
+    // The boards and the laps of that track were said to have changed.
+    const said = await t.db.execute<{ topic: string }>(
+      sql`select topic from change_events order by seq desc limit 2`,
+    );
+    expect(said.rows.map((r) => r.topic).sort()).toEqual(['boards', 'laps']);
     const resent = await send(lap);
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toEqual({ id: first.json().id, created: false });
@@ -327,5 +332,37 @@ describe('linking a sim id', () => {
     expect(taken.json()).toEqual({ sim_guid: ['This sim id is linked to another racer.'] });
     expect((await link(ann, '')).json().sim_guid).toBeNull();
     expect((await link(bob, '76561190000000001')).statusCode).toBe(200);
+  });
+});
+
+describe('partial updates', () => {
+  it('change only the fields they name', async () => {
+    const g = (await call('POST', '/api/groups', staff, { name: 'GT4 partial' })).json();
+    const car = (
+      await call('POST', '/api/cars', staff, {
+        sim: 'ac',
+        key: 'ks_partial_car',
+        name: 'Partial',
+        brand: 'Acme',
+        groups: [g.id],
+      })
+    ).json();
+    const renamed = (await call('PATCH', `/api/cars/${car.id}`, staff, { name: 'Renamed' })).json();
+    expect(renamed).toMatchObject({ name: 'Renamed', brand: 'Acme', groups: [{ id: g.id }] });
+    const board = (
+      await call('POST', '/api/boards', staff, {
+        name: 'Partial',
+        calculation: 'POINTS',
+        description: '<p>Keep me</p>',
+        group: g.id,
+      })
+    ).json();
+    const moved = (await call('PATCH', `/api/boards/${board.id}`, staff, { sort_order: 9 })).json();
+    expect(moved).toMatchObject({
+      sort_order: 9,
+      description: '<p>Keep me</p>',
+      group: g.id,
+      active: true,
+    });
   });
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
 import { DateTime } from 'luxon';
 import type { Board } from '@paddock/contract/laps';
 import { SpinnerScreen } from '../../../components/spinner-screen';
@@ -24,10 +26,12 @@ function Entries({
   board,
   count,
   filterable,
+  refetchMs,
 }: {
   board: Board;
   count: number;
   filterable: boolean;
+  refetchMs?: number;
 }) {
   const isTime = board.calculation === 'TIME';
   const [filter, setFilter] = useState<ResultsFilter>({ car: null, tyre: null });
@@ -35,12 +39,17 @@ function Entries({
     ...boardResultsQuery(board.id, count, filter),
     enabled: isTime,
     placeholderData: keepPreviousData,
+    refetchInterval: refetchMs,
   });
   const unfiltered = useQuery({
     ...boardResultsQuery(board.id, count),
     enabled: isTime && filterable,
   });
-  const points = useQuery({ ...pointsQuery(board.id, count), enabled: !isTime });
+  const points = useQuery({
+    ...pointsQuery(board.id, count),
+    enabled: !isTime,
+    refetchInterval: refetchMs,
+  });
   const q = isTime ? time : points;
   if (q.isPending) return <SpinnerScreen label="Loading the leaderboard…" />;
   if (q.isError) return <p className="text-danger">{errorMessage(q.error)}</p>;
@@ -66,13 +75,20 @@ export function BoardView({
   count,
   headingLevel = 2,
   filterable = false,
+  description = 'shown',
+  refetchMs,
 }: {
   board: Board;
   count: number;
   headingLevel?: 1 | 2;
   /** Car and tyre filters above a TIME board (the leaderboards page; not wall screens). */
   filterable?: boolean;
+  /** Wall screens keep the description in a Board Info modal unless asked to expand it. */
+  description?: 'shown' | 'modal';
+  /** Wall screens reload on their interval. */
+  refetchMs?: number;
 }) {
+  const [info, setInfo] = useState(false);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <article aria-labelledby={`board-${board.id}-title`}>
@@ -80,13 +96,38 @@ export function BoardView({
         {board.name}
       </Heading>
       <p className="text-body-secondary mb-2">{boardPeriod(board)}</p>
-      {board.description && (
+      {board.description && description === 'shown' && (
         <div
           className="board-description mb-3"
           dangerouslySetInnerHTML={{ __html: sanitizeHtml(board.description) }}
         />
       )}
-      <Entries board={board} count={count} filterable={filterable} />
+      {board.description && description === 'modal' && (
+        <>
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            className="mb-3"
+            onClick={() => setInfo(true)}
+          >
+            Board Info
+          </Button>
+          <Modal
+            show={info}
+            onHide={() => setInfo(false)}
+            aria-labelledby={`board-${board.id}-info`}
+            centered
+          >
+            <Modal.Header closeButton>
+              <Modal.Title as="h2" className="h5" id={`board-${board.id}-info`}>
+                {board.name}
+              </Modal.Title>
+            </Modal.Header>
+            <Modal.Body dangerouslySetInnerHTML={{ __html: sanitizeHtml(board.description) }} />
+          </Modal>
+        </>
+      )}
+      <Entries board={board} count={count} filterable={filterable} refetchMs={refetchMs} />
     </article>
   );
 }

@@ -1,0 +1,89 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+test('/display: the form with its limits and defaults, then the board on a TV', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/display');
+  await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard Display' })).toBeVisible();
+  const items = page.getByLabel('Items to Show');
+  await expect(items).toHaveValue('15');
+  await expect(items).toHaveAttribute('min', '1');
+  await expect(items).toHaveAttribute('max', '100');
+  const reload = page.getByLabel(/Reload Interval/);
+  await expect(reload).toHaveValue('60');
+  await expect(reload).toHaveAttribute('min', '10');
+  await expect(reload).toHaveAttribute('max', '600');
+  await expect(reload).toHaveAttribute('step', '10');
+  await expectAccessible(page);
+  await page.getByLabel('Board').selectOption({ label: 'Monza GT3 — All Time' });
+  await items.fill('10');
+  await page.getByRole('button', { name: 'Show Leaderboard' }).click();
+  await expect(page).toHaveURL(/\/display\/\d+\?itemsToShow=10&reloadInterval=60$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Monza GT3 — All Time' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Podium' }).getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Board Info' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Beat the top three');
+  await expectAccessible(page);
+  // The form remembers the last choice.
+  await page.goto('/display');
+  await expect(page.getByLabel('Items to Show')).toHaveValue('10');
+});
+
+test('/display/:id shows a new best lap within 2 s of POST /laps, without a reload', async ({
+  page,
+  request,
+}) => {
+  const token = async (username: string, password: string) =>
+    (
+      (await (await request.post('/api/auth/token', { data: { username, password } })).json()) as {
+        access: string;
+      }
+    ).access;
+  const staff = await token('staff@paddock.local', 'paddock-staff');
+  const bob = await token('bob@paddock.local', 'paddock-demo');
+  const auth = (t: string) => ({ Authorization: `Bearer ${t}` });
+  await request.patch('/api/users/me', {
+    headers: auth(bob),
+    data: { sim_guid: '76561199000000042' },
+  });
+  const seats = (await (await request.get('/api/calendars?page_size=1')).json()) as {
+    results: { id: number }[];
+  };
+  const key = (
+    (await (
+      await request.post('/api/rig_keys', {
+        headers: auth(staff),
+        data: { calendar: seats.results[0].id },
+      })
+    ).json()) as { key: string }
+  ).key;
+  const boards = (await (await request.get('/api/boards')).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const monza = boards.find((b) => b.name === 'Monza GT3 — All Time')!;
+
+  await page.goto(`/display/${monza.id}?itemsToShow=15&reloadInterval=600`);
+  const podium = page.getByRole('list', { name: 'Podium' });
+  await expect(podium.getByRole('listitem')).toHaveCount(3);
+  await expect(podium.getByText('1:39.999')).toHaveCount(0);
+  await page.waitForTimeout(500);
+  const sent = Date.now();
+  const lap = await request.post('/api/laps', {
+    headers: { Authorization: `Rig ${key}` },
+    data: {
+      client_lap_id: `e2e-${sent}`,
+      sim: 'ac',
+      track: 'monza',
+      layout: 'full course',
+      car: 'ks_audi_r8_lms',
+      lap_ms: 99_999,
+      driver_guid: '76561199000000042',
+      recorded_at: new Date().toISOString(),
+    },
+  });
+  expect(lap.status()).toBe(201);
+  await expect(podium.getByRole('listitem').first()).toContainText('1:39.999', { timeout: 2000 });
+  expect(Date.now() - sent).toBeLessThan(2500);
+});

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router';
+import { pathTo } from '../../../lib/routes';
+import { boardsQuery } from '../../leaderboards/api/boards-queries';
+
+/** Spec §5/§9: items 1 to 100 (default 15); reload 10 to 600 s, step 10 (default 60). */
+export const DISPLAY_DEFAULTS = { itemsToShow: 15, reloadInterval: 60 };
+const KEY = 'paddock.display';
+
+type Choice = { board: string; itemsToShow: number; reloadInterval: number };
+
+function remembered(): Choice {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY) ?? 'null') as Partial<Choice> | null;
+    return { board: '', ...DISPLAY_DEFAULTS, ...saved };
+  } catch {
+    return { board: '', ...DISPLAY_DEFAULTS };
+  }
+}
+
+/** `/display` without a board: choose what the screen shows (remembered for next time). */
+export function DisplayForm() {
+  const navigate = useNavigate();
+  const boards = useQuery(boardsQuery());
+  const [choice, setChoice] = useState<Choice>(remembered);
+  const board = choice.board || String(boards.data?.[0]?.id ?? '');
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v || lo));
+  return (
+    <Form
+      className="mx-auto my-4"
+      style={{ maxWidth: 480 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const saved = { ...choice, board, itemsToShow: clamp(choice.itemsToShow, 1, 100) };
+        localStorage.setItem(KEY, JSON.stringify(saved));
+        navigate(
+          pathTo(
+            'display',
+            { boardId: board },
+            { itemsToShow: saved.itemsToShow, reloadInterval: saved.reloadInterval },
+          ),
+        );
+      }}
+    >
+      <Form.Group className="mb-3" controlId="display-board">
+        <Form.Label>Board</Form.Label>
+        <Form.Select
+          required
+          value={board}
+          onChange={(e) => setChoice({ ...choice, board: e.target.value })}
+        >
+          {boards.data?.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="display-items">
+        <Form.Label>Items to Show</Form.Label>
+        <Form.Control
+          type="number"
+          min={1}
+          max={100}
+          value={choice.itemsToShow}
+          onChange={(e) => setChoice({ ...choice, itemsToShow: Number(e.target.value) })}
+        />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="display-reload">
+        <Form.Label>Reload Interval: {choice.reloadInterval} seconds</Form.Label>
+        <Form.Range
+          min={10}
+          max={600}
+          step={10}
+          value={choice.reloadInterval}
+          onChange={(e) => setChoice({ ...choice, reloadInterval: Number(e.target.value) })}
+        />
+      </Form.Group>
+      <Button type="submit" disabled={!board}>
+        Show Leaderboard
+      </Button>
+    </Form>
+  );
+}
