@@ -134,6 +134,12 @@ export const loginLinkRequest = z.object({ token: z.string().trim().min(1).max(2
 export type LoginLinkRequest = z.infer<typeof loginLinkRequest>;
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
+/** What a staff manager sets on an account: staff or not, and its permission strings. */
+export const permissionsUpdate = z
+  .object({ is_staff: z.boolean(), permissions: z.array(permission).max(50) })
+  .strict();
+export type PermissionsUpdate = z.infer<typeof permissionsUpdate>;
+
 export const permissionsResponse = z.object({
   is_staff: z.boolean(),
   is_superuser: z.boolean(),

@@ -43,6 +43,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/users/:id': 'user.change_user',
   'POST /api/users/:id/update_password': 'user',
   'POST /api/users/:id/send_login_link': 'user.change_user',
+  'PUT /api/users/:id/permissions': 'user.change_staff',
   // Cards, charges, payments
   'GET /api/users/:id/card': 'user',
   'POST /api/users/:id/card': 'user',

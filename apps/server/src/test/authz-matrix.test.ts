@@ -36,6 +36,7 @@ const EXPECTED: Record<string, string> = {
   'DELETE /api/users/:id': 'user.change_user',
   'POST /api/users/:id/update_password': 'user',
   'POST /api/users/:id/send_login_link': 'user.change_user',
+  'PUT /api/users/:id/permissions': 'user.change_staff',
   'GET /api/users/:id/card': 'user',
   'POST /api/users/:id/card': 'user',
   'DELETE /api/users/:id/card': 'user',
@@ -194,6 +195,7 @@ const BODIES: Record<string, object> = {
   'POST /api/users/:id/update_password': { new_password: 'a-long-new-password' },
   'POST /api/users/:id/card': { token: 'tok_unknown' },
   'POST /api/users/:id/charges/credits_enroll': { credits_amount: 4 },
+  'PUT /api/users/:id/permissions': { is_staff: true, permissions: ['user.view_user'] },
 };
 
 /** Required query parameters, for the same reason. */

@@ -5,6 +5,7 @@ import {
   forgotPasswordRequest,
   loginLinkRequest,
   permissionsResponse,
+  permissionsUpdate,
   signupRequest,
   tokenRequest,
   tokenResponse,
@@ -21,6 +22,7 @@ import { AbuseLimits } from '../../plugins/abuse-limits';
 import { Unauthorized } from '../../plugins/errors';
 import * as accounts from './accounts.service';
 import { endAllSessions, endSession, renewCallerSession } from './sessions';
+import { setPermissions } from './staff-permissions';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
@@ -260,6 +262,23 @@ export const accountsRoutes =
           renewer(request, reply),
         ),
       }),
+    );
+
+    app.put(
+      '/users/:id/permissions',
+      {
+        schema: {
+          tags: ['accounts'],
+          summary: "Set an account's staff flag and permission strings (user.change_staff)",
+          params: userIdParam,
+          body: permissionsUpdate,
+          response: { 200: permissionsResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const id = request.params.id === 'me' ? requireUser(request).id : request.params.id;
+        return setPermissions(ctx.db, requireUser(request), id, request.body);
+      },
     );
 
     app.post(
