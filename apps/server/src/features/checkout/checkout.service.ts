@@ -31,6 +31,7 @@ import {
 } from '../reservations/reservations.service';
 import { findUsableVoucher, redeemVoucher } from '../vouchers/vouchers.service';
 import * as repo from './checkout.repo';
+import { publishChange } from '../../plugins/changes';
 import { findCard } from '../cards/cards.repo';
 import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { confirmationMail } from './confirmation-mail';
@@ -227,6 +228,8 @@ export async function processCheckout(
         checkoutId: checkout.id,
       })),
     );
+    for (const calendarId of new Set(checkout.items.map((item) => item.calendarId)))
+      await publishChange(tx, 'reservations', calendarId);
     const discount = checkout.amounts.discountCents;
     if (checkout.voucherCode && discount > 0) {
       const voucher = await findUsableVoucher(tx, checkout.voucherCode);

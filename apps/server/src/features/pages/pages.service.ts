@@ -5,6 +5,7 @@ import { NotFound } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import * as repo from './pages.repo';
 import { sanitizePageHtml } from './sanitize-page-html';
+import { publishChange } from '../../plugins/changes';
 
 const toDetail = (row: repo.PageRow): PageDetail => ({
   id: row.id,
@@ -28,6 +29,7 @@ export async function listPages(db: Db, query: PaginationQuery): Promise<Paginat
 export async function getPage(db: Db, id: number): Promise<PageDetail> {
   const row = await repo.findPage(db, id);
   if (!row) throw new NotFound();
+  await publishChange(db, 'pages', id);
   return toDetail(row);
 }
 
@@ -37,6 +39,7 @@ export async function createPage(db: Db, body: PageWrite): Promise<PageDetail> {
     menuName: body.menu_name,
     content: sanitizePageHtml(body.content),
   });
+  await publishChange(db, 'pages', row.id);
   return toDetail(row);
 }
 
@@ -47,9 +50,11 @@ export async function updatePage(db: Db, id: number, body: PageUpdate): Promise<
     content: body.content === undefined ? undefined : sanitizePageHtml(body.content),
   });
   if (!row) throw new NotFound();
+  await publishChange(db, 'pages', id);
   return toDetail(row);
 }
 
 export async function deletePage(db: Db, id: number): Promise<void> {
   if (!(await repo.deletePage(db, id))) throw new NotFound();
+  await publishChange(db, 'pages', id);
 }

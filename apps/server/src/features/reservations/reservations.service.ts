@@ -26,6 +26,7 @@ import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import * as repo from './reservations.repo';
+import { publishChange } from '../../plugins/changes';
 import { assertUnpaidLimit } from './unpaid-limit';
 
 export const roleOf = (user: AuthUser | null): Role =>
@@ -291,6 +292,7 @@ export async function createReservation(
     return id;
   };
   const id = subscriptionId === null ? await book(db) : await db.transaction(book);
+  await publishChange(db, 'reservations', seat.id);
   return (await reservationsByIds(db, [id]))[0];
 }
 
@@ -359,6 +361,7 @@ export async function updateReservation(
   if (Object.keys(changes).length > 0) {
     try {
       await repo.updateReservation(db, id, changes);
+      await publishChange(db, 'reservations', changes.calendarId ?? row.calendarId);
     } catch (error) {
       if (repo.isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
       throw error;
@@ -383,6 +386,7 @@ export async function deleteReservation(
   if (roleOf(caller) !== 'staff' && row.time.getTime() <= now.getTime())
     throw ValidationError.nonField('Past reservations cannot be changed.');
   await repo.cancelReservation(db, id, caller.id);
+  await publishChange(db, 'reservations', row.calendarId);
 }
 
 /** Marks these reservations paid (a successful charge). */

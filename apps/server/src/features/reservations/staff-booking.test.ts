@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { changeEvents } from '../../db/schema/security';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
@@ -49,6 +50,17 @@ describe('a blackout on a booked slot', () => {
     expect(after.amount_cents).toBe(booked.json().amount_cents);
     const balance = (await call('GET', '/api/users/me/balance', customer)).json();
     expect(balance.amount_cents).toBe(booked.json().amount_cents);
+  });
+
+  it('says on the change feed which seat changed', async () => {
+    const res = await call('POST', '/api/reservations', staff, {
+      calendar: venue.seats[1].id,
+      slot: `${futureDate(4)}T15:00`,
+      is_blackout: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const [last] = await t.db.select().from(changeEvents).orderBy(desc(changeEvents.seq)).limit(1);
+    expect(last).toMatchObject({ topic: 'reservations', refId: venue.seats[1].id });
   });
 
   it('is still set on a free slot', async () => {
