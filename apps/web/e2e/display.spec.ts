@@ -87,3 +87,19 @@ test('/display/:id shows a new best lap within 2 s of POST /laps, without a relo
   await expect(podium.getByRole('listitem').first()).toContainText('1:39.999', { timeout: 2000 });
   expect(Date.now() - sent).toBeLessThan(2500);
 });
+
+test('/splash: prices per seat type at the venue, the VR note, the club saving, on a TV', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/splash');
+  await expect(page.getByRole('heading', { level: 1, name: 'Simulator Pricing' })).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /Pro Cockpit\s+\$25\.00 \/ 30 minutes/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('row', { name: /VR Rig\*\s+\$35\.00 \/ 30 minutes/ })).toBeVisible();
+  await expect(page.getByText('* VR availability varies')).toBeVisible();
+  await expect(page.getByText('Join the Apex Club and save 20% on every race.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Check Availability' })).toBeVisible();
+  await expectAccessible(page);
+});
