@@ -103,3 +103,18 @@ test('/splash: prices per seat type at the venue, the VR note, the club saving, 
   await expect(page.getByRole('link', { name: 'Check Availability' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('/welcome: the price list held 30 s, then a board every 10 s', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.clock.install();
+  await page.goto('/welcome');
+  const active = page.locator('.carousel-item.active');
+  await expect(active.getByRole('heading', { name: 'Simulator Pricing' })).toBeVisible();
+  await page.clock.runFor(29_000);
+  await expect(active.getByRole('heading', { name: 'Simulator Pricing' })).toBeVisible();
+  await page.clock.runFor(2_000);
+  await expect(active.getByRole('heading', { name: 'Monza GT3 — All Time' })).toBeVisible();
+  await page.clock.runFor(10_500);
+  await expect(active.getByRole('heading', { name: 'Monza — This Week' })).toBeVisible();
+  await expectAccessible(page);
+});

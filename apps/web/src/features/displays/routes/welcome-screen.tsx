@@ -1,6 +1,55 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Carousel from 'react-bootstrap/Carousel';
 import { PageTitle } from '../../../components/page-title';
+import { boardsQuery } from '../../leaderboards/api/boards-queries';
+import { BoardView } from '../../leaderboards/components/board-view';
+import { PriceList } from '../components/price-list';
 
-/** Welcome — spec customer §2 /welcome (venue slideshow). Navigation and footer only until that work lands. */
+/** Spec §4: a slide every 10 s, the first held 30 s, the whole page reloaded every 10 minutes. */
+export const WELCOME_TIMING = { firstMs: 30_000, slideMs: 10_000, reloadMs: 600_000 };
+
+/** Welcome — spec customer §2 /welcome: the price list, then one slide per board. */
 export default function WelcomeScreen() {
-  return <PageTitle visuallyHidden>Welcome</PageTitle>;
+  const boards = useQuery({ ...boardsQuery(), refetchInterval: 60_000 });
+  const slides = 1 + (boards.data?.length ?? 0);
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setIndex((i) => (i + 1) % slides),
+      index === 0 ? WELCOME_TIMING.firstMs : WELCOME_TIMING.slideMs,
+    );
+    return () => clearTimeout(timer);
+  }, [index, slides]);
+  useEffect(() => {
+    const timer = setTimeout(() => window.location.reload(), WELCOME_TIMING.reloadMs);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <>
+      <PageTitle visuallyHidden>Welcome</PageTitle>
+      <Carousel
+        activeIndex={index % slides}
+        onSelect={setIndex}
+        interval={null}
+        controls={false}
+        indicators={false}
+        pause={false}
+        fade
+      >
+        <Carousel.Item>
+          <PriceList headingLevel={2} />
+        </Carousel.Item>
+        {boards.data?.map((board) => (
+          <Carousel.Item key={board.id}>
+            <div className="paddock-tv py-4">
+              <BoardView board={board} count={15} refetchMs={60_000} />
+            </div>
+          </Carousel.Item>
+        ))}
+      </Carousel>
+    </>
+  );
 }
