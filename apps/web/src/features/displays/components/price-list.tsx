@@ -106,9 +106,8 @@ export function PriceList({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
       <Link
         to={pathTo('reservationsAdvanced')}
         className="btn btn-primary btn-lg fs-2 px-5 py-3 mt-3"
-        aria-label="Check Availability"
       >
-        <span aria-hidden="true">📅 </span>Check Availability
+        Check Availability
       </Link>
     </div>
   );
