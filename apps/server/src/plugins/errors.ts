@@ -108,8 +108,11 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
-/** PostgreSQL's "data exception" codes for values out of range or not representable. */
-const VALUE_ERRORS: Record<string, string> = {
+/**
+ * PostgreSQL's "data exception" codes for values out of range or not representable. This is a
+ * safety net: each one means a schema let a bad value through, and the fuzz test reports it.
+ */
+export const VALUE_ERRORS: Record<string, string> = {
   '22003': 'A number is out of range.',
   '22P02': 'A value has the wrong format.',
   '22021': 'Text may not contain null characters.',
