@@ -107,7 +107,20 @@ type Operation = {
   parameters?: { name: string; in: 'path' | 'query' | 'header' }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
 };
-type Request = { method: string; url: string; payload?: unknown };
+/** A body sent as it is (`raw`), with its own content type. */
+type Request = { method: string; url: string; payload?: unknown; raw?: string; type?: string };
+
+/** Bodies no JSON encoder would write: broken, nested past reason, prototype keys, wrong type. */
+const RAW_BODIES: { raw: string; type: string }[] = [
+  { raw: '{"name":', type: 'application/json' },
+  { raw: '{"__proto__":{"is_superuser":true}}', type: 'application/json' },
+  { raw: '{"constructor":{"prototype":{"x":1}}}', type: 'application/json' },
+  { raw: `${'['.repeat(5000)}${']'.repeat(5000)}`, type: 'application/json' },
+  { raw: '\u0000', type: 'application/json' },
+  { raw: 'name=x', type: 'application/x-www-form-urlencoded' },
+  { raw: '{"name":"x"}', type: 'text/plain' },
+  { raw: '{"name":"x"}', type: 'application/json; charset=utf-16' },
+];
 type Path = (string | number)[];
 
 let t: TestApp;
@@ -338,6 +351,7 @@ function requestsFor(path: string, method: string, op: Operation): Request[] {
       for (const value of BAD_VALUES)
         out.push({ method, url: withPath(), payload: withValue(schema, base, field, value) });
     for (const payload of WHOLE_BODIES) out.push({ method, url: withPath(), payload });
+    for (const { raw, type } of RAW_BODIES) out.push({ method, url: withPath(), raw, type });
     out.push({ method, url: withPath(), payload: { ...(base as object), unknown_field: 1 } });
   }
   return out;
@@ -421,19 +435,20 @@ describe('fuzzing every route with bad input', () => {
           let xid = await nextXid();
           for (const request of requests) {
             const headers = await role.headers();
+            const body =
+              request.raw ??
+              (request.payload === undefined ? undefined : JSON.stringify(request.payload));
             const res = await t.app.inject({
               method: request.method as 'GET',
               url: request.url,
               headers:
-                request.payload === undefined
+                body === undefined
                   ? headers
-                  : { ...headers, 'content-type': 'application/json' },
-              ...(request.payload === undefined
-                ? {}
-                : { payload: JSON.stringify(request.payload) }),
+                  : { ...headers, 'content-type': request.type ?? 'application/json' },
+              ...(body === undefined ? {} : { payload: body }),
             });
             sent += 1;
-            const what = `${res.statusCode} ${request.method} ${request.url.slice(0, 100)} ${JSON.stringify(request.payload)?.slice(0, 160) ?? ''} as ${role.name}`;
+            const what = `${res.statusCode} ${request.method} ${request.url.slice(0, 100)} ${body?.slice(0, 160) ?? ''} as ${role.name}`;
             if (res.statusCode >= 500 || refusedByDatabase(res.statusCode, res.body))
               serverErrors.push(`${what}: ${res.body.slice(0, 200)}`);
             const nowXid = await nextXid();
