@@ -41,8 +41,8 @@ const timeOrNull = (v: unknown) =>
   typeof v === 'number' && Number.isInteger(v) && v > 0 && v < NO_TIME ? v : null;
 // Control characters (NUL above all: PostgreSQL refuses it in text) are spaces in a name.
 // eslint-disable-next-line no-control-regex -- replacing control characters is the point
-const text = (v: unknown) =>
-  typeof v === 'string' ? v.replace(/[\s\u0000-\u001f\u007f]+/g, ' ').trim() : '';
+const SPACES = /[\s\u0000-\u001f\u007f]+/g;
+const text = (v: unknown) => (typeof v === 'string' ? v.replace(SPACES, ' ').trim() : '');
 const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : 0);
 /** A whole number within [min, max] (what the rig API and the columns take), or null. */
 const intIn = (v: unknown, min: number, max: number) => {
