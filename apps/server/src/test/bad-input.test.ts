@@ -64,6 +64,27 @@ describe('a NUL character', () => {
   });
 });
 
+describe('a body nested thousands deep', () => {
+  it('is a 400, not a stack overflow in the NUL check', async () => {
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/locations/${venue.location.id}`,
+      headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+      payload: `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    const nested = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/locations/${venue.location.id}`,
+      headers: bearer(admin.token),
+      payload: { name: 'ok', opening_hours: { 1: [{ open: '10:00', close: 'a\u0000' }] } },
+    });
+    expect(nested.json()).toEqual({
+      'opening_hours.1.0.close': ['Null characters are not allowed.'],
+    });
+  });
+});
+
 describe('an empty PATCH or PUT', () => {
   it('answers the unchanged object', async () => {
     const before = (await get(`/api/locations/${venue.location.id}`)).json();

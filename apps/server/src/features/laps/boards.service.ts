@@ -293,9 +293,11 @@ export async function updateBoard(db: Db, id: number, body: Partial<BoardWrite>)
   await boardRow(db, id);
   await checkRefs(db, body);
   const values = boardValues(body);
-  if (Object.keys(values).length) await db.update(boards).set(values).where(eq(boards.id, id));
-  forgetBoardResults();
-  await publishChange(db, 'boards', id);
+  if (Object.keys(values).length) {
+    await db.update(boards).set(values).where(eq(boards.id, id));
+    forgetBoardResults();
+    await publishChange(db, 'boards', id);
+  }
   return getBoard(db, id, true);
 }
 

@@ -34,6 +34,29 @@ describe('results files', () => {
     expect(s.results.some((r) => r.name.includes('\n'))).toBe(false);
   });
 
+  it('keeps values a damaged file holds within what the database and the rig API take', () => {
+    const file = JSON.parse(read('server-race-monza.json').toString('utf8'));
+    file.TrackName = 'mon\u0000za';
+    file.Laps[0] = {
+      ...file.Laps[0],
+      DriverName: 'Lw\u0000i',
+      Cuts: 2 ** 31,
+      BallastKG: 2 ** 63,
+      Timestamp: 1e308,
+      Sectors: [1e308, 1, 2],
+    };
+    const s = parseResultsFile(Buffer.from(JSON.stringify(file)));
+    expect(s.trackKey).toBe('mon za');
+    expect(s.laps[0]).toMatchObject({
+      name: 'Lw i',
+      cuts: 1000,
+      valid: false,
+      ballastKg: null,
+      atMs: null,
+      sectorsMs: [],
+    });
+  });
+
   it('refuses what is not a results file, saying what is wrong', () => {
     const truncated = read('server-race-monza.json').subarray(0, 500);
     expect(() => parseResultsFile(truncated)).toThrow(/not valid JSON/);

@@ -39,8 +39,27 @@ export class ResultsFileError extends Error {}
 const NO_TIME = 999_999_999;
 const timeOrNull = (v: unknown) =>
   typeof v === 'number' && Number.isInteger(v) && v > 0 && v < NO_TIME ? v : null;
-const text = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : '');
+// Control characters (NUL above all: PostgreSQL refuses it in text) are spaces in a name.
+// eslint-disable-next-line no-control-regex -- replacing control characters is the point
+const SPACES = /[\s\u0000-\u001f\u007f]+/g;
+const text = (v: unknown) => (typeof v === 'string' ? v.replace(SPACES, ' ').trim() : '');
 const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : 0);
+/** A whole number within [min, max] (what the rig API and the columns take), or null. */
+const intIn = (v: unknown, min: number, max: number) => {
+  const n = typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null;
+  return n !== null && n >= min && n <= max ? n : null;
+};
+/** The rig API's bounds, so a file cannot store what a rig could not send. */
+const MAX_CUTS = 1000;
+const MAX_BALLAST_KG = 1000;
+const MAX_SECTOR_MS = 3_600_000;
+const MAX_LAP_COUNT = 100_000;
+/** A lap's time into the session: a week is more than any session runs. */
+const MAX_SESSION_MS = 7 * 24 * 3_600_000;
+const sectors = (v: unknown) => {
+  const list = Array.isArray(v) ? v.map((x) => intIn(x, 0, MAX_SECTOR_MS)) : [];
+  return list.length <= 10 && list.every((x) => x !== null) ? (list as number[]) : [];
+};
 
 /** UTF-8 (with or without BOM) or UTF-16LE (ACC writes it without a BOM). */
 export function decodeResultsFile(bytes: Buffer): string {
@@ -90,18 +109,18 @@ function parseAc(d: Record<string, unknown>): ParsedSession {
     const lapMs = timeOrNull(l.LapTime);
     const carKey = text(l.CarModel);
     if (lapMs === null || !carKey) return [];
-    const cuts = Math.max(0, int(l.Cuts));
+    const cuts = Math.min(MAX_CUTS, Math.max(0, int(l.Cuts)));
     return [
       {
         guid: text(l.DriverGuid),
         name: text(l.DriverName),
         carKey,
         lapMs,
-        sectorsMs: Array.isArray(l.Sectors) ? l.Sectors.map(int) : [],
+        sectorsMs: sectors(l.Sectors),
         cuts,
-        ballastKg: typeof l.BallastKG === 'number' ? int(l.BallastKG) : null,
+        ballastKg: intIn(l.BallastKG, 0, MAX_BALLAST_KG),
         valid: cuts === 0,
-        atMs: typeof l.Timestamp === 'number' ? l.Timestamp : null,
+        atMs: intIn(l.Timestamp, 0, MAX_SESSION_MS),
       },
     ];
   });
@@ -198,7 +217,7 @@ function parseAcc(d: Record<string, unknown>): ParsedSession {
       carKey: entry.carKey,
       bestLapMs: timeOrNull(timing.bestLap),
       totalMs: timeOrNull(timing.totalTime),
-      laps: int(timing.lapCount),
+      laps: intIn(timing.lapCount, 0, MAX_LAP_COUNT) ?? 0,
     });
   });
   let clock = 0;
@@ -216,7 +235,7 @@ function parseAcc(d: Record<string, unknown>): ParsedSession {
         name: accName(driver),
         carKey: entry.carKey,
         lapMs,
-        sectorsMs: Array.isArray(l.splits) ? l.splits.map(int) : [],
+        sectorsMs: sectors(l.splits),
         cuts: l.isValidForBest === false ? 1 : 0,
         ballastKg: null,
         valid: l.isValidForBest !== false,

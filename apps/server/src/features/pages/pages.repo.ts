@@ -34,9 +34,12 @@ export async function updatePage(
   id: number,
   values: Partial<PageValues>,
 ): Promise<PageRow | undefined> {
+  // An empty PATCH (`{}`, or only undefined fields) changes nothing and answers the page.
+  const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length === 0) return findPage(db, id);
   const [row] = await db
     .update(pages)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(pages.id, id))
     .returning();
   return row;

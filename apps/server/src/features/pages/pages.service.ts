@@ -50,7 +50,7 @@ export async function updatePage(db: Db, id: number, body: PageUpdate): Promise<
     content: body.content === undefined ? undefined : sanitizePageHtml(body.content),
   });
   if (!row) throw new NotFound();
-  await publishChange(db, 'pages', id);
+  if (Object.values(body).some((v) => v !== undefined)) await publishChange(db, 'pages', id);
   return toDetail(row);
 }
 

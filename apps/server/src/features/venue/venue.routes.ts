@@ -34,7 +34,9 @@ export const venueRoutes =
       },
       async (request) => {
         const saved = await updateSettings(db, request.body);
-        await publishChange(db, 'settings');
+        // An empty PATCH changes nothing, so nobody needs to hear about it.
+        if (Object.values(request.body).some((v) => v !== undefined))
+          await publishChange(db, 'settings');
         return saved;
       },
     );
