@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { loginTokens, users, userSearchText } from '../../db/schema/accounts';
 import { locations } from '../../db/schema/venue';
 import type { UserRow } from './user-view';
+import { escapeLike } from '../../lib/sql-text';
 
 type NewUser = typeof users.$inferInsert;
 type UserChanges = { [K in keyof Omit<NewUser, 'id'>]?: NewUser[K] | SQL };
@@ -142,10 +143,6 @@ function searchCondition({ words, withSuperusers }: UserSearch): SQL | undefined
     withSuperusers ? undefined : eq(users.isSuperuser, false),
     ...words.map((word) => ilike(text, `%${escapeLike(word)}%`)),
   );
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function countUsers(db: Db, search: UserSearch): Promise<number> {

@@ -33,6 +33,7 @@ import {
 import { billingOf } from './user-billing';
 import { toUserView, type UserRow } from './user-view';
 import { maySeeUser } from '../../plugins/user-access';
+import { isForeignKeyViolation, isUniqueViolation, pgError } from '../../lib/pg-errors';
 
 export type AccountsContext = LoginLinkDeps & {
   /** Failures of mail sent in the background (forgot password) are logged, not shown. */
@@ -323,14 +324,6 @@ async function requireLocation(ctx: AccountsContext, id: number) {
   if (!(await repo.locationExists(ctx.db, id)))
     throw ValidationError.field('location', `Invalid pk "${id}" - object does not exist.`);
 }
-
-type PgError = { code?: string; constraint?: string };
-const pgError = (error: unknown): PgError =>
-  typeof error === 'object' && error !== null
-    ? ((error as { cause?: PgError }).cause ?? (error as PgError))
-    : {};
-const isUniqueViolation = (error: unknown) => pgError(error).code === '23505';
-const isForeignKeyViolation = (error: unknown) => pgError(error).code === '23503';
 
 function uniqueError(error: unknown) {
   const constraint = pgError(error).constraint;

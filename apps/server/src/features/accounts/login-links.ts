@@ -7,6 +7,7 @@ import { Unauthorized } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { consumeLoginToken, insertLoginToken } from './accounts.repo';
 import { displayName, type UserRow } from './user-view';
+import { sha256Hex } from '../../lib/hash';
 
 /** Short: a link sits in a mailbox, and whoever opens it is logged in. */
 export const LOGIN_LINK_TTL_MINUTES = 30;
@@ -18,7 +19,7 @@ export type LoginLinkDeps = { db: Db; tokens: Tokens; mailer: Mailer; publicUrl:
 /** Why the link is mailed: decides the wording. */
 export type LoginLinkReason = 'signup_exists' | 'forgot_password' | 'staff';
 
-const hashJti = (jti: string) => crypto.createHash('sha256').update(jti).digest('hex');
+const hashJti = sha256Hex;
 
 /** Makes a one-time link `${PUBLIC_URL}/login?token=…&redirect=…`; only the jti's hash is kept. */
 export async function createLoginLink(

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { reservations } from '../../db/schema/booking';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
+import { escapeLike } from '../../lib/sql-text';
 
 export type LocationRow = typeof locations.$inferSelect;
 
@@ -45,8 +46,6 @@ export type SeatRow = {
 };
 
 export type SeatFilter = { search?: string; location?: number; typeIn?: number[]; ids?: number[] };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function seatWhere(filter: SeatFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(calendars.active, true)];

@@ -94,28 +94,19 @@ export function boardStart(
  */
 const RESULTS_TTL_MS = 1000;
 const RESULTS_MEMO_SIZE = 500;
-const resultsMemo = new Map<string, { at: number; value: Lap[]; json: string }>();
+const resultsMemo = new Map<string, { at: number; json: string }>();
 
 /** After a lap or board changes on this instance: its boards answer afresh at once. */
 export function forgetBoardResults() {
   resultsMemo.clear();
 }
 
-/** A TIME board's entries: each racer's best valid lap, fastest first, ties to the earlier lap. */
 export type ResultsFilter = { carId?: number; tyre?: string };
 
-export async function timeResults(
-  db: Db,
-  id: number,
-  count: number,
-  includeInactive: boolean,
-  now = new Date(),
-  filter: ResultsFilter = {},
-): Promise<Lap[]> {
-  return (await rememberedResults(db, id, count, includeInactive, now, filter)).value;
-}
-
-/** The same answer as JSON text, kept with it: a wall of phones costs no serialising either. */
+/**
+ * A TIME board's entries (each racer's best valid lap, fastest first, ties to the earlier lap)
+ * as JSON text, kept with the answer: a wall of phones costs no serialising either.
+ */
 export async function timeResultsJson(
   db: Db,
   id: number,
@@ -138,7 +129,7 @@ async function rememberedResults(
   const known = resultsMemo.get(key);
   if (known && Date.now() - known.at < RESULTS_TTL_MS) return known;
   const value = await computeTimeResults(db, id, count, includeInactive, now, filter);
-  const entry = { at: Date.now(), value, json: JSON.stringify(value) };
+  const entry = { at: Date.now(), json: JSON.stringify(value) };
   if (resultsMemo.size >= RESULTS_MEMO_SIZE) resultsMemo.clear();
   resultsMemo.set(key, entry);
   return entry;

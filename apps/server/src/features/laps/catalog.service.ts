@@ -7,8 +7,9 @@ import { carGroupMembers, carGroups, cars, laps, tracks, type Sim } from '../../
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import { POPULAR_DAYS } from './laps.service';
+import { isUniqueViolation as isUnique } from '../../lib/pg-errors';
+import { containsPattern as like } from '../../lib/sql-text';
 
-const like = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const wordsOf = (search?: string) => (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
 
 type TrackRow = typeof tracks.$inferSelect;
@@ -179,10 +180,6 @@ export async function listGroups(db: Db): Promise<Group[]> {
     .from(carGroups)
     .orderBy(asc(carGroups.name));
 }
-
-const isUnique = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } }).cause?.code === '23505' ||
-  (e as { code?: string }).code === '23505';
 
 export async function createTrack(
   db: Db,

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/accounts';
 import { carGroupMembers, cars, laps, personalBests, tracks } from '../../db/schema/laps';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { flagUrl } from '../accounts/user-view';
+import { containsPattern } from '../../lib/sql-text';
 
 const displayName = sql<string>`coalesce(
   nullif(${users.racerName}, ''),
@@ -84,7 +85,7 @@ export function lapConditions(f: LapFilter): SQL | undefined {
     f.trackId === undefined ? undefined : eq(laps.trackId, f.trackId),
     f.groupId === undefined ? undefined : inArray(laps.carId, carsInGroup(f.groupId)),
     ...words.map((w) => {
-      const like = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(w);
       return or(ilike(tracks.name, like), ilike(cars.name, like));
     }),
   );

@@ -15,8 +15,9 @@ import * as repo from './laps.repo';
 import { forgetBoardResults } from './boards.service';
 import { publishChange } from '../../plugins/changes';
 import { parseResultsFile, ResultsFileError, type ParsedSession } from './results-files';
+import { sha256Hex } from '../../lib/hash';
 
-const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
+const sha256 = sha256Hex;
 
 export const RIG_SCHEME = 'Rig';
 
@@ -300,9 +301,8 @@ export async function reviewLap(
   return repo.toLap(row);
 }
 
-/** Counts for the catalogue: laps per track in the last 90 days (popularity). */
+/** Popularity of a track: its laps in the last 90 days. */
 export const POPULAR_DAYS = 90;
-export const recentLapsSql = sql`now() - make_interval(days => ${POPULAR_DAYS})`;
 
 /** The racer's best valid lap on a track by day, as a running best (it only ever improves). */
 export async function lapProgress(db: Db, userId: number, trackId: number) {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { loadAuthUser, type AuthUser } from '../../plugins/auth';
+import { sha256Hex } from '../../lib/hash';
 
 /**
  * A staff member's calendar-feed token: random, read-only (it opens /api/feed.ics and nothing
@@ -10,7 +11,7 @@ import { loadAuthUser, type AuthUser } from '../../plugins/auth';
  * feed URL; only its SHA-256 is stored, so the link is shown once, when it is made.
  */
 const PREFIX = 'feed_';
-const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const hash = sha256Hex;
 
 /** A new token for the user; the previous one stops working. */
 export async function resetFeedToken(db: Db, userId: number): Promise<string> {

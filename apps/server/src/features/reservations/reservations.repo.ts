@@ -19,6 +19,7 @@ import { preparedPer } from '../../db/prepared';
 import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
+import { escapeLike } from '../../lib/sql-text';
 
 export type ReservationInsert = typeof reservations.$inferInsert;
 
@@ -101,8 +102,6 @@ export type ListFilter = {
   isBlackout?: boolean;
   paid?: boolean;
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listWhere(filter: ListFilter): SQL | undefined {
   return and(
