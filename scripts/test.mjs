@@ -1,5 +1,6 @@
 // `npm test`: everything, in order: types, lint, server tests on the embedded PostgreSQL,
-// the same again on the machine's own PostgreSQL when one answers, web tests, browser journeys.
+// the same again on the machine's own PostgreSQL when one answers, web tests, browser journeys,
+// and the wall-screen soak.
 // Prints one closing line with the total number of tests passed and failed.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -101,6 +102,18 @@ if (await ensureChromium()) {
       cwd: path.join(root, 'apps/web'),
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
       report: `${reports}/e2e.json`,
+      kind: 'playwright',
+    },
+  );
+  // A display kept open through server restarts and network cuts (a few minutes).
+  await step(
+    'wall-screen soak (3 restarts, 2 network cuts)',
+    path.join(root, 'node_modules/.bin/playwright'),
+    ['test', '-c', 'playwright.soak.config.ts'],
+    {
+      cwd: path.join(root, 'apps/web'),
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/soak.json` },
+      report: `${reports}/soak.json`,
       kind: 'playwright',
     },
   );

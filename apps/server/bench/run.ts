@@ -17,6 +17,7 @@ import { Tokens } from '../src/plugins/auth';
 import { createUser } from '../src/test/factories';
 import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
 import { boardBenchmarks } from './boards';
+import { plannerBenchmark } from './planner';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -59,13 +60,14 @@ function startApp(databaseUrl: string, port: number) {
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       NODE_ENV: 'production',
       JWT_SECRET: SECRET,
       DATA_DIR: path.join(tmp, `data-${port}`),
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     },
-    stdio: 'ignore',
+    // BENCH_LOG_LEVEL=error shows what the app instances log.
+    stdio: process.env.BENCH_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
   });
   children.push(child);
   return waitFor(`http://127.0.0.1:${port}/api/openapi.json`);
@@ -123,6 +125,21 @@ async function main() {
   const [appPort, app2Port, barePort] = [4311, 4312, 4313];
   await startApp(url, appPort);
   const base = `http://127.0.0.1:${appPort}`;
+
+  // The daily planner of a 300-seat location.
+  for (const line of await plannerBenchmark({
+    database,
+    appBase: base,
+    staffToken: deskStaff.token,
+    userId: customer.id,
+    typeId: type.id,
+    seconds: SECONDS,
+  }))
+    console.log(line);
+
+  if (process.env.BENCH_ONLY === 'planner') return finish();
+  console.log('');
+
   const availPath = `/api/calendars/${seats[0].id}/avail?date=${date}`;
   const parallelPath = `/api/calendars/parallel?date=${date}&block=30&location=${location.id}&sessions=2&racers=4`;
   const availJson = await (await fetch(base + availPath, { headers: auth })).text();
@@ -266,15 +283,20 @@ async function main() {
   } else {
     console.log('initial JS: build the web app first (npm run build)');
   }
-  await database.close();
-  for (const c of children) c.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1500));
-  await server.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await finish();
+
+  async function finish() {
+    await database.close();
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 main().catch((e) => {
   console.error(e);
-  for (const c of children) c.kill('SIGKILL');
+  // SIGTERM, not SIGKILL: tsx passes it on to the app it runs; a killed tsx would orphan it.
+  for (const c of children) c.kill('SIGTERM');
   process.exit(1);
 });

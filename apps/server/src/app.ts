@@ -24,6 +24,10 @@ import { routeAccessHook } from './plugins/route-access';
 import { ChangeFeed } from './plugins/changes';
 import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
+import { screensRoutes } from './features/screens/screens.routes';
+import { plannerRoutes } from './features/planner/planner.routes';
+import { auditRoutes } from './features/audit/audit.routes';
+import { readBuildId } from './features/screens/screens.service';
 import { requestLogSerializer } from './lib/log-redaction';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -57,6 +61,7 @@ export type App = FastifyInstance;
 
 export async function buildApp(deps: Deps): Promise<App> {
   // One LISTEN connection per instance: the change feed under every live screen.
+  const build = readBuildId(deps.webDist);
   const changes = new ChangeFeed(deps.database.url);
   await changes.start();
   // Cached board answers go as soon as any instance says laps or boards changed, before the
@@ -165,7 +170,10 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
       await api.register(boardsRoutes(deps));
-      await api.register(eventsRoutes({ ...deps, changes }));
+      await api.register(eventsRoutes({ ...deps, changes, build }));
+      await api.register(screensRoutes({ ...deps, build }));
+      await api.register(plannerRoutes(deps));
+      await api.register(auditRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -36,3 +36,15 @@ export async function expectAccessible(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(bad).toEqual([]);
 }
+
+/** The demo desk account (seeded by `npm start` and the e2e server). */
+export const DEMO_STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function logIn(page: Page, account: { username: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email or Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(/dashboard/);
+}

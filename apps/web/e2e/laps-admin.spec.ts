@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, expectAccessible, test } from './fixtures';
+import { DEMO_STAFF, expect, expectAccessible, logIn, test } from './fixtures';
 
 const RESULTS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -8,17 +8,7 @@ const RESULTS = path.resolve(
 );
 
 test('staff import an ACC results file, make a rig key, and invalidate a lap', async ({ page }) => {
-  await page.goto('/login');
-  await page
-    .getByLabel(/username|e-?mail/i)
-    .first()
-    .fill('staff@paddock.local');
-  await page
-    .getByLabel(/password/i)
-    .first()
-    .fill('paddock-staff');
-  await page.getByRole('button', { name: /log in/i }).click();
-  await page.waitForURL(/dashboard/);
+  await logIn(page, DEMO_STAFF);
   await page.getByRole('button', { name: 'Book Now' }).click();
   await page.getByRole('link', { name: 'Laps & Leaderboards' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Laps & Leaderboards' })).toBeVisible();

@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'laps.change_lap',
   'rigs.change_rig',
   'reports.view_report',
+  'screens.change_screen',
+  'audit.view_event',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

@@ -7,6 +7,8 @@ import * as booking from './schema/booking';
 import * as club from './schema/club';
 import * as security from './schema/security';
 import * as laps from './schema/laps';
+import * as screens from './schema/screens';
+import * as audit from './schema/audit';
 
 export const schema = {
   ...accounts,
@@ -17,4 +19,6 @@ export const schema = {
   ...club,
   ...security,
   ...laps,
+  ...screens,
+  ...audit,
 };

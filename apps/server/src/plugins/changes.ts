@@ -2,11 +2,14 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from './payments/charge-card';
 
-/** What changed: boards (a board or its laps), laps (per track), settings and prices, pages, reservations (per seat). */
-export const TOPICS = ['boards', 'laps', 'settings', 'pages', 'reservations'] as const;
+/**
+ * What changed: boards (a board or its laps), laps (per track), settings and prices, pages,
+ * screens (a reload order: one screen's id, or null for all), reservations (per seat).
+ */
+export const TOPICS = ['boards', 'laps', 'settings', 'pages', 'screens', 'reservations'] as const;
 export type Topic = (typeof TOPICS)[number];
 /** Topics anyone may follow; the rest need staff rights. */
-export const PUBLIC_TOPICS: readonly Topic[] = ['boards', 'laps', 'settings', 'pages'];
+export const PUBLIC_TOPICS: readonly Topic[] = ['boards', 'laps', 'settings', 'pages', 'screens'];
 
 export type Change = { seq: number; topic: Topic; id: number | null };
 

@@ -131,6 +131,16 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Served beside the API
   // The change feed: public topics for anyone, staff topics checked by the route.
   'GET /api/events': 'public',
+  'GET /api/planner': 'reservations.change_reservation',
+  'POST /api/planner/blackout': 'reservations.change_reservation',
+  'POST /api/planner/delete': 'reservations.change_reservation',
+  'POST /api/planner/book': 'reservations.change_reservation',
+  'POST /api/planner/move': 'reservations.change_reservation',
+  'POST /api/planner/attendance': 'reservations.change_reservation',
+  'GET /api/audit': 'audit.view_event',
+  'GET /api/screens': 'screens.change_screen',
+  'POST /api/screens/reload': 'screens.change_screen',
+  'DELETE /api/screens/:id': 'screens.change_screen',
   'GET /api/openapi.json': 'public',
 };
 

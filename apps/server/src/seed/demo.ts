@@ -7,6 +7,7 @@ import { pages } from '../db/schema/content';
 import { calendarTypes, calendars, locations, type OpeningHours } from '../db/schema/venue';
 import { hashPassword, randomPassword, verifyPassword } from '../lib/passwords';
 import { seedDemoLaps } from './demo-laps';
+import { seedDemoBookings } from './demo-bookings';
 
 export type SeedResult = { logins: { role: string; username: string; password: string }[] };
 
@@ -225,6 +226,11 @@ export async function seedDemoVenue(
 
     const customers = inserted.filter((_, i) => !DEMO_USERS[i].isStaff).map((u) => u.id);
     const [firstSeat] = await tx.select({ id: calendars.id }).from(calendars).limit(1);
+    await seedDemoBookings(tx, {
+      locationId: downtown.id,
+      racer: customers[0],
+      staff: inserted[DEMO_USERS.findIndex((u) => u.isStaff && !u.isSuperuser)].id,
+    });
     await seedDemoLaps(tx, {
       racers: customers,
       seat: firstSeat.id,

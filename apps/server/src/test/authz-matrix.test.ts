@@ -111,6 +111,16 @@ const EXPECTED: Record<string, string> = {
   'GET /api/boards/:id/results': 'public',
   'GET /api/teams': 'public',
   'GET /api/events': 'public',
+  'GET /api/planner': 'reservations.change_reservation',
+  'POST /api/planner/blackout': 'reservations.change_reservation',
+  'POST /api/planner/delete': 'reservations.change_reservation',
+  'POST /api/planner/book': 'reservations.change_reservation',
+  'POST /api/planner/move': 'reservations.change_reservation',
+  'POST /api/planner/attendance': 'reservations.change_reservation',
+  'GET /api/audit': 'audit.view_event',
+  'GET /api/screens': 'screens.change_screen',
+  'POST /api/screens/reload': 'screens.change_screen',
+  'DELETE /api/screens/:id': 'screens.change_screen',
   'GET /api/openapi.json': 'public',
 };
 

@@ -178,6 +178,16 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/laps-admin/routes/laps-admin-screen'),
             ),
             screen(
+              'adminScreens',
+              { login: true, staff: true, permissions: ['screens.change_screen'] },
+              () => import('../features/screens-admin/routes/screens-admin-screen'),
+            ),
+            screen(
+              'adminAudit',
+              { login: true, staff: true, permissions: ['audit.view_event'] },
+              () => import('../features/audit/routes/audit-screen'),
+            ),
+            screen(
               'adminParties',
               { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
               () => import('../features/parties/routes/party-admin-screen'),

@@ -1,8 +1,12 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    // Any change that went through may be a staff action the audit trail now shows.
+    mutationCache: new MutationCache({
+      onSuccess: () => void client.invalidateQueries({ queryKey: ['audit'] }),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -14,6 +18,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 /** Query keys whose data is the same for everybody; logout keeps them. */

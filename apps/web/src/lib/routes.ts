@@ -31,6 +31,8 @@ export const routePatterns = {
   adminUser: '/admin/user/:userId',
   adminLauncher: '/admin/launcher',
   adminLaps: '/admin/laps',
+  adminScreens: '/admin/screens',
+  adminAudit: '/admin/audit',
   // The spec leaves the party admin path open; see docs/decisions/ (web app shell).
   adminParties: '/admin/parties',
 } as const;

@@ -59,6 +59,8 @@ export const users = pgTable(
     feedTokenHash: text(),
     /** The racer's simulator id (Steam GUID), matching laps and results from sim servers. */
     simGuid: text(),
+    /** Set when the account was deleted: its personal fields are blanked, its money records kept. */
+    deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),

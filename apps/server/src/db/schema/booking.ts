@@ -90,6 +90,8 @@ export const reservations = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp({ withTimezone: true }),
     cancelledById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The desk's mark on the day: 'checked_in' or 'no_show' (null: neither yet). */
+    attendance: text(),
   },
   (t) => [
     // The one rule that decides races for a seat, on any number of API instances.

@@ -15,7 +15,11 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { loginTokens, users, userSearchText } from '../../db/schema/accounts';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { loginTokens, userPermissions, users, userSearchText } from '../../db/schema/accounts';
+import { reservations } from '../../db/schema/booking';
+import { clubMemberships } from '../../db/schema/club';
+import { cards } from '../../db/schema/payments';
 import { locations } from '../../db/schema/venue';
 import type { UserRow } from './user-view';
 import { escapeLike } from '../../lib/sql-text';
@@ -26,7 +30,7 @@ type UserChanges = { [K in keyof Omit<NewUser, 'id'>]?: NewUser[K] | SQL };
 const lowerEq = (column: AnyPgColumn | SQL, value: string) =>
   sql`lower(${column}) = lower(${value})`;
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+export async function findUserById(db: Queryable, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
@@ -102,7 +106,7 @@ export async function insertUser(db: Db, values: NewUser): Promise<UserRow> {
   return row;
 }
 
-export async function updateUser(db: Db, id: number, values: UserChanges): Promise<UserRow> {
+export async function updateUser(db: Queryable, id: number, values: UserChanges): Promise<UserRow> {
   if (Object.keys(values).length === 0) {
     const row = await findUserById(db, id);
     if (!row) throw new Error(`user ${id} vanished`);
@@ -112,8 +116,68 @@ export async function updateUser(db: Db, id: number, values: UserChanges): Promi
   return row;
 }
 
-export async function deleteUser(db: Db, id: number) {
-  await db.delete(users).where(eq(users.id, id));
+export type RemovedCard = { provider: string; customerRef: string; paymentMethodRef: string };
+
+/**
+ * Deletes a customer the way the books allow (docs/decisions/0016-admin-user-page.md): in one
+ * transaction the personal fields are blanked and the row becomes the anonymous placeholder
+ * `deleted-user-{id}` that charges and past reservations keep pointing at; sessions, login
+ * links, permissions and the saved card go; the club membership is cancelled (no renewal, no
+ * charge-back) and future bookings are cancelled, which frees their seats and keeps the rows.
+ * Answers the removed card, to be detached at the provider after the commit.
+ */
+export async function anonymiseUser(
+  db: Db,
+  id: number,
+  byId: number,
+  unusablePasswordHash: string,
+): Promise<RemovedCard | undefined> {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        username: `deleted-user-${id}`,
+        email: '',
+        passwordHash: unusablePasswordHash,
+        isActive: false,
+        isOnboarded: false,
+        firstName: '',
+        lastName: '',
+        contactPhone: '',
+        zipCode: '',
+        racerName: '',
+        flagCode: '',
+        socialInstagram: '',
+        simGuid: null,
+        locationId: null,
+        feedTokenHash: null,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        deletedAt: sql`now()`,
+      })
+      .where(eq(users.id, id));
+    await tx.delete(loginTokens).where(eq(loginTokens.userId, id));
+    await tx.delete(userPermissions).where(eq(userPermissions.userId, id));
+    const [card] = await tx.delete(cards).where(eq(cards.userId, id)).returning({
+      provider: cards.provider,
+      customerRef: cards.customerRef,
+      paymentMethodRef: cards.paymentMethodRef,
+    });
+    await tx
+      .update(clubMemberships)
+      .set({ status: 'cancelled', cancelledAt: sql`now()` })
+      .where(and(eq(clubMemberships.userId, id), ne(clubMemberships.status, 'cancelled')));
+    await tx
+      .update(reservations)
+      .set({ cancelledAt: sql`now()`, cancelledById: byId, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(reservations.userId, id),
+          isNull(reservations.cancelledAt),
+          gt(reservations.time, sql`now()`),
+        ),
+      );
+    return card;
+  });
 }
 
 /** Records the login; `endOthers` also ends every earlier session (login-link logins). */
@@ -140,6 +204,7 @@ export type UserSearch = { words: string[]; withSuperusers: boolean };
 function searchCondition({ words, withSuperusers }: UserSearch): SQL | undefined {
   const text = userSearchText(users);
   return and(
+    isNull(users.deletedAt),
     withSuperusers ? undefined : eq(users.isSuperuser, false),
     ...words.map((word) => ilike(text, `%${escapeLike(word)}%`)),
   );

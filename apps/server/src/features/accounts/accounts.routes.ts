@@ -40,6 +40,7 @@ export const accountsRoutes =
       db: deps.database.db,
       tokens: deps.tokens,
       mailer: deps.mailer,
+      payments: deps.payments,
       publicUrl: deps.config.publicUrl,
       logError: (err, message) => app.log.error({ err }, message),
     };

@@ -33,9 +33,24 @@ import {
 import { billingOf } from './user-billing';
 import { toUserView, type UserRow } from './user-view';
 import { maySeeUser } from '../../plugins/user-access';
-import { isForeignKeyViolation, isUniqueViolation, pgError } from '../../lib/pg-errors';
+import { isUniqueViolation, pgError } from '../../lib/pg-errors';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import { recordAudit } from '../audit/audit.service';
+
+/** The changed fields before and after, for the audit trail; secrets are never kept. */
+function auditedFields(before: UserRow, after: UserRow, keys: string[]) {
+  const kept = keys.filter((k) => k !== 'passwordHash' && k !== 'sessionVersion');
+  const pick = (row: UserRow) =>
+    Object.fromEntries(kept.map((k) => [k, row[k as keyof UserRow] ?? null]));
+  return {
+    before: pick(before),
+    after: { ...pick(after), ...(keys.includes('passwordHash') ? { password: 'changed' } : {}) },
+  };
+}
 
 export type AccountsContext = LoginLinkDeps & {
+  /** Deleting a user detaches their card at the provider. */
+  payments: PaymentProvider;
   /** Failures of mail sent in the background (forgot password) are logged, not shown. */
   logError: (error: unknown, message: string) => void;
 };
@@ -171,8 +186,8 @@ async function target(ctx: AccountsContext, caller: AuthUser, id: UserId): Promi
   const targetId = id === 'me' ? caller.id : id;
   if (targetId !== caller.id && !canReadOthers(caller)) throw new NotFound();
   const row = await repo.findUserById(ctx.db, targetId);
-  // Only a superuser reads or changes a superuser.
-  if (!row || !maySeeUser(caller, row)) throw new NotFound();
+  // Only a superuser reads or changes a superuser; a deleted user is gone for everyone.
+  if (!row || row.deletedAt || !maySeeUser(caller, row)) throw new NotFound();
   return row;
 }
 
@@ -257,7 +272,19 @@ export async function updateUser(
   const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   let updated: UserRow;
   try {
-    updated = await repo.updateUser(ctx.db, row.id, defined);
+    updated = await ctx.db.transaction(async (tx) => {
+      const saved = await repo.updateUser(tx, row.id, defined);
+      // Staff changing someone else's account: kept in the audit trail (never the password).
+      if (caller.id !== row.id && Object.keys(defined).length > 0)
+        await recordAudit(tx, caller, {
+          action: 'user.update',
+          targetType: 'user',
+          targetId: row.id,
+          subjectUserId: row.id,
+          ...auditedFields(row, saved, Object.keys(defined)),
+        });
+      return saved;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw uniqueError(error);
     throw error;
@@ -288,20 +315,36 @@ export async function updatePassword(
   return PASSWORD_UPDATED_MESSAGE;
 }
 
+/**
+ * Deletes a customer: personal data goes, money records stay under an anonymous placeholder
+ * (repo.anonymiseUser), so charges and paid reservations still add up.
+ */
 export async function deleteUser(ctx: AccountsContext, caller: AuthUser, id: UserId) {
   const row = await target(ctx, caller, id);
   if (!canChangeOthers(caller)) throw new Forbidden();
   if (row.isStaff || row.isSuperuser)
     throw new Forbidden('Staff and superuser accounts cannot be deleted.');
-  try {
-    await repo.deleteUser(ctx.db, row.id);
-  } catch (error) {
-    // A table that keeps rows of the user (instead of cascading) must not turn into a 500.
-    if (isForeignKeyViolation(error))
-      throw ValidationError.nonField(
-        'This user has records that must be kept; it cannot be deleted.',
+  const card = await repo.anonymiseUser(
+    ctx.db,
+    row.id,
+    caller.id,
+    await hashPassword(randomPassword()),
+  );
+  await recordAudit(ctx.db, caller, {
+    action: 'user.delete',
+    targetType: 'user',
+    targetId: row.id,
+    subjectUserId: row.id,
+    before: { email: row.email, name: `${row.firstName} ${row.lastName}`.trim() },
+    after: { anonymised: true },
+  });
+  if (card && card.provider === ctx.payments.kind) {
+    // The account is already gone here; a provider hiccup is logged for a retry by hand.
+    await ctx.payments
+      .detachCard(card)
+      .catch((error: unknown) =>
+        ctx.logError(error, `could not detach the card of deleted user ${row.id}`),
       );
-    throw error;
   }
 }
 
@@ -317,6 +360,13 @@ export async function sendLoginLink(
   if (!row.email) throw ValidationError.nonField('This user has no e-mail address.');
   if (!row.isActive) throw ValidationError.nonField('This account is disabled.');
   await mailLoginLink(ctx, row, 'staff', CHANGE_PASSWORD_PATH);
+  await recordAudit(ctx.db, caller, {
+    action: 'user.send_login_link',
+    targetType: 'user',
+    targetId: row.id,
+    subjectUserId: row.id,
+    after: { email: row.email },
+  });
   return loginLinkSentMessage(row.email);
 }
 

@@ -12,6 +12,8 @@ import {
   type Topic,
 } from '../../plugins/changes';
 import { Forbidden } from '../../plugins/errors';
+import { screenName, screenPath } from '@paddock/contract/screens';
+import { checkIn } from '../screens/screens.service';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -27,6 +29,15 @@ const eventsQuery = z.object({
     .string()
     .regex(/^\d{1,15}$/)
     .optional(),
+  /** A wall screen names itself to be listed for staff (and told to reload). */
+  screen: screenName.optional(),
+  /** The page the screen shows. */
+  path: screenPath.optional(),
+  /** The build the screen runs (the entry script its page loaded). */
+  build: z
+    .string()
+    .regex(/^[\w./-]{1,100}$/)
+    .optional(),
 });
 
 const frame = (change: Change) =>
@@ -34,11 +45,12 @@ const frame = (change: Change) =>
 
 /**
  * `GET /api/events?topics=boards,laps`: server-sent events of the change feed. A reconnecting
- * client sends Last-Event-ID and first gets what it missed; a comment every 15 s keeps proxies
- * and the client's offline badge honest.
+ * client sends Last-Event-ID and first gets what it missed. The first event, `hello`, names the
+ * build the server serves (a screen on another build reloads) and the screen's id; a `ping`
+ * every 15 s keeps proxies and the client's offline badge honest and checks a named screen in.
  */
 export const eventsRoutes =
-  (deps: Deps & { changes: ChangeFeed }): FastifyPluginAsyncZod =>
+  (deps: Deps & { changes: ChangeFeed; build: string | null }): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     app.get(
@@ -47,7 +59,7 @@ export const eventsRoutes =
         schema: {
           tags: ['changes'],
           summary:
-            'Server-sent events: what changed (public topics: boards, laps, settings, pages)',
+            'Server-sent events: what changed (public topics: boards, laps, settings, pages, screens)',
           querystring: eventsQuery,
           response: { 200: z.string(), 400: validationErrorBody, 403: detailBody },
         },
@@ -70,7 +82,21 @@ export const eventsRoutes =
           connection: 'keep-alive',
           'x-accel-buffering': 'no',
         });
+        const { screen, path, build } = request.query;
+        const checkInScreen = async () =>
+          screen
+            ? checkIn(db, {
+                name: screen,
+                path: path ?? '',
+                build: build ?? null,
+                userAgent: request.headers['user-agent'] ?? '',
+              }).catch(() => null)
+            : null;
+        const screenId = await checkInScreen();
         res.write('retry: 2000\n\n');
+        res.write(
+          `event: hello\ndata: ${JSON.stringify({ build: deps.build, screen_id: screenId })}\n\n`,
+        );
         // Subscribe first, then catch up: nothing falls between; duplicates are skipped by seq.
         let sent = Number.isFinite(lastId) ? lastId : 0;
         const pending: Change[] = [];
@@ -87,7 +113,10 @@ export const eventsRoutes =
           for (const change of await changesSince(db, lastId, topics)) send(change);
         caughtUp = true;
         for (const change of pending) send(change);
-        const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+        const heartbeat = setInterval(() => {
+          res.write(`event: ping\ndata: ${Date.now()}\n\n`);
+          void checkInScreen();
+        }, HEARTBEAT_MS);
         request.raw.on('close', () => {
           clearInterval(heartbeat);
           unsubscribe();

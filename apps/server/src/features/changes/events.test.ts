@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { buildApp, type App } from '../../app';
 import { publishChange } from '../../plugins/changes';
+import { listen as listenTo, until } from '../../test/event-stream';
 
 let t: TestApp;
 let second: App;
@@ -20,42 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Stream = {
-  events: { id: number; data: { topic: string; id: number | null } }[];
-  close: () => void;
-};
-
-/** Opens the event stream and collects its events. */
-function listen(path: string, headers: Record<string, string> = {}): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const events: Stream['events'] = [];
-    const req = http.get(`${secondUrl}${path}`, { headers }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
-      let buffer = '';
-      res.on('data', (chunk: Buffer) => {
-        buffer += chunk.toString();
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = frame.match(/^id: (\d+)$/m)?.[1];
-          const data = frame.match(/^data: (.*)$/m)?.[1];
-          if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
-        }
-      });
-      resolve({ events, close: () => req.destroy() });
-    });
-    req.on('error', () => {});
-  });
-}
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+const listen = (path: string, headers: Record<string, string> = {}) =>
+  listenTo(`${secondUrl}${path}`, headers);
 
 describe('the change feed', () => {
   it('delivers a change committed on one instance to a listener on another', async () => {

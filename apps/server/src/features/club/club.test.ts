@@ -363,14 +363,17 @@ describe('ownership', () => {
     }
   });
 
-  it('deleting a user removes the membership, so nothing renews', async () => {
+  it('deleting a user cancels the membership, so nothing renews', async () => {
     const customer = await member();
     const admin = await createUser(t, { isStaff: true, permissions: ['user.change_user'] });
     const res = await call('DELETE', `/api/users/${customer.id}`, admin);
     expect(res.statusCode, res.body).toBe(204);
-    expect(
-      await t.db.select().from(clubMemberships).where(eq(clubMemberships.userId, customer.id)),
-    ).toEqual([]);
+    // Kept for the books (decision 0016), but cancelled: the renewal job skips it.
+    const rows = await t.db
+      .select()
+      .from(clubMemberships)
+      .where(eq(clubMemberships.userId, customer.id));
+    expect(rows.map((m) => m.status)).toEqual(['cancelled']);
   });
 });
 

@@ -87,7 +87,7 @@ export const lapsRoutes =
           response: { 200: lap, ...errors },
         },
       },
-      async (request) => laps.reviewLap(db, request.params.id, request.body),
+      async (request) => laps.reviewLap(db, request.authUser!, request.params.id, request.body),
     );
 
     // The results file arrives as it is: ACC writes UTF-16LE, which a JSON parser would refuse.

@@ -16,6 +16,7 @@ import { forgetBoardResults } from './boards.service';
 import { publishChange } from '../../plugins/changes';
 import { parseResultsFile, ResultsFileError, type ParsedSession } from './results-files';
 import { sha256Hex } from '../../lib/hash';
+import { recordAudit } from '../audit/audit.service';
 
 const sha256 = sha256Hex;
 
@@ -270,6 +271,7 @@ export async function listLaps(
 /** Staff: invalidate or restore a lap (with a reason, kept) and give it to another racer. */
 export async function reviewLap(
   db: Db,
+  caller: AuthUser,
   id: number,
   body: { approved?: boolean; reason?: string; user?: number | null },
 ): Promise<Lap> {
@@ -292,6 +294,18 @@ export async function reviewLap(
     if (Object.keys(changes).length === 0) return;
     await tx.update(laps).set(changes).where(eq(laps.id, id));
     await announce(tx, row.trackId);
+    await recordAudit(tx, caller, {
+      action: 'lap.review',
+      targetType: 'lap',
+      targetId: id,
+      subjectUserId: changes.userId ?? row.userId,
+      before: { valid: row.valid, reason: row.invalidReason, user: row.userId },
+      after: {
+        valid: changes.valid ?? row.valid,
+        reason: changes.invalidReason ?? row.invalidReason,
+        user: changes.userId === undefined ? row.userId : changes.userId,
+      },
+    });
     for (const userId of new Set([row.userId, changes.userId ?? row.userId]))
       if (userId !== null && userId !== undefined)
         await repo.refreshPersonalBest(tx, userId, row.trackId, row.carId);

@@ -14,6 +14,7 @@ import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import * as repo from './reservations.repo';
 import { accessibleUserId } from '../../plugins/user-access';
+import { recordAudit } from '../audit/audit.service';
 
 /**
  * The outstanding balance: live, unpaid, non-blackout reservations (a declined checkout, a
@@ -51,11 +52,20 @@ export async function clearOutstanding(
   )
     throw new Forbidden();
   if (!(await repo.userExists(db, userId))) throw new NotFound();
-  const rows = await repo.outstandingRows(db, userId);
-  await repo.markPaid(
-    db,
-    rows.map((r) => r.id),
-  );
+  await db.transaction(async (tx) => {
+    const rows = await repo.outstandingRows(tx, userId);
+    const ids = rows.map((r) => r.id);
+    await repo.markPaid(tx, ids);
+    if (ids.length)
+      await recordAudit(tx, caller, {
+        action: 'user.clear_outstanding',
+        targetType: 'user',
+        targetId: userId,
+        subjectUserId: userId,
+        before: { reservations: ids, amount_cents: rows.reduce((n, r) => n + r.amountCents, 0) },
+        after: { paid: true },
+      });
+  });
   return { detail: CLEARED_OUTSTANDING_MESSAGE };
 }
 

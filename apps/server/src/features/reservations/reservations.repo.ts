@@ -38,6 +38,7 @@ const rowColumns = {
   notes: reservations.notes,
   createdById: reservations.createdById,
   checkoutId: reservations.checkoutId,
+  attendance: reservations.attendance,
   cancelledAt: reservations.cancelledAt,
   calendarName: calendars.name,
   locationId: calendars.locationId,
@@ -69,6 +70,7 @@ export type ReservationRow = {
   notes: string;
   createdById: number | null;
   checkoutId: number | null;
+  attendance: string | null;
   cancelledAt: Date | null;
   calendarName: string;
   locationId: number;
@@ -83,7 +85,7 @@ export type PersonName = {
   racerName: string;
 };
 
-function selectRows(db: Queryable) {
+export function selectRows(db: Queryable) {
   return db
     .select(rowColumns)
     .from(reservations)
@@ -226,11 +228,17 @@ export async function updateReservation(
     .where(eq(reservations.id, id));
 }
 
-export async function cancelReservation(db: Queryable, id: number, byUserId: number) {
+/** Cancels live reservations (the rows stay, with who and when). */
+export async function cancelReservations(db: Queryable, ids: number[], byUserId: number) {
+  if (ids.length === 0) return;
   await db
     .update(reservations)
     .set({ cancelledAt: new Date(), cancelledById: byUserId, updatedAt: new Date() })
-    .where(and(eq(reservations.id, id), isNull(reservations.cancelledAt)));
+    .where(and(inArray(reservations.id, ids), isNull(reservations.cancelledAt)));
+}
+
+export function cancelReservation(db: Queryable, id: number, byUserId: number) {
+  return cancelReservations(db, [id], byUserId);
 }
 
 export type SeatForBooking = {

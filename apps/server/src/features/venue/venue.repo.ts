@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Queryable } from '../../plugins/payments/charge-card';
 import { settings } from '../../db/schema/content';
 
-export async function writeSettings(db: Db, values: Record<string, unknown>) {
+export async function writeSettings(db: Queryable, values: Record<string, unknown>) {
   const entries = Object.entries(values);
   if (entries.length === 0) return;
   await db

@@ -4,7 +4,6 @@ import type { Deps } from '../../app';
 
 import { getSettings } from '../../plugins/settings';
 import { updateSettings } from './venue.service';
-import { publishChange } from '../../plugins/changes';
 
 export const venueRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -32,12 +31,6 @@ export const venueRoutes =
       {
         schema: { tags: ['venue'], body: venueSettingsUpdate, response: { 200: venueSettings } },
       },
-      async (request) => {
-        const saved = await updateSettings(db, request.body);
-        // An empty PATCH changes nothing, so nobody needs to hear about it.
-        if (Object.values(request.body).some((v) => v !== undefined))
-          await publishChange(db, 'settings');
-        return saved;
-      },
+      async (request) => updateSettings(db, request.authUser!, request.body),
     );
   };

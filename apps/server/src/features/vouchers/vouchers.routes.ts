@@ -11,6 +11,7 @@ import type { Deps } from '../../app';
 import { requireStaff, requireUser } from '../../plugins/auth';
 import { purchaseVoucher } from './voucher-purchase';
 import { createVoucher, voucherBalance } from './vouchers.service';
+import { recordAudit } from '../audit/audit.service';
 
 export const vouchersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -30,9 +31,17 @@ export const vouchersRoutes =
       },
       async (request, reply) => {
         const staff = requireStaff(request);
-        const created = await createVoucher(db, {
-          amountCents: request.body.amount_cents,
-          createdById: staff.id,
+        const created = await db.transaction(async (tx) => {
+          const voucher = await createVoucher(tx, {
+            amountCents: request.body.amount_cents,
+            createdById: staff.id,
+          });
+          await recordAudit(tx, staff, {
+            action: 'voucher.issue',
+            targetType: 'voucher',
+            after: { code: voucher.code, amount_cents: voucher.amount_cents },
+          });
+          return voucher;
         });
         return reply.status(201).send(created);
       },

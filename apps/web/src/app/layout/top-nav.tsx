@@ -23,6 +23,8 @@ export function TopNav() {
   const loggedIn = !!session;
   const canPlan = isStaff(session) && hasPermission(session, 'reservations.change_reservation');
   const canKeepBoards = isStaff(session) && hasPermission(session, 'leaderboards.change_board');
+  const canRunScreens = isStaff(session) && hasPermission(session, 'screens.change_screen');
+  const canAudit = isStaff(session) && hasPermission(session, 'audit.view_event');
   const canLaunch =
     isStaff(session) && hasPermission(session, 'leaderboards.can_manage_race_events');
   const menuPages = (pages.data ?? []).filter((p) => p.menu_name.trim() !== '');
@@ -100,7 +102,7 @@ export function TopNav() {
                   Join the {config.club_name}
                 </NavDropdown.Item>
               )}
-              {(canPlan || canLaunch || canKeepBoards) && (
+              {(canPlan || canLaunch || canKeepBoards || canRunScreens || canAudit) && (
                 <>
                   <NavDropdown.Divider />
                   <NavDropdown.Header>Admin Menu</NavDropdown.Header>
@@ -117,6 +119,16 @@ export function TopNav() {
                   {canKeepBoards && (
                     <NavDropdown.Item as={Link} to={pathTo('adminLaps')}>
                       Laps &amp; Leaderboards
+                    </NavDropdown.Item>
+                  )}
+                  {canRunScreens && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminScreens')}>
+                      Wall Screens
+                    </NavDropdown.Item>
+                  )}
+                  {canAudit && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminAudit')}>
+                      Audit Trail
                     </NavDropdown.Item>
                   )}
                 </>

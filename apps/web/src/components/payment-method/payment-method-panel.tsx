@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -56,15 +56,32 @@ type Props = {
   /** Called after a card has been saved (signup shows its Next Step button then). */
   onSaved?: () => void;
   headingLevel?: 2 | 3;
+  /**
+   * Wait this long before mounting the card widget (staff spec §9: 500 ms on the admin user
+   * page, so the page's own data and layout settle before Stripe's iframe loads).
+   */
+  mountDelayMs?: number;
 };
+
+/** True once `ms` have passed since the first render (at once for 0). */
+function useDelay(ms: number) {
+  const [done, setDone] = useState(ms <= 0);
+  useEffect(() => {
+    if (ms <= 0) return;
+    const timer = setTimeout(() => setDone(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return done;
+}
 
 /**
  * Payment method panel (spec customer §2 Dashboard, staff §2 admin user page): with no card,
  * a card entry, Add Payment Method and the terms link; with a card, its brand, last four
  * digits, expiry, postal code if any, and Update Payment Method.
  */
-export function PaymentMethodPanel({ userId, onSaved, headingLevel = 2 }: Props) {
+export function PaymentMethodPanel({ userId, onSaved, headingLevel = 2, mountDelayMs = 0 }: Props) {
   const client = useQueryClient();
+  const widgetReady = useDelay(mountDelayMs);
   const card = useQuery(cardQuery(userId));
   const [editing, setEditing] = useState(false);
   const Heading = `h${headingLevel}` as const;
@@ -81,7 +98,8 @@ export function PaymentMethodPanel({ userId, onSaved, headingLevel = 2 }: Props)
   };
 
   let body;
-  if (card.isPending) body = <SpinnerScreen label="Loading payment method…" />;
+  if (card.isPending || (!widgetReady && (!card.data || editing)))
+    body = <SpinnerScreen label="Loading payment method…" />;
   else if (card.isError) body = <p className="text-danger">{errorMessage(card.error)}</p>;
   else if (card.data && !editing) {
     body = (

@@ -71,6 +71,7 @@ export type SignupDetailsForm = z.infer<typeof signupDetailsSchema>;
 
 /** The profile edit form (dashboard, /profile). */
 export const profileSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(150),
   email: z.string().trim().regex(EMAIL_PATTERN, EMAIL_INVALID),
   ...profileFields,
   flag_code: z.string(),

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -36,6 +37,7 @@ const options = countryOptions();
 
 function toValues(user: User): Values {
   return {
+    username: user.username,
     email: user.email,
     first_name: user.first_name,
     last_name: user.last_name,
@@ -49,8 +51,30 @@ function toValues(user: User): Values {
   };
 }
 
-/** The profile edit form (dashboard and /profile). */
-export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLevel?: 2 | 3 }) {
+type Props = {
+  user: User;
+  headingLevel?: 2 | 3;
+  /** The heading (dashboard, /profile: Profile; admin user page: User Details). */
+  title?: string;
+  /** What a successful save says. */
+  savedMessage?: string;
+  /**
+   * Staff spec §2: the username may be changed only when the caller enables it (a Username
+   * field); with `false` the e-mail, which is the login, is shown disabled. Left out (the
+   * customer's own profile) there is no username field and the e-mail stays editable: the server
+   * keeps a username that equals the e-mail in step with it.
+   */
+  allowUsernameChange?: boolean;
+};
+
+/** The user edit form: the dashboard, /profile and the staff admin user page. */
+export function ProfileForm({
+  user,
+  headingLevel = 2,
+  title = 'Profile',
+  savedMessage = PROFILE_SAVED,
+  allowUsernameChange,
+}: Props) {
   const client = useQueryClient();
   const form = useForm<Values>({
     resolver: zodResolver(profileSchema),
@@ -61,11 +85,16 @@ export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLev
   });
   const { errors } = form.formState;
   const Heading = `h${headingLevel}` as const;
+  const emailLocked = allowUsernameChange === false;
+  const titleId = useId();
 
   const save = useMutation({
     mutationFn: (values: Values) =>
       updateUser(user.id, {
-        email: values.email,
+        ...(allowUsernameChange && values.username !== user.username
+          ? { username: values.username }
+          : {}),
+        ...(emailLocked ? {} : { email: values.email }),
         first_name: values.first_name,
         last_name: values.last_name,
         contact_phone: values.contact_phone,
@@ -78,7 +107,7 @@ export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLev
       }),
     onSuccess: (saved) => {
       client.setQueryData(userQuery(saved.id).queryKey, saved);
-      showAlert(PROFILE_SAVED, 'success', 5_000);
+      showAlert(savedMessage, 'success', 5_000);
     },
     onError: (error) => showError(error),
   });
@@ -87,15 +116,24 @@ export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLev
     <Form
       noValidate
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      aria-labelledby="profile-form-title"
+      aria-labelledby={titleId}
     >
-      <Heading id="profile-form-title" className="h4 mb-3">
-        Profile
+      <Heading id={titleId} className="h4 mb-3">
+        {title}
       </Heading>
+      {allowUsernameChange && (
+        <TextField
+          label="Username"
+          autoComplete="off"
+          {...form.register('username')}
+          error={errors.username?.message}
+        />
+      )}
       <TextField
         label="Email"
         type="email"
-        autoComplete="email"
+        autoComplete={allowUsernameChange === undefined ? 'email' : 'off'}
+        disabled={emailLocked}
         {...form.register('email')}
         error={errors.email?.message}
       />
@@ -134,7 +172,7 @@ export function ProfileForm({ user, headingLevel = 2 }: { user: User; headingLev
       </ProfileFields>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-        Save Profile
+        {allowUsernameChange === undefined ? 'Save Profile' : 'Save User'}
       </Button>
     </Form>
   );

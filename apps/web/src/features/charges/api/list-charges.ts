@@ -5,13 +5,16 @@ import { api } from '../../../lib/api-client';
 
 export const CHARGES_PAGE_SIZE = 25;
 
-/** `GET /api/users/me/charges?amount_cents__gt=0`: the user's card charges, newest first. */
-export function chargesQuery(page: number) {
+/**
+ * `GET /api/users/me/charges?amount_cents__gt=0`: the user's card charges, newest first;
+ * `user` (staff with user.change_user) asks for another user's.
+ */
+export function chargesQuery(page: number, user?: number) {
   return queryOptions({
-    queryKey: ['users', 'me', 'charges', { page }],
+    queryKey: ['users', user ?? 'me', 'charges', { page }],
     queryFn: ({ signal }) =>
       api<Paginated<Charge>>('/users/me/charges', {
-        query: { amount_cents__gt: 0, page, page_size: CHARGES_PAGE_SIZE },
+        query: { amount_cents__gt: 0, page, page_size: CHARGES_PAGE_SIZE, user },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -13,6 +13,7 @@ import { useVenueConfig } from '../../../lib/venue-config';
 import { chargesQuery } from '../api/list-charges';
 
 export const NO_TRANSACTIONS = 'You have no transactions yet.';
+export const NO_CUSTOMER_TRANSACTIONS = 'This customer has no transactions yet.';
 
 function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
   const when = DateTime.fromISO(charge.created).setZone(zone).toFormat('yyyy-MM-dd h:mm a');
@@ -51,19 +52,22 @@ function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
   );
 }
 
-function TransactionsList() {
+function TransactionsList({ userId }: { userId?: number }) {
   const config = useVenueConfig();
   const [page, setPage] = useState(1);
-  const charges = useQuery(chargesQuery(page));
+  const charges = useQuery(chargesQuery(page, userId));
 
   if (charges.isPending) return <SpinnerScreen label="Loading transactions…" />;
   if (charges.isError) return <p className="text-danger">{errorMessage(charges.error)}</p>;
   const { results, page_count } = charges.data;
-  if (results.length === 0) return <p className="mb-0">{NO_TRANSACTIONS}</p>;
+  if (results.length === 0)
+    return <p className="mb-0">{userId ? NO_CUSTOMER_TRANSACTIONS : NO_TRANSACTIONS}</p>;
   return (
     <>
       <Table responsive size="sm" className="align-middle" aria-busy={charges.isFetching}>
-        <caption className="visually-hidden">Charges to your card, newest first</caption>
+        <caption className="visually-hidden">
+          Charges to {userId ? 'the customer’s' : 'your'} card, newest first
+        </caption>
         <thead>
           <tr>
             <th scope="col">Date</th>
@@ -107,6 +111,36 @@ function TransactionsList() {
   );
 }
 
+type ModalProps = {
+  show: boolean;
+  onHide: () => void;
+  /** Another user's charges (staff); the signed-in user's when left out. */
+  userId?: number;
+  title?: string;
+};
+
+/** Every charge to the card with its date, amount, notes and receipt, in a modal. */
+export function TransactionsModal({
+  show,
+  onHide,
+  userId,
+  title = 'Recent Transactions',
+}: ModalProps) {
+  return (
+    <Modal show={show} onHide={onHide} size="lg" scrollable aria-labelledby="transactions-title">
+      <Modal.Header closeButton closeLabel="Close">
+        <Modal.Title id="transactions-title">{title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{show && <TransactionsList userId={userId} />}</Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          Close
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
 /**
  * The recent-transactions modal (customer §2 Dashboard) behind its button: every charge to
  * the saved card with its date, amount, notes and receipt; a failed charge shows its error.
@@ -121,23 +155,7 @@ export function RecentTransactionsCard() {
         <Button variant="outline-primary" onClick={() => setOpen(true)}>
           Recent Transactions
         </Button>
-        <Modal
-          show={open}
-          onHide={() => setOpen(false)}
-          size="lg"
-          scrollable
-          aria-labelledby="recent-transactions-title"
-        >
-          <Modal.Header closeButton closeLabel="Close">
-            <Modal.Title id="recent-transactions-title">Recent Transactions</Modal.Title>
-          </Modal.Header>
-          <Modal.Body>{open && <TransactionsList />}</Modal.Body>
-          <Modal.Footer>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Close
-            </Button>
-          </Modal.Footer>
-        </Modal>
+        <TransactionsModal show={open} onHide={() => setOpen(false)} />
       </Card.Body>
     </Card>
   );

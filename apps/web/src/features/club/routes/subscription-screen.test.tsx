@@ -110,7 +110,7 @@ describe('/subscription', () => {
     const calls = stubApi({
       'GET /api/users/me/charges/credits_purchase_quote': quote,
       'GET /api/users/7/card': { body: CARD },
-      'POST /api/users/me/charges/credits_enroll': {
+      'POST /api/users/7/charges/credits_enroll': {
         body: { detail: 'Welcome to the Apex Club!', credits_balance: 1500, subscription },
       },
     });
@@ -136,7 +136,7 @@ describe('/subscription', () => {
     stubApi({
       'GET /api/users/me/charges/credits_purchase_quote': quote,
       'GET /api/users/7/card': { body: CARD },
-      'POST /api/users/me/charges/credits_enroll': {
+      'POST /api/users/7/charges/credits_enroll': {
         status: 400,
         body: { non_field_errors: ['Your card was declined.'] },
       },

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
 import { Link, useSearchParams } from 'react-router';
 import type { Paginated } from '@paddock/contract/common';
@@ -7,7 +7,6 @@ import { PageTitle } from '../../../components/page-title';
 import { api } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { pathTo } from '../../../lib/routes';
-import { useChangeFeed } from '../../../lib/use-change-feed';
 import { useVenueConfig } from '../../../lib/venue-config';
 
 export const VR_NOTE = '* VR availability varies and needs a minimum booking of 2 hours or more.';
@@ -28,7 +27,6 @@ function pricesOf(seats: Calendar[], types: CalendarType[]): (Price & { from: bo
 /** The price list (spec §2 Splash): the /splash screen, and the first slide of /welcome. */
 export function PriceList({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const config = useVenueConfig();
-  const client = useQueryClient();
   const [query] = useSearchParams();
   const location = query.get('location');
   const nearest = useQuery({
@@ -56,11 +54,6 @@ export function PriceList({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
           query: { page_size: 100 },
         })
       ).results,
-  });
-  // Prices and club wording follow staff changes without anyone touching the screen.
-  useChangeFeed(['settings'], () => {
-    void client.invalidateQueries({ queryKey: ['calendars'] });
-    void client.invalidateQueries({ queryKey: ['venue', 'config'] });
   });
   const prices = pricesOf(seats.data?.results ?? [], types.data ?? []);
   const hasVr = prices.some((p) => p.type.is_vr);

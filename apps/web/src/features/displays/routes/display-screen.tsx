@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
-import { useChangeFeed } from '../../../lib/use-change-feed';
 import { boardsQuery } from '../../leaderboards/api/boards-queries';
 import { BoardView, NO_LAPS_ON_BOARD } from '../../leaderboards/components/board-view';
 import { DISPLAY_DEFAULTS, DisplayForm } from '../components/display-form';
+import { TvScreen } from '../components/tv-screen';
 
 const bounded = (value: string | null, lo: number, hi: number, fallback: number) => {
   const n = Number(value);
@@ -15,15 +15,10 @@ const bounded = (value: string | null, lo: number, hi: number, fallback: number)
 export default function DisplayScreen() {
   const { boardId } = useParams();
   const [query] = useSearchParams();
-  const client = useQueryClient();
   const boards = useQuery(boardsQuery());
   const items = bounded(query.get('itemsToShow'), 1, 100, DISPLAY_DEFAULTS.itemsToShow);
   const reload = bounded(query.get('reloadInterval'), 10, 600, DISPLAY_DEFAULTS.reloadInterval);
   const expanded = query.get('desc') === 'true';
-  // A new lap or a changed board shows at once, not at the next reload.
-  useChangeFeed(boardId ? ['boards', 'laps'] : [], () => {
-    void client.invalidateQueries({ queryKey: ['boards'] });
-  });
 
   if (!boardId)
     return (
@@ -33,18 +28,21 @@ export default function DisplayScreen() {
       </>
     );
   const board = boards.data?.find((b) => String(b.id) === boardId);
+  // A new lap or a changed board shows at once (the screen follows the change feed).
   return (
-    <div className="paddock-tv">
-      <PageTitle visuallyHidden>{board ? board.name : 'Leaderboard Display'}</PageTitle>
-      {boards.isSuccess && !board && <p>{NO_LAPS_ON_BOARD}</p>}
-      {board && (
-        <BoardView
-          board={board}
-          count={items}
-          description={expanded ? 'shown' : 'modal'}
-          refetchMs={reload * 1000}
-        />
-      )}
-    </div>
+    <TvScreen>
+      <div className="paddock-tv">
+        <PageTitle visuallyHidden>{board ? board.name : 'Leaderboard Display'}</PageTitle>
+        {boards.isSuccess && !board && <p>{NO_LAPS_ON_BOARD}</p>}
+        {board && (
+          <BoardView
+            board={board}
+            count={items}
+            description={expanded ? 'shown' : 'modal'}
+            refetchMs={reload * 1000}
+          />
+        )}
+      </div>
+    </TvScreen>
   );
 }

@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { boardsQuery } from '../../leaderboards/api/boards-queries';
 import { BoardView } from '../../leaderboards/components/board-view';
 import { PriceList } from '../components/price-list';
+import { TvScreen } from '../components/tv-screen';
 
 /** Spec §4: a slide every 10 s, the first held 30 s, the whole page reloaded every 10 minutes. */
 export const WELCOME_TIMING = { firstMs: 30_000, slideMs: 10_000, reloadMs: 600_000 };
@@ -28,7 +29,7 @@ export default function WelcomeScreen() {
   }, []);
 
   return (
-    <>
+    <TvScreen>
       <PageTitle visuallyHidden>Welcome</PageTitle>
       <Carousel
         activeIndex={index % slides}
@@ -50,6 +51,6 @@ export default function WelcomeScreen() {
           </Carousel.Item>
         ))}
       </Carousel>
-    </>
+    </TvScreen>
   );
 }

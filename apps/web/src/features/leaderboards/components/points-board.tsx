@@ -1,9 +1,8 @@
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import type { PointsEntry } from '@paddock/contract/laps';
 import { Flag } from './racer';
+import { PodiumCard } from './podium-card';
 
 /** POINTS board: podium (name, flag, points, car) and the table (spec §2 Leaderboards). */
 export function PointsBoard({ entries }: { entries: PointsEntry[] }) {
@@ -13,22 +12,19 @@ export function PointsBoard({ entries }: { entries: PointsEntry[] }) {
     <>
       <Row as="ol" className="list-unstyled g-3 mb-4" aria-label="Podium">
         {podium.map((e) => (
-          <Col as="li" key={`${e.rank}-${e.name}`} xs={12} md={4}>
-            <Card className={`h-100 podium podium-${e.rank}`}>
-              <Card.Body>
-                <div className="d-flex align-items-center gap-2 mb-2">
-                  <span className="badge text-bg-dark fs-6">#{e.rank}</span>
-                  <Flag url={e.flag_url} label={e.name} />
-                  <strong className="fs-5 text-truncate">{e.name}</strong>
-                </div>
-                <div className="display-6 fw-bold">{e.points} pts</div>
-                <div>{e.car}</div>
-                {e.members.length > 1 && (
-                  <div className="small text-body-secondary">{e.members.join(', ')}</div>
-                )}
-              </Card.Body>
-            </Card>
-          </Col>
+          <PodiumCard
+            key={`${e.rank}-${e.name}`}
+            rank={e.rank}
+            place={`#${e.rank}`}
+            name={e.name}
+            flagUrl={e.flag_url}
+            figure={<div className="display-6 fw-bold">{e.points} pts</div>}
+          >
+            <div>{e.car}</div>
+            {e.members.length > 1 && (
+              <div className="small text-body-secondary">{e.members.join(', ')}</div>
+            )}
+          </PodiumCard>
         ))}
       </Row>
       {rest.length > 0 && (

@@ -1,9 +1,8 @@
-import Card from 'react-bootstrap/Card';
-import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import type { Lap } from '@paddock/contract/laps';
 import { Flag, Social } from './racer';
+import { PodiumCard } from './podium-card';
 
 const setup = (lap: Lap) =>
   [
@@ -24,21 +23,18 @@ export function TimeBoard({ entries }: { entries: Lap[] }) {
     <>
       <Row as="ol" className="list-unstyled g-3 mb-4" aria-label="Podium">
         {podium.map((lap) => (
-          <Col as="li" key={lap.id} xs={12} md={4}>
-            <Card className={`h-100 podium podium-${lap.rank}`}>
-              <Card.Body>
-                <div className="d-flex align-items-center gap-2 mb-2">
-                  <span className="badge text-bg-dark fs-6">{PLACES[(lap.rank ?? 1) - 1]}</span>
-                  <Flag url={lap.flag_url} label={lap.display_name} />
-                  <strong className="fs-5 text-truncate">{lap.display_name}</strong>
-                </div>
-                <div className="display-6 fw-bold font-monospace">{lap.hms}</div>
-                <div>{lap.car_name}</div>
-                <div className="small text-body-secondary">{setup(lap)}</div>
-                <Social handle={lap.display_social} />
-              </Card.Body>
-            </Card>
-          </Col>
+          <PodiumCard
+            key={lap.id}
+            rank={lap.rank ?? 1}
+            place={PLACES[(lap.rank ?? 1) - 1]}
+            name={lap.display_name}
+            flagUrl={lap.flag_url}
+            figure={<div className="display-6 fw-bold font-monospace">{lap.hms}</div>}
+          >
+            <div>{lap.car_name}</div>
+            <div className="small text-body-secondary">{setup(lap)}</div>
+            <Social handle={lap.display_social} />
+          </PodiumCard>
         ))}
       </Row>
       {rest.length > 0 && (

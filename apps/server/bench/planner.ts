@@ -1,0 +1,94 @@
+// Planner benchmark for `npm run bench` (issue 11): the day call of a 300-seat location with
+// most of its day booked, its latency and the SQL round trips one call makes.
+import autocannon from 'autocannon';
+import { DateTime } from 'luxon';
+import type { Database } from '../src/db/client';
+
+export async function plannerBenchmark(opts: {
+  database: Database;
+  appBase: string;
+  staffToken: string;
+  userId: number;
+  typeId: number;
+  seconds: number;
+}) {
+  const q = (text: string, params: unknown[] = []) => opts.database.pool.query(text, params);
+  const location = (
+    await q(
+      `insert into locations (name, timezone, opening_hours)
+       values ('Bench Planner Hall', 'UTC', $1) returning id`,
+      [
+        JSON.stringify(
+          Object.fromEntries(
+            ['1', '2', '3', '4', '5', '6', '7'].map((d) => [
+              d,
+              [{ open: '00:00', close: '23:59' }],
+            ]),
+          ),
+        ),
+      ],
+    )
+  ).rows[0].id as number;
+  const seatIds = (
+    await q(
+      `insert into calendars (name, type_id, location_id, cost_cents, sort_order)
+       select 'Hall ' || g, $1, $2, 2500, g from generate_series(1, 300) g returning id`,
+      [opts.typeId, location],
+    )
+  ).rows.map((r) => r.id as number);
+  const date = DateTime.utc().plus({ days: 5 }).toISODate()!;
+  // Two slots in three taken: 9 600 reservations, every tenth a blackout.
+  const booked = await q(
+    `insert into reservations (calendar_id, slot, time, user_id, paid, amount_cents, is_blackout, notes)
+     select s, to_char(t, 'YYYY-MM-DD"T"HH24:MI'), t,
+            case when (s + n) % 10 = 0 then null else $1::int end, (s + n) % 2 = 0, 2500,
+            (s + n) % 10 = 0, case when (s + n) % 10 = 0 then 'Bench blackout' else '' end
+     from unnest($2::int[]) s,
+          generate_series(0, 47) n,
+          lateral (select ($3::date + make_interval(mins => n * 30))::timestamptz as t) x
+     where (s + n) % 3 <> 0`,
+    [opts.userId, seatIds, date],
+  );
+  // As autovacuum would after such a load: the planner's plan depends on the statistics.
+  await q('analyze reservations, calendars, users');
+  const url = `${opts.appBase}/api/planner?date=${date}&location=${location}`;
+  const headers = { authorization: `Bearer ${opts.staffToken}` };
+
+  // Round trips of one call: statements PostgreSQL counts for this database around it.
+  const statements = async () =>
+    Number(
+      (
+        await q(
+          `select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
+        )
+      ).rows[0].n,
+    );
+  await fetch(url, { headers });
+  // Backends report their statistics at most once a second: let the earlier calls land first.
+  await new Promise((r) => setTimeout(r, 1500));
+  await q('select pg_stat_clear_snapshot()');
+  const before = await statements();
+  const body = (await (await fetch(url, { headers })).json()) as { entries: unknown[] };
+  if (!Array.isArray(body.entries)) throw new Error(`planner answered ${JSON.stringify(body)}`);
+  await new Promise((r) => setTimeout(r, 1500));
+  await q('select pg_stat_clear_snapshot()');
+  // Minus this probe's own two statements.
+  const trips = (await statements()) - before - 2;
+
+  // One desk loading the day: calls one after another, as the planner makes them.
+  const single: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    await (await fetch(url, { headers })).arrayBuffer();
+    single.push(performance.now() - started);
+  }
+  single.sort((a, b) => a - b);
+  const pct = (p: number) => single[Math.min(single.length - 1, Math.floor(single.length * p))];
+  const result = await autocannon({ url, headers, connections: 8, duration: opts.seconds });
+  return [
+    `planner day, one call at a time: p50 ${pct(0.5).toFixed(0)} ms, p99 ${pct(0.99).toFixed(0)} ms (30 calls)`,
+    `planner day, 300 seats, ${booked.rowCount} taken slots (${body.entries.length} in the answer): ` +
+      `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} req/s (8 connections), ` +
+      `${trips} SQL round trips per call (auth included)`,
+  ];
+}

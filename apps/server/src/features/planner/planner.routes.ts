@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailBody, validationErrorBody } from '@paddock/contract/common';
+import {
+  plannerAttendance,
+  plannerBlackout,
+  plannerBook,
+  plannerDay,
+  type PlannerDay,
+  plannerDelete,
+  plannerMove,
+  plannerQuery,
+  plannerResult,
+} from '@paddock/contract/planner';
+import type { Deps } from '../../app';
+import * as planner from './planner.service';
+
+const errors = {
+  400: validationErrorBody,
+  401: detailBody,
+  402: detailBody,
+  403: detailBody,
+  404: detailBody,
+};
+
+/**
+ * The daily planner (staff: reservations.change_reservation): one call for a location's day,
+ * and one call per With Selected action, each whole or not at all.
+ */
+export const plannerRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    const tags = ['planner'];
+
+    app.get(
+      '/planner',
+      {
+        schema: {
+          tags,
+          summary: "A location's day: open slots, seats, every reservation and blackout",
+          querystring: plannerQuery,
+          response: { 200: plannerDay, ...errors },
+        },
+      },
+      // Already JSON: a string is sent untouched by Fastify's serializer; its shape is the schema's.
+      async (request, reply) =>
+        reply
+          .type('application/json; charset=utf-8')
+          .send((await planner.plannerDay(db, request.query)) as unknown as PlannerDay),
+    );
+    app.post(
+      '/planner/blackout',
+      {
+        schema: {
+          tags,
+          summary: 'Black out free times (all of them, or none)',
+          body: plannerBlackout,
+          response: { 201: plannerResult, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await planner.blackout(db, request.authUser!, request.body)),
+    );
+    app.post(
+      '/planner/delete',
+      {
+        schema: {
+          tags,
+          summary: 'Delete reservations or blackouts (all of them, or none)',
+          body: plannerDelete,
+          response: { 200: plannerResult, ...errors },
+        },
+      },
+      async (request) => planner.deleteEntries(db, request.authUser!, request.body.reservations),
+    );
+    app.post(
+      '/planner/book',
+      {
+        schema: {
+          tags,
+          summary: 'Book free times for a customer: paid by their card now, or at the desk',
+          body: plannerBook,
+          response: { 201: plannerResult, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await planner.bookFor(db, deps.payments, request.authUser!, request.body)),
+    );
+    app.post(
+      '/planner/move',
+      {
+        schema: {
+          tags,
+          summary: 'Move a reservation to another seat or time',
+          body: plannerMove,
+          response: { 200: plannerResult, ...errors },
+        },
+      },
+      async (request) => planner.move(db, request.authUser!, request.body),
+    );
+    app.post(
+      '/planner/attendance',
+      {
+        schema: {
+          tags,
+          summary: 'Mark reservations checked in or no-show (or clear the mark)',
+          body: plannerAttendance,
+          response: { 200: plannerResult, ...errors },
+        },
+      },
+      async (request) => planner.markAttendance(db, request.authUser!, request.body),
+    );
+  };

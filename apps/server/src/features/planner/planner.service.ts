@@ -1,0 +1,403 @@
+import crypto from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { displayNameOfAlias } from '../../lib/display-name-sql';
+import { DateTime } from 'luxon';
+import {
+  BLACKED_OUT_MESSAGE,
+  DELETED_MESSAGE,
+  type PlannerAttendance,
+  type PlannerBook,
+  type PlannerDay,
+  type PlannerEntry,
+  type PlannerMove,
+} from '@paddock/contract/planner';
+import type { Db } from '../../db/client';
+import { reservations } from '../../db/schema/booking';
+import { calendarTypes, calendars, locations } from '../../db/schema/venue';
+import {
+  dayBounds,
+  daySlots,
+  inWindow,
+  isoInZone,
+  SLOT_MINUTES,
+  viewWindow,
+} from '../../lib/slots';
+import type { AuthUser } from '../../plugins/auth';
+import { publishChange } from '../../plugins/changes';
+import { NotFound, PaymentError, ValidationError } from '../../plugins/errors';
+import { chargeSavedCard, type Queryable } from '../../plugins/payments/charge-card';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import * as repo from '../reservations/reservations.repo';
+import {
+  displayName,
+  insertReservations,
+  resolveSeatSlots,
+} from '../reservations/reservations.service';
+import { priceBooking } from '../../lib/pricing';
+import { isClubMemberInGoodStanding } from '../../plugins/club-membership';
+import { recordAudit } from '../audit/audit.service';
+
+function toEntry(row: repo.ReservationRow): PlannerEntry {
+  return {
+    id: row.id,
+    calendar: row.calendarId,
+    slot: row.slot,
+    user: row.userId,
+    user_display_name: row.userId === null ? null : displayName(row.user),
+    paid: row.paid,
+    is_blackout: row.isBlackout,
+    notes: row.notes,
+    created_by_name: row.createdById === null ? null : displayName(row.creator),
+    attendance:
+      row.attendance === 'checked_in' || row.attendance === 'no_show' ? row.attendance : null,
+  };
+}
+
+/** The local slot that contains `now` (its :00/:30 start). */
+function slotAround(now: Date, zone: string): string {
+  const dt = DateTime.fromJSDate(now, { zone });
+  return dt
+    .set({ minute: dt.minute - (dt.minute % SLOT_MINUTES), second: 0, millisecond: 0 })
+    .toFormat("yyyy-MM-dd'T'HH:mm");
+}
+
+/**
+ * A location's whole day for the planner: its open slots, its seats and every taken slot, as
+ * the JSON text of a `PlannerDay` (sent as it is: no per-entry work in Node).
+ */
+export async function plannerDay(
+  db: Db,
+  query: { date: string; location?: number },
+  now = new Date(),
+): Promise<string> {
+  // A venue has a handful of locations: one query gives the list and the one shown.
+  const all = await db.select().from(locations).orderBy(asc(locations.id));
+  const location = query.location === undefined ? all[0] : all.find((l) => l.id === query.location);
+  if (!location) {
+    if (query.location !== undefined)
+      throw ValidationError.field(
+        'location',
+        `Invalid pk "${query.location}" - object does not exist.`,
+      );
+    throw new NotFound('No location is set up yet.');
+  }
+  const zone = location.timezone;
+  const window = viewWindow('staff', zone, now);
+  if (!inWindow(query.date, window))
+    throw ValidationError.field('date', `Choose a date from ${window.first} to ${window.last}.`);
+  const bounds = dayBounds(zone, query.date);
+  const [seats, rows] = await Promise.all([
+    db
+      .select({ id: calendars.id, name: calendars.name, type_name: calendarTypes.name })
+      .from(calendars)
+      .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
+      .where(and(eq(calendars.locationId, location.id), eq(calendars.active, true)))
+      .orderBy(asc(calendars.sortOrder), asc(calendars.name), asc(calendars.id)),
+    // A busy day is thousands of entries: PostgreSQL writes their JSON, Node passes it on.
+    db.execute<{ entries: string }>(sql`
+      select coalesce(json_agg(e), '[]')::text as entries from (
+        select r.id, r.calendar_id as calendar, r.slot, r.user_id as "user",
+          case when r.user_id is not null then ${displayNameOfAlias('u')} end as user_display_name,
+          r.paid, r.is_blackout, r.notes,
+          case when r.created_by_id is not null then ${displayNameOfAlias('c')} end as created_by_name,
+          case when r.attendance in ('checked_in', 'no_show') then r.attendance end as attendance
+        from reservations r
+        join calendars k on k.id = r.calendar_id
+        left join users u on u.id = r.user_id
+        left join users c on c.id = r.created_by_id
+        where k.location_id = ${location.id} and r.cancelled_at is null
+          and r.time >= ${bounds.from} and r.time < ${bounds.to}
+        order by r.calendar_id, r.slot
+      ) e`),
+  ]);
+  const hours = {
+    timezone: zone,
+    openingHours: location.openingHours,
+    specialHours: location.specialHours,
+  };
+  const head: Omit<PlannerDay, 'entries'> = {
+    date: query.date,
+    location: { id: location.id, name: location.name, timezone: zone },
+    locations: all.map((l) => ({ id: l.id, name: l.name })),
+    now_slot: slotAround(now, zone),
+    slots: daySlots(hours, query.date).map((s) => ({
+      slot: s.slot,
+      time: isoInZone(new Date(s.startMs), zone),
+    })),
+    seats,
+  };
+  return `${JSON.stringify(head).slice(0, -1)},"entries":${rows.rows[0].entries}}`;
+}
+
+/** What the trail keeps of a reservation. */
+const snapshot = (row: repo.ReservationRow) => ({
+  calendar: row.calendarId,
+  slot: row.slot,
+  user: row.userId,
+  paid: row.paid,
+  amount_cents: row.amountCents,
+  is_blackout: row.isBlackout,
+  notes: row.notes,
+});
+
+/** Live reservations by id, all of them or a 400 naming the missing ones. */
+async function liveRows(db: Queryable, ids: number[]): Promise<repo.ReservationRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = (await repo.findRowsByIds(db, unique)).filter((r) => r.cancelledAt === null);
+  if (rows.length !== unique.length) {
+    const found = new Set(rows.map((r) => r.id));
+    const missing = unique.filter((id) => !found.has(id));
+    throw ValidationError.field(
+      'reservations',
+      `Invalid pk "${missing[0]}" - object does not exist.`,
+    );
+  }
+  return rows;
+}
+
+const seatsOf = (rows: { calendarId: number }[]) => [...new Set(rows.map((r) => r.calendarId))];
+
+async function announce(db: Queryable, seatIds: number[]) {
+  for (const seat of seatIds) await publishChange(db, 'reservations', seat);
+}
+
+const slotField = (i: number, name: string) => `slots.${i}.${name}`;
+
+/** Blackout Selected Times: every selected slot free, or nothing changes (spec staff §5). */
+export async function blackout(
+  db: Db,
+  caller: AuthUser,
+  body: { slots: { calendar: number; slot: string }[]; notes: string },
+  now = new Date(),
+) {
+  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField);
+  const ids = await db.transaction(async (tx) => {
+    const inserted = await insertReservations(
+      tx,
+      resolved.map(({ seat, slot }) => ({
+        calendarId: seat.id,
+        slot: slot.slot,
+        time: new Date(slot.startMs),
+        userId: null,
+        paid: false,
+        amountCents: 0,
+        isBlackout: true,
+        notes: body.notes,
+        createdById: caller.id,
+      })),
+    ).catch((error: unknown) => {
+      if (error instanceof ValidationError)
+        throw ValidationError.nonField(
+          'Blackout only works on free times: one of them was just taken.',
+        );
+      throw error;
+    });
+    await announce(tx, seatsOf(resolved.map((r) => ({ calendarId: r.seat.id }))));
+    await recordAudit(tx, caller, {
+      action: 'planner.blackout',
+      targetType: 'reservation',
+      after: { reservations: inserted, slots: body.slots, notes: body.notes },
+    });
+    return inserted;
+  });
+  return { detail: BLACKED_OUT_MESSAGE, entries: (await repo.findRowsByIds(db, ids)).map(toEntry) };
+}
+
+/** Delete Reservations: every selected one, or none (they stay on the books as cancelled). */
+export async function deleteEntries(db: Db, caller: AuthUser, ids: number[]) {
+  await db.transaction(async (tx) => {
+    const rows = await liveRows(tx, ids);
+    await repo.cancelReservations(
+      tx,
+      rows.map((r) => r.id),
+      caller.id,
+    );
+    await announce(tx, seatsOf(rows));
+    await recordAudit(
+      tx,
+      caller,
+      rows.map((row) => ({
+        action: 'planner.delete',
+        targetType: 'reservation',
+        targetId: row.id,
+        subjectUserId: row.userId,
+        before: snapshot(row),
+      })),
+    );
+  });
+  return { detail: DELETED_MESSAGE, entries: [] };
+}
+
+/**
+ * Book free slots for a customer at the desk. `card`: their saved card pays now, and a decline
+ * books nothing; `desk`: the slots stay unpaid (the outstanding balance) until paid at the desk.
+ */
+export async function bookFor(
+  db: Db,
+  payments: PaymentProvider,
+  caller: AuthUser,
+  body: PlannerBook,
+  now = new Date(),
+) {
+  if (!(await repo.userExists(db, body.user)))
+    throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
+  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField);
+  const member = await isClubMemberInGoodStanding(db, body.user);
+  // Priced as one booking at the first seat's location: fees and tax as the checkout would.
+  const location = resolved[0].seat.location;
+  const pricing = priceBooking({
+    items: resolved.map(({ seat }) => ({ costCents: seat.costCents })),
+    bookingFeeCents: location.bookingFeeCents,
+    bookingFeesThreshold: location.bookingFeesThreshold,
+    salesTaxRatePercent: location.salesTaxRatePercent,
+    clubMember: member,
+    voucherBalanceCents: null,
+    clubDiscountPercent: 0,
+  });
+  const share = splitCents(pricing.totalCents, resolved.length);
+  const ids = await db.transaction(async (tx) => {
+    const inserted = await insertReservations(
+      tx,
+      resolved.map(({ seat, slot }, i) => ({
+        calendarId: seat.id,
+        slot: slot.slot,
+        time: new Date(slot.startMs),
+        userId: body.user,
+        paid: false,
+        amountCents: share[i],
+        notes: body.payment === 'desk' ? 'Pay at desk' : '',
+        createdById: caller.id,
+      })),
+    );
+    if (body.payment === 'card' && pricing.totalCents > 0) {
+      const key = crypto.createHash('sha256').update(inserted.join(',')).digest('hex').slice(0, 24);
+      const outcome = await chargeSavedCard(tx, payments, {
+        userId: body.user,
+        amountCents: pricing.totalCents,
+        notes: `Desk booking (${inserted.length} slot${inserted.length === 1 ? '' : 's'})`,
+        idempotencyKey: `desk-${body.user}-${key}`,
+        kind: 'booking',
+      });
+      if (!outcome.ok) throw new PaymentError(outcome.message);
+    }
+    if (body.payment === 'card') await repo.markPaid(tx, inserted);
+    await announce(tx, seatsOf(resolved.map((r) => ({ calendarId: r.seat.id }))));
+    await recordAudit(tx, caller, {
+      action: 'planner.book',
+      targetType: 'reservation',
+      subjectUserId: body.user,
+      after: {
+        reservations: inserted,
+        slots: body.slots,
+        payment: body.payment,
+        total_cents: pricing.totalCents,
+      },
+    });
+    return inserted;
+  });
+  return {
+    detail: body.payment === 'card' ? 'Booked and paid by card.' : 'Booked, to pay at the desk.',
+    entries: (await repo.findRowsByIds(db, ids)).map(toEntry),
+  };
+}
+
+/** Splits a total into `n` whole-cent shares that add up to it exactly. */
+function splitCents(total: number, n: number): number[] {
+  const base = Math.floor(total / n);
+  return Array.from({ length: n }, (_, i) => base + (i < total - base * n ? 1 : 0));
+}
+
+/** Moves one reservation to another seat or time; the slot's unique index picks one winner. */
+export async function move(db: Db, caller: AuthUser, body: PlannerMove, now = new Date()) {
+  const [{ seat, slot }] = await resolveSeatSlots(
+    db,
+    [{ calendar: body.calendar, slot: body.slot }],
+    'staff',
+    now,
+    (_i, name) => name,
+  );
+  const row = await db.transaction(async (tx) => {
+    const [current] = await liveRows(tx, [body.reservation]).catch(() => {
+      throw ValidationError.field(
+        'reservation',
+        `Invalid pk "${body.reservation}" - object does not exist.`,
+      );
+    });
+    try {
+      await tx
+        .update(reservations)
+        .set({
+          calendarId: seat.id,
+          slot: slot.slot,
+          time: new Date(slot.startMs),
+          updatedAt: new Date(),
+        })
+        .where(eq(reservations.id, current.id));
+    } catch (error) {
+      if (repo.isSlotTaken(error))
+        throw ValidationError.nonField(
+          'Sorry, one of the simulators you selected is no longer available',
+        );
+      throw error;
+    }
+    await announce(tx, [...new Set([current.calendarId, seat.id])]);
+    await recordAudit(tx, caller, {
+      action: 'planner.move',
+      targetType: 'reservation',
+      targetId: current.id,
+      subjectUserId: current.userId,
+      before: { calendar: current.calendarId, slot: current.slot },
+      after: { calendar: seat.id, slot: slot.slot },
+    });
+    return current;
+  });
+  const [moved] = await repo.findRowsByIds(db, [row.id]);
+  return { detail: `Moved to ${moved.calendarName}.`, entries: [toEntry(moved)] };
+}
+
+/** Checked in / no-show / neither, for drivers' reservations (not blackouts). */
+export async function markAttendance(db: Db, caller: AuthUser, body: PlannerAttendance) {
+  const rows = await db.transaction(async (tx) => {
+    const found = await liveRows(tx, body.reservations);
+    if (found.some((r) => r.isBlackout))
+      throw ValidationError.field('reservations', 'A blackout has no driver to check in.');
+    await tx
+      .update(reservations)
+      .set({ attendance: body.attendance, updatedAt: new Date() })
+      .where(
+        inArray(
+          reservations.id,
+          found.map((r) => r.id),
+        ),
+      );
+    await announce(tx, seatsOf(found));
+    await recordAudit(
+      tx,
+      caller,
+      found.map((row) => ({
+        action: 'planner.attendance',
+        targetType: 'reservation',
+        targetId: row.id,
+        subjectUserId: row.userId,
+        before: { attendance: row.attendance },
+        after: { attendance: body.attendance },
+      })),
+    );
+    return found;
+  });
+  const detail =
+    body.attendance === 'checked_in'
+      ? 'Checked in.'
+      : body.attendance === 'no_show'
+        ? 'Marked as no-show.'
+        : 'Attendance cleared.';
+  return {
+    detail,
+    entries: (
+      await repo.findRowsByIds(
+        db,
+        rows.map((r) => r.id),
+      )
+    ).map(toEntry),
+  };
+}

@@ -1,0 +1,46 @@
+import http from 'node:http';
+
+export type StreamEvent = { id: number; data: { topic: string; id: number | null } };
+export type Stream = {
+  /** Changes (frames with an id). */
+  events: StreamEvent[];
+  /** Named frames without an id (`hello`, `ping`): their event name and parsed data. */
+  signals: { event: string; data: unknown }[];
+  close: () => void;
+};
+
+/** Opens a server-sent event stream on a listening server and collects what it sends. */
+export function listen(url: string, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const events: Stream['events'] = [];
+    const signals: Stream['signals'] = [];
+    const req = http.get(url, { headers }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`status ${res.statusCode}`));
+      let buffer = '';
+      res.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = frame.match(/^id: (\d+)$/m)?.[1];
+          const event = frame.match(/^event: (.*)$/m)?.[1];
+          const data = frame.match(/^data: (.*)$/m)?.[1];
+          if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
+          else if (event && data) signals.push({ event, data: JSON.parse(data) });
+        }
+      });
+      resolve({ events, signals, close: () => req.destroy() });
+    });
+    req.on('error', () => {});
+  });
+}
+
+/** Waits until `check` holds, polling every 25 ms. */
+export async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

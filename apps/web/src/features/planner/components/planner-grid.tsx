@@ -1,0 +1,188 @@
+import { useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Link } from 'react-router';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { PLANNER_COLUMN_PX, type PlannerDay, type PlannerEntry } from '@paddock/contract/planner';
+import { formatSlotTime } from '../../../lib/slot-format';
+import { pathTo } from '../../../lib/routes';
+import { cellKey, isHiddenFreeSlot, nowAndNext, type Cell } from '../lib/planner-cells';
+
+const TIME_COLUMN_PX = 96;
+const HEADER_PX = 64;
+const ROW_PX = 56;
+
+type Seat = PlannerDay['seats'][number];
+type Props = {
+  day: PlannerDay;
+  seats: Seat[];
+  entries: Map<string, PlannerEntry>;
+  zoom: number;
+  selected: Set<string>;
+  onToggle: (cell: Cell) => void;
+  onDetails: (cell: Cell) => void;
+};
+
+function AttendanceBadge({ entry }: { entry: PlannerEntry }) {
+  if (entry.attendance === 'checked_in')
+    return (
+      <Badge bg="info" text="dark">
+        Checked in
+      </Badge>
+    );
+  if (entry.attendance === 'no_show') return <Badge bg="secondary">No-show</Badge>;
+  return null;
+}
+
+/**
+ * One column per seat (520 px × zoom), one row per half-hour. Only the columns and rows in
+ * view are in the page, so a 300-seat day scrolls as smoothly as a 6-seat one.
+ */
+export function PlannerGrid({ day, seats, entries, zoom, selected, onToggle, onDetails }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const columnPx = Math.round(PLANNER_COLUMN_PX * zoom);
+  const rowPx = Math.max(24, Math.round(ROW_PX * zoom));
+  const slots = day.slots.filter((s) =>
+    seats.some((seat) => !isHiddenFreeSlot(s.slot, entries.get(cellKey(seat.id, s.slot)) ?? null)),
+  );
+  // No React Compiler here: the virtualizers re-render the grid as it scrolls, which is the point.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const columns = useVirtualizer({
+    horizontal: true,
+    count: seats.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => columnPx,
+    overscan: 1,
+  });
+  const rows = useVirtualizer({
+    count: slots.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowPx,
+    overscan: 4,
+    scrollPaddingStart: HEADER_PX,
+  });
+  const width = TIME_COLUMN_PX + columns.getTotalSize();
+  const height = rows.getTotalSize();
+
+  return (
+    <div
+      ref={scroller}
+      className="paddock-planner border rounded"
+      style={{ fontSize: `${Math.max(0.5, zoom)}rem` }}
+      tabIndex={0}
+      aria-label={`Planner for ${day.location.name}, ${seats.length} seats`}
+      role="region"
+    >
+      <div style={{ width, height: HEADER_PX + height, position: 'relative' }}>
+        <div className="paddock-planner-header" style={{ height: HEADER_PX, width }}>
+          {columns.getVirtualItems().map((col) => {
+            const seat = seats[col.index];
+            const { now, next } = nowAndNext(day, seat.id);
+            return (
+              <div
+                key={seat.id}
+                className="paddock-planner-seat"
+                style={{ left: TIME_COLUMN_PX + col.start, width: col.size }}
+              >
+                <strong>{seat.name}</strong>{' '}
+                <span className="text-body-secondary">{seat.type_name}</span>
+                <div className="small text-truncate">
+                  {now ? `Now: ${now.user_display_name}` : 'Now: free'}
+                  {next && ` · Next: ${formatSlotTime(next.slot)} ${next.user_display_name}`}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+        <div className="paddock-planner-times" style={{ width: TIME_COLUMN_PX, height }}>
+          {rows.getVirtualItems().map((row) => (
+            <div
+              key={slots[row.index].slot}
+              className={
+                slots[row.index].slot === day.now_slot
+                  ? 'paddock-planner-time fw-bold'
+                  : 'paddock-planner-time'
+              }
+              style={{ top: row.start, height: row.size }}
+            >
+              {formatSlotTime(slots[row.index].slot)}
+            </div>
+          ))}
+        </div>
+        {rows.getVirtualItems().flatMap((row) =>
+          columns.getVirtualItems().map((col) => {
+            const seat = seats[col.index];
+            const { slot, time } = slots[row.index];
+            const key = cellKey(seat.id, slot);
+            const entry = entries.get(key) ?? null;
+            const cell: Cell = { calendar: seat.id, slot, time, entry };
+            const state = !entry ? 'empty' : entry.is_blackout ? 'blackout' : 'reserved';
+            return (
+              <div
+                key={key}
+                className={`paddock-planner-cell paddock-planner-${state}${selected.has(key) ? ' paddock-planner-selected' : ''}`}
+                style={{
+                  top: HEADER_PX + row.start,
+                  left: TIME_COLUMN_PX + col.start,
+                  width: col.size,
+                  height: row.size,
+                }}
+                data-state={state}
+              >
+                <Form.Check
+                  id={`cell-${seat.id}-${slot}`}
+                  className="mb-0 text-nowrap"
+                  checked={selected.has(key)}
+                  onChange={() => onToggle(cell)}
+                  label={
+                    <span className="visually-hidden">
+                      {seat.name} {formatSlotTime(slot)}
+                    </span>
+                  }
+                />
+                <span className="text-nowrap small">{formatSlotTime(slot)}</span>
+                {state === 'empty' && <span className="text-body-secondary small">Free</span>}
+                {entry && !entry.is_blackout && (
+                  <span className="text-truncate">
+                    {entry.user !== null ? (
+                      <Link to={pathTo('adminUser', { userId: entry.user })}>
+                        {entry.user_display_name}
+                      </Link>
+                    ) : (
+                      entry.user_display_name
+                    )}{' '}
+                    <Badge
+                      bg={entry.paid ? 'success' : 'warning'}
+                      text={entry.paid ? undefined : 'dark'}
+                    >
+                      {entry.paid ? 'Paid' : 'Unpaid'}
+                    </Badge>{' '}
+                    <AttendanceBadge entry={entry} />
+                  </span>
+                )}
+                {entry?.is_blackout && (
+                  <span className="text-truncate">
+                    <Badge bg="secondary">Blackout</Badge> {entry.notes}{' '}
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="p-0 align-baseline"
+                      onClick={() => onDetails(cell)}
+                    >
+                      Details
+                      <span className="visually-hidden">
+                        {' '}
+                        of {seat.name} {formatSlotTime(slot)}
+                      </span>
+                    </Button>
+                  </span>
+                )}
+              </div>
+            );
+          }),
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import type { PlannerDay } from '@paddock/contract/planner';
+import { formatSlotTime } from '../../../lib/slot-format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePlannerAction, userSearchQuery } from '../api/planner-api';
+import { allowedActions, type Cell } from '../lib/planner-cells';
+import { UserBadges, userLabel } from './user-search';
+
+type Dialog = 'blackout' | 'delete' | 'book' | 'move' | null;
+type Props = { day: PlannerDay; cells: Cell[]; onDone: () => void };
+
+/** The With Selected menu (spec staff §2, §5) and the desk's extras, each one call. */
+export function WithSelected({ day, cells, onDone }: Props) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  const finish = () => {
+    close();
+    onDone();
+  };
+  const allowed = allowedActions(cells);
+  const slots = cells.map((c) => ({ calendar: c.calendar, slot: c.slot }));
+  const ids = cells.flatMap((c) => (c.entry ? [c.entry.id] : []));
+  const attendance = usePlannerAction('attendance', onDone);
+
+  return (
+    <>
+      <Dropdown>
+        <Dropdown.Toggle size="sm" disabled={cells.length === 0}>
+          With Selected{cells.length > 0 ? ` (${cells.length})` : ''}
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          <Dropdown.Item
+            as="button"
+            disabled={!allowed.blackout}
+            onClick={() => setDialog('blackout')}
+          >
+            Blackout Selected Times
+          </Dropdown.Item>
+          <Dropdown.Item as="button" disabled={!allowed.delete} onClick={() => setDialog('delete')}>
+            Delete Reservations
+          </Dropdown.Item>
+          <Dropdown.Divider />
+          <Dropdown.Item as="button" disabled={!allowed.book} onClick={() => setDialog('book')}>
+            Book for a Customer
+          </Dropdown.Item>
+          <Dropdown.Item as="button" disabled={!allowed.move} onClick={() => setDialog('move')}>
+            Move Reservation
+          </Dropdown.Item>
+          <Dropdown.Item
+            as="button"
+            disabled={!allowed.attendance}
+            onClick={() => attendance.mutate({ reservations: ids, attendance: 'checked_in' })}
+          >
+            Check In
+          </Dropdown.Item>
+          <Dropdown.Item
+            as="button"
+            disabled={!allowed.attendance}
+            onClick={() => attendance.mutate({ reservations: ids, attendance: 'no_show' })}
+          >
+            Mark No-show
+          </Dropdown.Item>
+          <Dropdown.Divider />
+          <Dropdown.Item as="button" onClick={onDone}>
+            Clear Selection
+          </Dropdown.Item>
+        </Dropdown.Menu>
+      </Dropdown>
+      {dialog === 'blackout' && <BlackoutDialog slots={slots} onClose={close} onDone={finish} />}
+      {dialog === 'delete' && <DeleteDialog ids={ids} onClose={close} onDone={finish} />}
+      {dialog === 'book' && <BookDialog slots={slots} onClose={close} onDone={finish} />}
+      {dialog === 'move' && cells[0]?.entry && (
+        <MoveDialog day={day} cell={cells[0]} onClose={close} onDone={finish} />
+      )}
+    </>
+  );
+}
+
+type SeatSlot = { calendar: number; slot: string };
+type DialogProps = { onClose: () => void; onDone: () => void };
+
+function BlackoutDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[] }) {
+  const [notes, setNotes] = useState('');
+  const blackout = usePlannerAction('blackout', onDone);
+  return (
+    <Modal aria-labelledby="planner-modal-3" show onHide={onClose}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          blackout.mutate({ slots, notes });
+        }}
+      >
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" id="planner-modal-3" className="h5">
+            Blackout Selected Times
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            {slots.length} time{slots.length === 1 ? '' : 's'} will be blacked out.
+          </p>
+          <Form.Group controlId="blackout-notes">
+            <Form.Label>Notes</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={3}
+              maxLength={1000}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+              autoFocus
+            />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={blackout.isPending}>
+            Blackout
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+function DeleteDialog({ ids, onClose, onDone }: DialogProps & { ids: number[] }) {
+  const remove = usePlannerAction('delete', onDone);
+  return (
+    <Modal aria-labelledby="planner-modal-4" show onHide={onClose}>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" id="planner-modal-4" className="h5">
+          Delete Reservations
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        Delete {ids.length} reservation{ids.length === 1 ? '' : 's'}? Paid reservations stay in the
+        books as cancelled; nothing is refunded here.
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} autoFocus>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          onClick={() => remove.mutate({ reservations: ids })}
+          disabled={remove.isPending}
+        >
+          Delete
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+function BookDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[] }) {
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), 300);
+  const users = useQuery(userSearchQuery(search));
+  const [user, setUser] = useState<number | null>(null);
+  const [payment, setPayment] = useState<'card' | 'desk'>('desk');
+  const book = usePlannerAction('book', onDone);
+  return (
+    <Modal aria-labelledby="planner-modal-5" show onHide={onClose} scrollable>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (user !== null) book.mutate({ user, slots, payment });
+        }}
+      >
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" id="planner-modal-5" className="h5">
+            Book for a Customer
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Form.Group controlId="book-user-search" className="mb-2">
+            <Form.Label>Customer</Form.Label>
+            <Form.Control
+              type="search"
+              placeholder="Name, e-mail or phone"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              autoFocus
+            />
+          </Form.Group>
+          <fieldset className="mb-3">
+            <legend className="visually-hidden">Matching customers</legend>
+            {users.data?.results.map((u) => (
+              <Form.Check
+                key={u.id}
+                type="radio"
+                name="book-user"
+                id={`book-user-${u.id}`}
+                checked={user === u.id}
+                onChange={() => setUser(u.id)}
+                label={
+                  <>
+                    {userLabel(u)} <UserBadges user={u} />
+                  </>
+                }
+              />
+            ))}
+            {users.isSuccess && users.data.results.length === 0 && <p>No users found.</p>}
+          </fieldset>
+          <fieldset>
+            <legend className="h6">Payment</legend>
+            <Form.Check
+              type="radio"
+              name="book-payment"
+              id="book-payment-desk"
+              label="Pay at desk (left unpaid)"
+              checked={payment === 'desk'}
+              onChange={() => setPayment('desk')}
+            />
+            <Form.Check
+              type="radio"
+              name="book-payment"
+              id="book-payment-card"
+              label="Charge the saved card now"
+              checked={payment === 'card'}
+              onChange={() => setPayment('card')}
+            />
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={user === null || book.isPending}>
+            Book {slots.length} time{slots.length === 1 ? '' : 's'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+function MoveDialog({ day, cell, onClose, onDone }: DialogProps & { day: PlannerDay; cell: Cell }) {
+  const [seat, setSeat] = useState(String(cell.calendar));
+  const [slot, setSlot] = useState(cell.slot);
+  const move = usePlannerAction('move', onDone);
+  const taken = new Set(day.entries.map((e) => `${e.calendar}|${e.slot}`));
+  const free = day.slots.filter((s) => !taken.has(`${seat}|${s.slot}`));
+  return (
+    <Modal aria-labelledby="planner-modal-6" show onHide={onClose}>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          move.mutate({ reservation: cell.entry!.id, calendar: Number(seat), slot });
+        }}
+      >
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" id="planner-modal-6" className="h5">
+            Move {cell.entry?.user_display_name}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Form.Group controlId="move-seat" className="mb-2">
+            <Form.Label>Seat</Form.Label>
+            <Form.Select value={seat} onChange={(e) => setSeat(e.target.value)}>
+              {day.seats.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group controlId="move-time">
+            <Form.Label>Time</Form.Label>
+            <Form.Select value={slot} onChange={(e) => setSlot(e.target.value)}>
+              {!free.some((s) => s.slot === slot) && <option value="">Choose a free time</option>}
+              {free.map((s) => (
+                <option key={s.slot} value={s.slot}>
+                  {formatSlotTime(s.slot)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={move.isPending || !free.some((s) => s.slot === slot)}>
+            Move
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannerDay, PlannerEntry } from '@paddock/contract/planner';
+import {
+  allowedActions,
+  filterSeats,
+  isHiddenFreeSlot,
+  nowAndNext,
+  type Cell,
+} from './planner-cells';
+
+const entry = (over: Partial<PlannerEntry>): PlannerEntry => ({
+  id: 1,
+  calendar: 1,
+  slot: '2026-11-23T18:00',
+  user: 5,
+  user_display_name: 'Dana',
+  paid: true,
+  is_blackout: false,
+  notes: '',
+  created_by_name: null,
+  attendance: null,
+  ...over,
+});
+const cell = (e: PlannerEntry | null): Cell => ({ calendar: 1, slot: 'x', time: 'x', entry: e });
+
+describe('With Selected', () => {
+  it('allows blackout and booking only when every selected time is free', () => {
+    expect(allowedActions([cell(null), cell(null)])).toMatchObject({
+      blackout: true,
+      book: true,
+      delete: false,
+    });
+    expect(allowedActions([cell(null), cell(entry({}))])).toMatchObject({
+      blackout: false,
+      delete: false,
+    });
+  });
+  it('allows delete only when every selected time is taken; move for exactly one driver', () => {
+    const blackout = entry({ is_blackout: true, user: null });
+    expect(allowedActions([cell(entry({})), cell(blackout)])).toMatchObject({
+      delete: true,
+      attendance: false,
+      move: false,
+    });
+    expect(allowedActions([cell(entry({}))])).toMatchObject({
+      delete: true,
+      attendance: true,
+      move: true,
+    });
+    expect(allowedActions([])).toMatchObject({ blackout: false, delete: false, move: false });
+  });
+});
+
+describe('the grid', () => {
+  it('hides free slots at :15 and :45 only', () => {
+    expect(isHiddenFreeSlot('2026-11-23T18:15', null)).toBe(true);
+    expect(isHiddenFreeSlot('2026-11-23T18:45', entry({}))).toBe(false);
+    expect(isHiddenFreeSlot('2026-11-23T18:30', null)).toBe(false);
+  });
+  it('finds who is seated now and who is next', () => {
+    const day = {
+      now_slot: '2026-11-23T18:00',
+      seats: [],
+      entries: [
+        entry({ id: 1, slot: '2026-11-23T18:00', user: 5, user_display_name: 'Dana' }),
+        entry({ id: 2, slot: '2026-11-23T18:30', user: 5, user_display_name: 'Dana' }),
+        entry({ id: 3, slot: '2026-11-23T19:30', user: 6, user_display_name: 'Eli' }),
+        entry({ id: 4, slot: '2026-11-23T20:00', user: null, is_blackout: true }),
+      ],
+    } as unknown as PlannerDay;
+    const { now, next } = nowAndNext(day, 1);
+    expect(now?.user_display_name).toBe('Dana');
+    expect(next?.user_display_name).toBe('Eli');
+  });
+  it('filters seats by name or type', () => {
+    const day = {
+      seats: [
+        { id: 1, name: 'Sim 1', type_name: 'Pro Cockpit' },
+        { id: 2, name: 'VR 1', type_name: 'VR Rig' },
+      ],
+    } as unknown as PlannerDay;
+    expect(filterSeats(day, 'vr').map((s) => s.id)).toEqual([2]);
+    expect(filterSeats(day, ' ').map((s) => s.id)).toEqual([1, 2]);
+  });
+});

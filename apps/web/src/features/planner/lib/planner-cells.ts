@@ -1,0 +1,49 @@
+import type { PlannerDay, PlannerEntry } from '@paddock/contract/planner';
+
+/** A cell of the planner: one seat at one slot, free or taken. */
+export type Cell = { calendar: number; slot: string; time: string; entry: PlannerEntry | null };
+export const cellKey = (calendar: number, slot: string) => `${calendar}|${slot}`;
+
+/** Entries by cell key, for the grid. */
+export function entriesByCell(day: PlannerDay): Map<string, PlannerEntry> {
+  return new Map(day.entries.map((e) => [cellKey(e.calendar, e.slot), e]));
+}
+
+/** The spec hides free slots at quarter past and quarter to (Paddock's slots are half-hours). */
+export function isHiddenFreeSlot(slot: string, entry: PlannerEntry | null): boolean {
+  return !entry && /:(15|45)$/.test(slot);
+}
+
+/** Which With Selected actions the selection allows (spec staff §5, and the desk's extras). */
+export function allowedActions(cells: Cell[]) {
+  const any = cells.length > 0;
+  const allFree = any && cells.every((c) => !c.entry);
+  const allTaken = any && cells.every((c) => c.entry);
+  const allDrivers = any && cells.every((c) => c.entry && !c.entry.is_blackout);
+  return {
+    blackout: allFree,
+    book: allFree,
+    delete: allTaken,
+    attendance: allDrivers,
+    move: cells.length === 1 && allDrivers,
+  };
+}
+
+/** Who sits in each seat now, and who comes next today (driver reservations only). */
+export function nowAndNext(day: PlannerDay, seat: number) {
+  const drivers = day.entries
+    .filter((e) => e.calendar === seat && !e.is_blackout)
+    .sort((a, b) => a.slot.localeCompare(b.slot));
+  const now = drivers.find((e) => e.slot === day.now_slot) ?? null;
+  const next = drivers.find((e) => e.slot > day.now_slot && e.user !== now?.user) ?? null;
+  return { now, next };
+}
+
+/** Seats whose name or type contains the filter text (any case). */
+export function filterSeats(day: PlannerDay, text: string) {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return day.seats;
+  return day.seats.filter(
+    (s) => s.name.toLowerCase().includes(needle) || s.type_name.toLowerCase().includes(needle),
+  );
+}

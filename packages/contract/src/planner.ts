@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { idNumber, idText } from './common';
+import { isoDate, slotKey } from './calendars';
+
+/** Spec staff §9: the planner reloads every 10 minutes (and at once on a change in the feed). */
+export const PLANNER_REFRESH_MS = 600_000;
+/** Spec staff §9: one 520 px column per seat. */
+export const PLANNER_COLUMN_PX = 520;
+/** Spec staff §8, word for word. */
+export const BLACKED_OUT_MESSAGE = 'The selected dates have been blacked out';
+export const DELETED_MESSAGE = 'Successfully deleted';
+/** The most slots one With Selected action may touch. */
+export const PLANNER_SELECTION_MAX = 500;
+
+export const plannerQuery = z.object({
+  date: isoDate,
+  /** Required when the venue has more than one location; else its only location. */
+  location: idText.optional(),
+});
+export type PlannerQuery = z.input<typeof plannerQuery>;
+
+export const ATTENDANCE = ['checked_in', 'no_show'] as const;
+export const attendance = z.enum(ATTENDANCE);
+export type Attendance = z.infer<typeof attendance>;
+
+/** One taken slot of the day: a driver's reservation or a blackout. */
+export const plannerEntry = z.object({
+  id: z.number().int(),
+  calendar: z.number().int(),
+  slot: z.string(),
+  user: z.number().int().nullable(),
+  user_display_name: z.string().nullable(),
+  paid: z.boolean(),
+  is_blackout: z.boolean(),
+  notes: z.string(),
+  created_by_name: z.string().nullable(),
+  attendance: attendance.nullable(),
+});
+export type PlannerEntry = z.infer<typeof plannerEntry>;
+
+/** `GET /planner`: a location's whole day in one answer. */
+export const plannerDay = z.object({
+  date: z.string(),
+  location: z.object({ id: z.number().int(), name: z.string(), timezone: z.string() }),
+  locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The venue's local slot now (`YYYY-MM-DDTHH:mm`), to show who is seated and who is next. */
+  now_slot: z.string(),
+  /** The slots the location is open on this date, in order. */
+  slots: z.array(z.object({ slot: z.string(), time: z.string() })),
+  seats: z.array(z.object({ id: z.number().int(), name: z.string(), type_name: z.string() })),
+  entries: z.array(plannerEntry),
+});
+export type PlannerDay = z.infer<typeof plannerDay>;
+
+const seatSlot = z.object({ calendar: idNumber, slot: slotKey }).strict();
+const seatSlots = z.array(seatSlot).min(1, 'Select at least one time.').max(PLANNER_SELECTION_MAX);
+const entryIds = z
+  .array(idNumber)
+  .min(1, 'Select at least one reservation.')
+  .max(PLANNER_SELECTION_MAX);
+
+/** With Selected → Blackout Selected Times (all free, or nothing changes). */
+export const plannerBlackout = z
+  .object({ slots: seatSlots, notes: z.string().trim().max(1000).default('') })
+  .strict();
+export type PlannerBlackout = z.input<typeof plannerBlackout>;
+
+/** With Selected → Delete Reservations (all of them, or none). */
+export const plannerDelete = z.object({ reservations: entryIds }).strict();
+export type PlannerDelete = z.infer<typeof plannerDelete>;
+
+/**
+ * Book selected free slots for a customer: `card` charges their saved card now (declined:
+ * nothing is booked), `desk` leaves them unpaid to pay at the desk.
+ */
+export const plannerBook = z
+  .object({ user: idNumber, slots: seatSlots, payment: z.enum(['card', 'desk']) })
+  .strict();
+export type PlannerBook = z.infer<typeof plannerBook>;
+
+/** Move one reservation to another seat and/or time (a rig broke). */
+export const plannerMove = z
+  .object({ reservation: idNumber, calendar: idNumber, slot: slotKey })
+  .strict();
+export type PlannerMove = z.infer<typeof plannerMove>;
+
+/** Checked in, no-show, or back to neither (null). */
+export const plannerAttendance = z
+  .object({ reservations: entryIds, attendance: attendance.nullable() })
+  .strict();
+export type PlannerAttendance = z.infer<typeof plannerAttendance>;
+
+export const plannerResult = z.object({ detail: z.string(), entries: z.array(plannerEntry) });
+export type PlannerResult = z.infer<typeof plannerResult>;
