@@ -1,6 +1,7 @@
 // Shared helpers for the root scripts: plain Node, no dependencies (they run before npm install).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,4 +59,16 @@ export function postgresReachable(url) {
     { cwd: path.join(root, 'apps/server'), stdio: 'ignore', timeout: 10_000 },
   );
   return probe.status === 0;
+}
+
+/** A TCP port nobody listens on now (for the test servers, so a busy 3100 cannot fail a run). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
 }

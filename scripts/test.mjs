@@ -5,13 +5,50 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureChromium, ensureInstalled, postgresReachable, root, run } from './lib.mjs';
+import { ensureChromium, ensureInstalled, freePort, postgresReachable, root, run } from './lib.mjs';
 
 await ensureInstalled();
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-reports-'));
 const steps = [];
 let passed = 0;
 let failed = 0;
+/** The first failure of each failed step, printed again at the very end (CI shows the tail). */
+const firstFailures = [];
+
+// eslint-disable-next-line no-control-regex
+const plain = (text) => String(text).replace(/\x1b\[[0-9;]*m/g, '');
+
+function firstVitestFailure(report) {
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') return `${t.fullName}\n${t.failureMessages?.[0] ?? ''}`;
+    }
+    if (file.status === 'failed' && file.message) return `${file.name}\n${file.message}`;
+  }
+  return null;
+}
+
+function firstPlaywrightFailure(report) {
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const bad = (t.results ?? []).find((r) => r.error);
+        if (bad && t.status === 'unexpected')
+          return `${spec.file}: ${spec.title}\n${bad.error.message ?? ''}\n${bad.error.snippet ?? ''}`;
+      }
+    }
+    for (const child of suite.suites ?? []) {
+      const found = walk(child);
+      if (found) return found;
+    }
+    return null;
+  };
+  for (const suite of report.suites ?? []) {
+    const found = walk(suite);
+    if (found) return found;
+  }
+  return report.errors?.[0]?.message ?? null;
+}
 
 function count(file, kind) {
   try {
@@ -19,13 +56,13 @@ function count(file, kind) {
     if (kind === 'vitest') {
       passed += report.numPassedTests;
       failed += report.numFailedTests;
-    } else {
-      passed += report.stats.expected + (report.stats.flaky ?? 0);
-      failed += report.stats.unexpected;
+      return firstVitestFailure(report);
     }
-    return true;
+    passed += report.stats.expected + (report.stats.flaky ?? 0);
+    failed += report.stats.unexpected;
+    return firstPlaywrightFailure(report);
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -34,7 +71,7 @@ async function step(name, cmd, args, opts = {}) {
   const started = Date.now();
   const code = await run(cmd, args, opts);
   const before = failed;
-  if (opts.report) count(opts.report, opts.kind);
+  const failure = opts.report ? count(opts.report, opts.kind) : null;
   // A report with failed tests fails its step, whatever the runner's exit code said.
   const ok = code === 0 && failed === before;
   // A failing step always counts as at least one failure, even when its report is missing.
@@ -42,6 +79,7 @@ async function step(name, cmd, args, opts = {}) {
   if (!opts.report && ok) passed += 1;
   if (!opts.report && !ok) failed += 1;
   steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  if (!ok) firstFailures.push({ name, text: failure ?? `exit code ${code}` });
 }
 
 const vitest = path.join(root, 'node_modules/.bin/vitest');
@@ -100,7 +138,11 @@ if (await ensureChromium()) {
     ['test'],
     {
       cwd: path.join(root, 'apps/web'),
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+      env: {
+        ...process.env,
+        E2E_PORT: String(await freePort()),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`,
+      },
       report: `${reports}/e2e.json`,
       kind: 'playwright',
     },
@@ -112,7 +154,12 @@ if (await ensureChromium()) {
     ['test', '-c', 'playwright.soak.config.ts'],
     {
       cwd: path.join(root, 'apps/web'),
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/soak.json` },
+      env: {
+        ...process.env,
+        SOAK_PORT: String(await freePort()),
+        SOAK_PROXY_PORT: String(await freePort()),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/soak.json`,
+      },
       report: `${reports}/soak.json`,
       kind: 'playwright',
     },
@@ -124,5 +171,9 @@ if (await ensureChromium()) {
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
+for (const { name, text } of firstFailures) {
+  const lines = plain(text).split('\n').slice(0, 25).join('\n    ');
+  console.log(`\nFirst failure in ${name}:\n    ${lines}`);
+}
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && steps.every((s) => s.ok) ? 0 : 1);

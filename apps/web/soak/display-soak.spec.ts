@@ -16,7 +16,7 @@ const PORT = Number(process.env.SOAK_PORT ?? 3500);
 /** The server itself, for the test's own calls. */
 const SERVER = `http://localhost:${PORT}`;
 /** The screen reaches the server through a proxy that can drop the network like bad Wi-Fi. */
-const PROXY_PORT = PORT + 1;
+const PROXY_PORT = Number(process.env.SOAK_PROXY_PORT ?? PORT + 1);
 const BASE = `http://localhost:${PROXY_PORT}`;
 const ROUNDS = Number(process.env.SOAK_CYCLES ?? 1);
 const OUTAGE_MS = 32_000;
@@ -51,7 +51,11 @@ function wifi() {
     });
   });
   return {
-    listen: () => new Promise<void>((r) => server.listen(PROXY_PORT, '127.0.0.1', () => r())),
+    listen: () =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(PROXY_PORT, '127.0.0.1', () => resolve());
+      }),
     cut() {
       down = true;
       for (const { client, upstream } of live) {
@@ -75,6 +79,11 @@ const network = wifi();
 let server: ChildProcess | null = null;
 
 async function startServer() {
+  const busy = await fetch(`${SERVER}/api/openapi.json`).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${PORT} already answers: another server is running there`);
   server = spawn(
     path.resolve('../../node_modules/.bin/tsx'),
     [path.resolve('../server/src/main.ts')],
@@ -90,8 +99,13 @@ async function startServer() {
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+  const proc = server;
+  let exited: string | null = null;
+  proc.once('exit', (code, signal) => (exited = `exit code ${code ?? signal}`));
   const started = Date.now();
   while (Date.now() - started < 120_000) {
+    // A server that died (a busy port, a failed migration) is not waited for: say so at once.
+    if (exited) throw new Error(`the soak's server stopped while starting (${exited})`);
     try {
       if ((await fetch(`${SERVER}/api/openapi.json`)).ok) return Date.now();
     } catch {
@@ -194,18 +208,22 @@ test('a wall display survives restarts and network cuts, and ends current', asyn
   await page.goto(`${BASE}/display/${monza.id}?reloadInterval=600&screen=Soak`);
   const podium = page.getByRole('list', { name: 'Podium' });
   const badge = page.getByRole('status').filter({ hasText: /^offline since/ });
-  await expect(podium.getByRole('listitem')).toHaveCount(3);
+  await expect(podium.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
   // The service worker controls the page and has its shell and data.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 30_000,
+  });
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const cache = await caches.open('paddock-screens-v1');
-        const keys = (await cache.keys()).map((r) => r.url);
-        return ['/__screen-shell__', '/__venue-config__', '/results?'].every((part) =>
-          keys.some((url) => url.includes(part)),
-        );
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('paddock-screens-v1');
+          const keys = (await cache.keys()).map((r) => r.url);
+          return ['/__screen-shell__', '/__venue-config__', '/results?'].every((part) =>
+            keys.some((url) => url.includes(part)),
+          );
+        }),
+      { timeout: 30_000 },
     )
     .toBe(true);
 
