@@ -1,5 +1,5 @@
-// Planner benchmark for `npm run bench` (issue 11): the day call of a 300-seat location with
-// most of its day booked, its latency and the SQL round trips one call makes.
+// Planner benchmark for `npm run bench` (issue 11): the day call of a 300-seat, 3-location venue
+// (location=all) with most of its day booked, its latency and the SQL round trips one call makes.
 import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
 import type { Database } from '../src/db/client';
@@ -13,29 +13,28 @@ export async function plannerBenchmark(opts: {
   seconds: number;
 }) {
   const q = (text: string, params: unknown[] = []) => opts.database.pool.query(text, params);
-  const location = (
-    await q(
-      `insert into locations (name, timezone, opening_hours)
-       values ('Bench Planner Hall', 'UTC', $1) returning id`,
-      [
-        JSON.stringify(
-          Object.fromEntries(
-            ['1', '2', '3', '4', '5', '6', '7'].map((d) => [
-              d,
-              [{ open: '00:00', close: '23:59' }],
-            ]),
-          ),
-        ),
-      ],
-    )
-  ).rows[0].id as number;
-  const seatIds = (
-    await q(
+  // Three locations of 100 seats each, open around the clock, in one time zone.
+  const openAllDay = JSON.stringify(
+    Object.fromEntries(
+      ['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ open: '00:00', close: '23:59' }]]),
+    ),
+  );
+  const seatIds: number[] = [];
+  for (const hall of ['A', 'B', 'C']) {
+    const location = (
+      await q(
+        `insert into locations (name, timezone, opening_hours)
+         values ('Bench Planner Hall ' || $2, 'UTC', $1) returning id`,
+        [openAllDay, hall],
+      )
+    ).rows[0].id as number;
+    const ids = await q(
       `insert into calendars (name, type_id, location_id, cost_cents, sort_order)
-       select 'Hall ' || g, $1, $2, 2500, g from generate_series(1, 300) g returning id`,
+       select 'Hall ' || g, $1, $2, 2500, g from generate_series(1, 100) g returning id`,
       [opts.typeId, location],
-    )
-  ).rows.map((r) => r.id as number);
+    );
+    seatIds.push(...ids.rows.map((r) => r.id as number));
+  }
   const date = DateTime.utc().plus({ days: 5 }).toISODate()!;
   // Two slots in three taken: 9 600 reservations, every tenth a blackout.
   const booked = await q(
@@ -51,7 +50,7 @@ export async function plannerBenchmark(opts: {
   );
   // As autovacuum would after such a load: the planner's plan depends on the statistics.
   await q('analyze reservations, calendars, users');
-  const url = `${opts.appBase}/api/planner?date=${date}&location=${location}`;
+  const url = `${opts.appBase}/api/planner?date=${date}&location=all`;
   const headers = { authorization: `Bearer ${opts.staffToken}` };
 
   // Round trips of one call: statements PostgreSQL counts for this database around it.
@@ -68,7 +67,8 @@ export async function plannerBenchmark(opts: {
   await new Promise((r) => setTimeout(r, 1500));
   await q('select pg_stat_clear_snapshot()');
   const before = await statements();
-  const body = (await (await fetch(url, { headers })).json()) as { entries: unknown[] };
+  const text = await (await fetch(url, { headers })).text();
+  const body = JSON.parse(text) as { entries: unknown[]; seats: unknown[] };
   if (!Array.isArray(body.entries)) throw new Error(`planner answered ${JSON.stringify(body)}`);
   await new Promise((r) => setTimeout(r, 1500));
   await q('select pg_stat_clear_snapshot()');
@@ -87,7 +87,7 @@ export async function plannerBenchmark(opts: {
   const result = await autocannon({ url, headers, connections: 8, duration: opts.seconds });
   return [
     `planner day, one call at a time: p50 ${pct(0.5).toFixed(0)} ms, p99 ${pct(0.99).toFixed(0)} ms (30 calls)`,
-    `planner day, 300 seats, ${booked.rowCount} taken slots (${body.entries.length} in the answer): ` +
+    `planner day, all locations (${body.seats.length} seats, ${booked.rowCount} taken slots, ${body.entries.length} in the answer, ${(text.length / 1024).toFixed(0)} KB): ` +
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} req/s (8 connections), ` +
       `${trips} SQL round trips per call (auth included)`,
   ];

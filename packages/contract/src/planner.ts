@@ -12,10 +12,13 @@ export const DELETED_MESSAGE = 'Successfully deleted';
 /** The most slots one With Selected action may touch. */
 export const PLANNER_SELECTION_MAX = 500;
 
+/** `location=all`: every location's seats side by side (locations that share one time zone). */
+export const ALL_LOCATIONS = 'all';
+
 export const plannerQuery = z.object({
   date: isoDate,
-  /** Required when the venue has more than one location; else its only location. */
-  location: idText.optional(),
+  /** A location's id, or `all`; without it, the venue's first location. */
+  location: z.union([z.literal(ALL_LOCATIONS), idText]).optional(),
 });
 export type PlannerQuery = z.input<typeof plannerQuery>;
 
@@ -38,19 +41,80 @@ export const plannerEntry = z.object({
 });
 export type PlannerEntry = z.infer<typeof plannerEntry>;
 
-/** `GET /planner`: a location's whole day in one answer. */
-export const plannerDay = z.object({
+const plannerLocation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  timezone: z.string(),
+  /** All locations can be shown together (they share the first one's time zone). */
+  same_zone: z.boolean(),
+});
+
+/**
+ * One taken slot on the wire: `[id, calendar, slot, user, paid, is_blackout, notes, created_by,
+ * attendance]`. A busy day is ten thousand of them, so names travel once, in `people`.
+ */
+export const plannerRow = z.tuple([
+  z.number().int(),
+  z.number().int(),
+  z.string(),
+  z.number().int().nullable(),
+  z.boolean(),
+  z.boolean(),
+  z.string(),
+  z.number().int().nullable(),
+  attendance.nullable(),
+]);
+export type PlannerRow = z.infer<typeof plannerRow>;
+
+/**
+ * `GET /planner`: a location's (or every location's) whole day in one answer. Use
+ * `expandPlannerDay` to turn it into `PlannerDay`.
+ */
+export const plannerDayWire = z.object({
   date: z.string(),
-  location: z.object({ id: z.number().int(), name: z.string(), timezone: z.string() }),
-  locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The location shown; null when all are. */
+  location: plannerLocation.nullable(),
+  locations: z.array(plannerLocation),
   /** The venue's local slot now (`YYYY-MM-DDTHH:mm`), to show who is seated and who is next. */
   now_slot: z.string(),
-  /** The slots the location is open on this date, in order. */
+  /** The slots the shown location(s) are open on this date, in order. */
   slots: z.array(z.object({ slot: z.string(), time: z.string() })),
-  seats: z.array(z.object({ id: z.number().int(), name: z.string(), type_name: z.string() })),
-  entries: z.array(plannerEntry),
+  seats: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      type_name: z.string(),
+      location: z.number().int(),
+    }),
+  ),
+  /** Display names by user id, for `user` and `created_by` of the rows. */
+  people: z.record(z.string(), z.string().nullable()),
+  entries: z.array(plannerRow),
 });
-export type PlannerDay = z.infer<typeof plannerDay>;
+export type PlannerDayWire = z.infer<typeof plannerDayWire>;
+
+export type PlannerDay = Omit<PlannerDayWire, 'people' | 'entries'> & { entries: PlannerEntry[] };
+
+/** The wire's rows as entries with names (what the planner screen works with). */
+export function expandPlannerDay(wire: PlannerDayWire): PlannerDay {
+  const name = (id: number | null) => (id === null ? null : (wire.people[id] ?? null));
+  const { people: _people, entries, ...rest } = wire;
+  return {
+    ...rest,
+    entries: entries.map(([id, calendar, slot, user, paid, isBlackout, notes, by, att]) => ({
+      id,
+      calendar,
+      slot,
+      user,
+      user_display_name: name(user),
+      paid,
+      is_blackout: isBlackout,
+      notes,
+      created_by_name: name(by),
+      attendance: att,
+    })),
+  };
+}
 
 const seatSlot = z.object({ calendar: idNumber, slot: slotKey }).strict();
 const seatSlots = z.array(seatSlot).min(1, 'Select at least one time.').max(PLANNER_SELECTION_MAX);

@@ -87,6 +87,16 @@ export const balanceItem = z.object({ description: z.string(), amount_cents: z.n
 export const balance = z.object({ amount_cents: z.number().int(), detail: z.array(balanceItem) });
 export type Balance = z.infer<typeof balance>;
 
+/** Staff spec §3 "Cost breakdown": what the card would be charged for, item by item (cents). */
+export const costItem = z.object({
+  description: z.string(),
+  qty: z.number().int(),
+  amount_each: z.number().int(),
+  amount: z.number().int(),
+});
+export const costBreakdown = z.object({ total: z.number().int(), items: z.array(costItem) });
+export type CostBreakdown = z.infer<typeof costBreakdown>;
+
 export const userIdParam = z.object({
   id: userRef,
 });

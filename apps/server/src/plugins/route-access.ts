@@ -82,6 +82,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/reservations/:id': 'user',
   'GET /api/users/me/reservations/future': 'user',
   'GET /api/users/:id/balance': 'user',
+  'GET /api/users/:id/cost_breakdown': 'user',
   'POST /api/users/:id/clear_outstanding': {
     allOf: ['reservations.change_reservation', 'user.change_user'],
   },

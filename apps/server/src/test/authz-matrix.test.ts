@@ -71,6 +71,7 @@ const EXPECTED: Record<string, string> = {
   'DELETE /api/reservations/:id': 'user',
   'GET /api/users/me/reservations/future': 'user',
   'GET /api/users/:id/balance': 'user',
+  'GET /api/users/:id/cost_breakdown': 'user',
   'POST /api/users/:id/clear_outstanding': 'allOf:reservations.change_reservation,user.change_user',
   'POST /api/users/me/charges/capture_outstanding': 'user',
   'POST /api/feed_token': 'reservations.change_reservation',

@@ -4,8 +4,8 @@ import {
   plannerAttendance,
   plannerBlackout,
   plannerBook,
-  plannerDay,
-  type PlannerDay,
+  plannerDayWire,
+  type PlannerDayWire,
   plannerDelete,
   plannerMove,
   plannerQuery,
@@ -37,16 +37,17 @@ export const plannerRoutes =
       {
         schema: {
           tags,
-          summary: "A location's day: open slots, seats, every reservation and blackout",
+          summary:
+            "A location's (or every location's) day: open slots, seats, every reservation and blackout",
           querystring: plannerQuery,
-          response: { 200: plannerDay, ...errors },
+          response: { 200: plannerDayWire, ...errors },
         },
       },
       // Already JSON: a string is sent untouched by Fastify's serializer; its shape is the schema's.
       async (request, reply) =>
         reply
           .type('application/json; charset=utf-8')
-          .send((await planner.plannerDay(db, request.query)) as unknown as PlannerDay),
+          .send((await planner.plannerDay(db, request.query)) as unknown as PlannerDayWire),
     );
     app.post(
       '/planner/blackout',

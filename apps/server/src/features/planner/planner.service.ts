@@ -7,7 +7,8 @@ import {
   DELETED_MESSAGE,
   type PlannerAttendance,
   type PlannerBook,
-  type PlannerDay,
+  ALL_LOCATIONS,
+  type PlannerDayWire,
   type PlannerEntry,
   type PlannerMove,
 } from '@paddock/contract/planner';
@@ -61,72 +62,115 @@ function slotAround(now: Date, zone: string): string {
     .toFormat("yyyy-MM-dd'T'HH:mm");
 }
 
+/** The local open slots of every location shown, in order, each once. */
+function openSlots(shown: (typeof locations.$inferSelect)[], date: string) {
+  const bySlot = new Map<string, string>();
+  for (const l of shown) {
+    const hours = {
+      timezone: l.timezone,
+      openingHours: l.openingHours,
+      specialHours: l.specialHours,
+    };
+    for (const s of daySlots(hours, date))
+      if (!bySlot.has(s.slot)) bySlot.set(s.slot, isoInZone(new Date(s.startMs), l.timezone));
+  }
+  return [...bySlot].sort(([a], [b]) => a.localeCompare(b)).map(([slot, time]) => ({ slot, time }));
+}
+
 /**
- * A location's whole day for the planner: its open slots, its seats and every taken slot, as
- * the JSON text of a `PlannerDay` (sent as it is: no per-entry work in Node).
+ * A location's whole day for the planner (or every location's, side by side, when they share
+ * one time zone): its open slots, its seats and every taken slot, as the JSON text of a
+ * `PlannerDayWire`. PostgreSQL writes the rows' JSON; Node only passes it on.
  */
 export async function plannerDay(
   db: Db,
-  query: { date: string; location?: number },
+  query: { date: string; location?: number | typeof ALL_LOCATIONS },
   now = new Date(),
 ): Promise<string> {
-  // A venue has a handful of locations: one query gives the list and the one shown.
+  // A venue has a handful of locations: one query gives the list and the one(s) shown.
   const all = await db.select().from(locations).orderBy(asc(locations.id));
-  const location = query.location === undefined ? all[0] : all.find((l) => l.id === query.location);
-  if (!location) {
-    if (query.location !== undefined)
-      throw ValidationError.field(
-        'location',
-        `Invalid pk "${query.location}" - object does not exist.`,
-      );
-    throw new NotFound('No location is set up yet.');
-  }
-  const zone = location.timezone;
+  if (all.length === 0) throw new NotFound('No location is set up yet.');
+  const sameZone = (l: (typeof all)[number]) => l.timezone === all[0].timezone;
+  const everyOne = query.location === ALL_LOCATIONS;
+  const one = everyOne
+    ? null
+    : query.location === undefined
+      ? all[0]
+      : all.find((l) => l.id === query.location);
+  if (!everyOne && !one)
+    throw ValidationError.field(
+      'location',
+      `Invalid pk "${query.location}" - object does not exist.`,
+    );
+  if (everyOne && !all.every(sameZone))
+    throw ValidationError.field(
+      'location',
+      'The locations are in different time zones: choose one location.',
+    );
+  const shown = one ? [one] : all;
+  const zone = shown[0].timezone;
   const window = viewWindow('staff', zone, now);
   if (!inWindow(query.date, window))
     throw ValidationError.field('date', `Choose a date from ${window.first} to ${window.last}.`);
   const bounds = dayBounds(zone, query.date);
+  const ids = shown.map((l) => l.id);
   const [seats, rows] = await Promise.all([
     db
-      .select({ id: calendars.id, name: calendars.name, type_name: calendarTypes.name })
+      .select({
+        id: calendars.id,
+        name: calendars.name,
+        type_name: calendarTypes.name,
+        location: calendars.locationId,
+      })
       .from(calendars)
       .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
-      .where(and(eq(calendars.locationId, location.id), eq(calendars.active, true)))
-      .orderBy(asc(calendars.sortOrder), asc(calendars.name), asc(calendars.id)),
-    // A busy day is thousands of entries: PostgreSQL writes their JSON, Node passes it on.
-    db.execute<{ entries: string }>(sql`
-      select coalesce(json_agg(e), '[]')::text as entries from (
-        select r.id, r.calendar_id as calendar, r.slot, r.user_id as "user",
-          case when r.user_id is not null then ${displayNameOfAlias('u')} end as user_display_name,
-          r.paid, r.is_blackout, r.notes,
-          case when r.created_by_id is not null then ${displayNameOfAlias('c')} end as created_by_name,
+      .where(and(inArray(calendars.locationId, ids), eq(calendars.active, true)))
+      .orderBy(
+        asc(calendars.locationId),
+        asc(calendars.sortOrder),
+        asc(calendars.name),
+        asc(calendars.id),
+      ),
+    // A busy day is ten thousand rows: PostgreSQL writes them as JSON arrays, and each person's
+    // name once, and Node sends the text as it is.
+    db.execute<{ entries: string; people: string }>(sql`
+      with day as (
+        select r.id, r.calendar_id, r.slot, r.user_id, r.paid, r.is_blackout, r.notes,
+          r.created_by_id,
           case when r.attendance in ('checked_in', 'no_show') then r.attendance end as attendance
         from reservations r
         join calendars k on k.id = r.calendar_id
-        left join users u on u.id = r.user_id
-        left join users c on c.id = r.created_by_id
-        where k.location_id = ${location.id} and r.cancelled_at is null
+        where k.location_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          and r.cancelled_at is null
           and r.time >= ${bounds.from} and r.time < ${bounds.to}
-        order by r.calendar_id, r.slot
-      ) e`),
+      )
+      select
+        (select coalesce(json_agg(json_build_array(id, calendar_id, slot, user_id, paid,
+           is_blackout, notes, created_by_id, attendance) order by calendar_id, slot), '[]')
+         from day)::text as entries,
+        (select coalesce(json_object_agg(u.id, ${displayNameOfAlias('u')}), '{}')
+         from users u
+         where u.id in (select user_id from day union select created_by_id from day))::text as people`),
   ]);
-  const hours = {
-    timezone: zone,
-    openingHours: location.openingHours,
-    specialHours: location.specialHours,
-  };
-  const head: Omit<PlannerDay, 'entries'> = {
+  const place = (l: (typeof all)[number]) => ({
+    id: l.id,
+    name: l.name,
+    timezone: l.timezone,
+    same_zone: sameZone(l),
+  });
+  const head: Omit<PlannerDayWire, 'entries' | 'people'> = {
     date: query.date,
-    location: { id: location.id, name: location.name, timezone: zone },
-    locations: all.map((l) => ({ id: l.id, name: l.name })),
+    location: one ? place(one) : null,
+    locations: all.map(place),
     now_slot: slotAround(now, zone),
-    slots: daySlots(hours, query.date).map((s) => ({
-      slot: s.slot,
-      time: isoInZone(new Date(s.startMs), zone),
-    })),
+    slots: openSlots(shown, query.date),
     seats,
   };
-  return `${JSON.stringify(head).slice(0, -1)},"entries":${rows.rows[0].entries}}`;
+  const { entries, people } = rows.rows[0];
+  return `${JSON.stringify(head).slice(0, -1)},"people":${people},"entries":${entries}}`;
 }
 
 /** What the trail keeps of a reservation. */

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNull } from 'drizzle-orm';
-import { BLACKED_OUT_MESSAGE, DELETED_MESSAGE } from '@paddock/contract/planner';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  BLACKED_OUT_MESSAGE,
+  DELETED_MESSAGE,
+  expandPlannerDay,
+  plannerDayWire,
+} from '@paddock/contract/planner';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
@@ -44,8 +49,8 @@ describe('the planner day', () => {
     expect(booked.statusCode).toBe(201);
     const res = await call('GET', `/api/planner?date=${day}`, staff);
     expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.location.id).toBe(venue.location.id);
+    const body = expandPlannerDay(plannerDayWire.parse(res.json()));
+    expect(body.location?.id).toBe(venue.location.id);
     expect(body.seats.map((s: { name: string }) => s.name)).toEqual(['Sim 1', 'Sim 2', 'Sim 3']);
     expect(body.slots.length).toBe(48);
     expect(body.slots.every((s: { slot: string }) => /T\d\d:(00|30)$/.test(s.slot))).toBe(true);
@@ -61,6 +66,33 @@ describe('the planner day', () => {
       }),
     ]);
     expect(body.now_slot).toMatch(/^\d{4}-\d{2}-\d{2}T\d\d:(00|30)$/);
+  });
+
+  it('shows every location side by side when they share a time zone, and names it when not', async () => {
+    const second = await createVenue(t, { seats: 2 });
+    const all = await call('GET', `/api/planner?date=${day}&location=all`, staff);
+    expect(all.statusCode).toBe(200);
+    const body = plannerDayWire.parse(all.json());
+    expect(body.location).toBeNull();
+    const shown = new Set(body.seats.map((s) => s.location));
+    expect(shown).toEqual(new Set(body.locations.map((l) => l.id)));
+    expect(body.seats.filter((s) => s.location === second.location.id)).toHaveLength(2);
+    const one = plannerDayWire.parse(
+      (await call('GET', `/api/planner?date=${day}&location=${second.location.id}`, staff)).json(),
+    );
+    expect(one.seats.map((s) => s.location)).toEqual([second.location.id, second.location.id]);
+
+    await t.db.execute(
+      sql`update locations set timezone = 'Asia/Tokyo' where id = ${second.location.id}`,
+    );
+    const mixed = await call('GET', `/api/planner?date=${day}&location=all`, staff);
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().location[0]).toBe(
+      'The locations are in different time zones: choose one location.',
+    );
+    await t.db.execute(
+      sql`update locations set timezone = ${venue.location.timezone} where id = ${second.location.id}`,
+    );
   });
 
   it('names bad dates and locations, and keeps customers out', async () => {

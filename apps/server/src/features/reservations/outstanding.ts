@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import {
   CLEARED_OUTSTANDING_MESSAGE,
   type Balance,
+  type CostBreakdown,
   type CaptureOutstandingResponse,
 } from '@paddock/contract/reservations';
 import type { Db } from '../../db/client';
 import { cards } from '../../db/schema/payments';
-import { describeInZone } from '../../lib/slots';
+import { describeInZone, SLOT_MINUTES } from '../../lib/slots';
 import { hasPermission, type AuthUser } from '../../plugins/auth';
 import { Forbidden, NotFound, PaymentError } from '../../plugins/errors';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
@@ -38,6 +39,28 @@ export async function getBalance(db: Db, caller: AuthUser, ref: UserRef): Promis
     amount_cents: rows.reduce((sum, r) => sum + r.amountCents, 0),
     detail: rows.map((r) => ({ description: describe(r), amount_cents: r.amountCents })),
   };
+}
+
+/**
+ * The card cost lookup (staff spec §3 "Cost breakdown"): the outstanding reservations grouped by
+ * seat and price, as the card capture would charge them.
+ */
+export async function getCostBreakdown(
+  db: Db,
+  caller: AuthUser,
+  ref: UserRef,
+): Promise<CostBreakdown> {
+  const rows = await repo.outstandingRows(db, await resolveUser(db, caller, ref));
+  const items = new Map<string, CostBreakdown['items'][number]>();
+  for (const r of rows) {
+    const description = `${r.calendarName} (${SLOT_MINUTES} min)`;
+    const key = `${description}|${r.amountCents}`;
+    const item = items.get(key) ?? { description, qty: 0, amount_each: r.amountCents, amount: 0 };
+    item.qty += 1;
+    item.amount += r.amountCents;
+    items.set(key, item);
+  }
+  return { total: rows.reduce((sum, r) => sum + r.amountCents, 0), items: [...items.values()] };
 }
 
 /** Staff holding both reservations.change_reservation and user.change_user. */

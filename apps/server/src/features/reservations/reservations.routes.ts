@@ -11,6 +11,7 @@ import {
 import {
   balance,
   captureOutstandingResponse,
+  costBreakdown,
   futureReservationsQuery,
   reservation,
   reservationCreate,
@@ -25,7 +26,7 @@ import { getSettings } from '../../plugins/settings';
 import { reservationsFeed } from './feed';
 import { feedTokenUser, resetFeedToken, revokeFeedToken } from './feed-token';
 import { cardHooks } from '../../plugins/payments/card-hooks';
-import { captureOutstanding, clearOutstanding, getBalance } from './outstanding';
+import { captureOutstanding, clearOutstanding, getBalance, getCostBreakdown } from './outstanding';
 import {
   createReservation,
   deleteReservation,
@@ -142,6 +143,18 @@ export const reservationsRoutes =
         },
       },
       async (request) => getBalance(db, requireUser(request), request.params.id),
+    );
+    app.get(
+      '/users/:id/cost_breakdown',
+      {
+        schema: {
+          tags,
+          summary: 'What the card would be charged for the outstanding balance, item by item',
+          params: userIdParam,
+          response: { 200: costBreakdown, ...errors },
+        },
+      },
+      async (request) => getCostBreakdown(db, requireUser(request), request.params.id),
     );
     app.post(
       '/users/:id/clear_outstanding',

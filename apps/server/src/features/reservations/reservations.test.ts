@@ -457,6 +457,23 @@ describe('balance', () => {
     expect((await call('GET', '/api/users/999999/balance', staff)).statusCode).toBe(404);
     expect((await call('GET', '/api/users/x/balance', staff)).statusCode).toBe(400);
 
+    // The card cost lookup: the same items grouped by seat and price.
+    const fay = await createUser(t);
+    await book(fay, { calendar: venue.seats[0].id, slot: at('10:00') });
+    await book(fay, { calendar: venue.seats[0].id, slot: at('10:30') });
+    await book(fay, { calendar: venue.seats[1].id, slot: at('10:00') });
+    const cost = await call('GET', `/api/users/${fay.id}/cost_breakdown`, staff);
+    expect(cost.statusCode).toBe(200);
+    expect(cost.json()).toEqual({
+      total: 3 * 5063,
+      items: [
+        { description: 'Sim 1 (30 min)', qty: 2, amount_each: 5063, amount: 10126 },
+        { description: 'Sim 2 (30 min)', qty: 1, amount_each: 5063, amount: 5063 },
+      ],
+    });
+    expect((await call('GET', `/api/users/${fay.id}/cost_breakdown`, bob)).statusCode).toBe(404);
+    expect((await call('GET', '/api/users/me/cost_breakdown', fay)).json().total).toBe(3 * 5063);
+
     // Clearing needs both staff permissions.
     expect((await call('POST', `/api/users/${dave.id}/clear_outstanding`, staff)).statusCode).toBe(
       403,

@@ -1,14 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
-import type { Balance } from '@paddock/contract/reservations';
+import type { Balance, CostBreakdown } from '@paddock/contract/reservations';
 import { formatCents } from '../../../lib/money';
+import { costBreakdownQuery } from '../api/get-cost-breakdown';
+
+/** Staff spec §3: what the card would be charged, item by item (description, qty, each, amount). */
+function CostBreakdownTable({ cost }: { cost: CostBreakdown }) {
+  return (
+    <Table size="sm" className="mb-0 mt-3 table-danger">
+      <caption className="caption-top fw-semibold text-danger-emphasis">Cost breakdown</caption>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col" className="text-end">
+            Qty
+          </th>
+          <th scope="col" className="text-end">
+            Each
+          </th>
+          <th scope="col" className="text-end">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {cost.items.map((item) => (
+          <tr key={`${item.description}|${item.amount_each}`}>
+            <td>{item.description}</td>
+            <td className="text-end">{item.qty}</td>
+            <td className="text-end text-nowrap">{formatCents(item.amount_each)}</td>
+            <td className="text-end text-nowrap">{formatCents(item.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3}>
+            Total
+          </th>
+          <td className="text-end text-nowrap fw-semibold">{formatCents(cost.total)}</td>
+        </tr>
+      </tfoot>
+    </Table>
+  );
+}
 
 /**
  * Staff spec §2: the red alert with the outstanding balance and its items (description,
- * amount). Nothing when nothing is owed.
+ * amount), and the cost breakdown. Nothing when nothing is owed.
  */
-export function BalanceAlert({ balance }: { balance: Balance }) {
-  if (balance.amount_cents <= 0 && balance.detail.length === 0) return null;
+export function BalanceAlert({ balance, userId }: { balance: Balance; userId: number }) {
+  const owed = balance.amount_cents > 0 || balance.detail.length > 0;
+  const cost = useQuery({ ...costBreakdownQuery(userId), enabled: owed });
+  if (!owed) return null;
   return (
     <Alert variant="danger" className="mb-4">
       <Alert.Heading as="h2" className="h5">
@@ -41,6 +86,7 @@ export function BalanceAlert({ balance }: { balance: Balance }) {
           </tr>
         </tfoot>
       </Table>
+      {cost.data && cost.data.items.length > 0 && <CostBreakdownTable cost={cost.data} />}
     </Alert>
   );
 }

@@ -14,10 +14,16 @@ const OWED = {
   detail: [{ description: 'Cockpit 1, Wed, Dec 2, 2026, 1:00 PM', amount_cents: 2940 }],
 };
 
+const COST = {
+  total: 2940,
+  items: [{ description: 'Cockpit 1 (30 min)', qty: 1, amount_each: 2940, amount: 2940 }],
+};
+
 function open(user = CUSTOMER, handlers: Parameters<typeof stubApi>[0] = {}, config = {}) {
   const calls = stubApi({
     [`GET /api/users/${user.id}`]: { body: user },
     [`GET /api/users/${user.id}/balance`]: { body: OWED },
+    [`GET /api/users/${user.id}/cost_breakdown`]: { body: COST },
     [`GET /api/users/${user.id}/card`]: { body: {} },
     ...handlers,
   });
@@ -36,6 +42,12 @@ describe('/admin/user/:userId', () => {
     const alert = (await screen.findByText('Outstanding balance: $29.40')).closest('.alert')!;
     expect(alert).toHaveClass('alert-danger');
     expect(within(alert as HTMLElement).getByText(/Cockpit 1, Wed, Dec 2/)).toBeVisible();
+    const breakdown = await within(alert as HTMLElement).findByRole('table', {
+      name: 'Cost breakdown',
+    });
+    expect(
+      within(breakdown).getByRole('row', { name: /Cockpit 1 \(30 min\) 1 \$29\.40 \$29\.40/ }),
+    ).toBeVisible();
     expect(screen.getByRole('switch', { name: 'Active Subscription' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Admin' })).not.toBeChecked();
   });

@@ -232,7 +232,7 @@ export default function AdminUserScreen() {
   else {
     body = (
       <>
-        {balance.data && <BalanceAlert balance={balance.data} />}
+        {balance.data && <BalanceAlert balance={balance.data} userId={userId} />}
         {balance.isError && <Alert variant="danger">{errorMessage(balance.error)}</Alert>}
         <Row className="g-4">
           <Col lg={5}>

@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  ALL_LOCATIONS,
+  expandPlannerDay,
   PLANNER_REFRESH_MS,
   type PlannerAttendance,
   type PlannerBlackout,
   type PlannerBook,
-  type PlannerDay,
+  type PlannerDayWire,
   type PlannerDelete,
   type PlannerMove,
   type PlannerResult,
@@ -15,12 +17,19 @@ import { api } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alerts';
 import { checkoutErrorMessage } from '../../../lib/booking-errors';
 
-/** A location's day; refreshed every 10 minutes (spec staff §9) and on every change in the feed. */
-export const plannerDayQuery = (date: string, location: number | null) =>
+/**
+ * A location's (or every location's) day; refreshed every 10 minutes (spec staff §9) and on every
+ * change in the feed.
+ */
+export const plannerDayQuery = (date: string, location: number | typeof ALL_LOCATIONS | null) =>
   queryOptions({
     queryKey: ['planner', date, location],
-    queryFn: () =>
-      api<PlannerDay>('/planner', { query: { date, location: location ?? undefined } }),
+    queryFn: async () =>
+      expandPlannerDay(
+        await api<PlannerDayWire>('/planner', {
+          query: { date, location: location ?? undefined },
+        }),
+      ),
     refetchInterval: PLANNER_REFRESH_MS,
   });
 

@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { PLANNER_COLUMN_PX, type PlannerDay, type PlannerEntry } from '@paddock/contract/planner';
 import { formatSlotTime } from '../../../lib/slot-format';
 import { pathTo } from '../../../lib/routes';
-import { cellKey, isHiddenFreeSlot, nowAndNext, type Cell } from '../lib/planner-cells';
+import { cellKey, isHiddenFreeSlot, nowAndNext, placeName, type Cell } from '../lib/planner-cells';
 
 const TIME_COLUMN_PX = 96;
 const HEADER_PX = 64;
@@ -63,6 +63,7 @@ export function PlannerGrid({ day, seats, entries, zoom, selected, onToggle, onD
     scrollPaddingStart: HEADER_PX,
   });
   const width = TIME_COLUMN_PX + columns.getTotalSize();
+  const locationName = (seat: Seat) => day.locations.find((l) => l.id === seat.location)?.name;
   const height = rows.getTotalSize();
 
   return (
@@ -71,7 +72,7 @@ export function PlannerGrid({ day, seats, entries, zoom, selected, onToggle, onD
       className="paddock-planner border rounded"
       style={{ fontSize: `${Math.max(0.5, zoom)}rem` }}
       tabIndex={0}
-      aria-label={`Planner for ${day.location.name}, ${seats.length} seats`}
+      aria-label={`Planner for ${placeName(day)}, ${seats.length} seats`}
       role="region"
     >
       <div style={{ width, height: HEADER_PX + height, position: 'relative' }}>
@@ -86,7 +87,9 @@ export function PlannerGrid({ day, seats, entries, zoom, selected, onToggle, onD
                 style={{ left: TIME_COLUMN_PX + col.start, width: col.size }}
               >
                 <strong>{seat.name}</strong>{' '}
-                <span className="text-body-secondary">{seat.type_name}</span>
+                <span className="text-body-secondary">
+                  {day.location ? seat.type_name : `${seat.type_name} · ${locationName(seat)}`}
+                </span>
                 <div className="small text-truncate">
                   {now ? `Now: ${now.user_display_name}` : 'Now: free'}
                   {next && ` · Next: ${formatSlotTime(next.slot)} ${next.user_display_name}`}

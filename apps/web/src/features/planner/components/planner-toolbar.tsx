@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import type { PlannerDay } from '@paddock/contract/planner';
+import { ALL_LOCATIONS, type PlannerDay } from '@paddock/contract/planner';
 
 export const ZOOM_MIN = 0.1;
 export const ZOOM_STEP = 0.1;
@@ -31,8 +31,8 @@ type Props = {
   today: string;
   onDate: (date: string) => void;
   day: PlannerDay | undefined;
-  location: number | null;
-  onLocation: (id: number) => void;
+  location: number | typeof ALL_LOCATIONS | null;
+  onLocation: (id: number | typeof ALL_LOCATIONS) => void;
   seatFilter: string;
   onSeatFilter: (text: string) => void;
   zoom: number;
@@ -95,14 +95,21 @@ export function PlannerToolbar(props: Props) {
           <Form.Label className="small mb-1">Location</Form.Label>
           <Form.Select
             size="sm"
-            value={props.location ?? day.location.id}
-            onChange={(e) => props.onLocation(Number(e.target.value))}
+            value={props.location ?? day.location?.id ?? ALL_LOCATIONS}
+            onChange={(e) =>
+              props.onLocation(
+                e.target.value === ALL_LOCATIONS ? ALL_LOCATIONS : Number(e.target.value),
+              )
+            }
           >
             {day.locations.map((l) => (
               <option key={l.id} value={l.id}>
                 {l.name}
               </option>
             ))}
+            {day.locations.every((l) => l.same_zone) && (
+              <option value={ALL_LOCATIONS}>All locations</option>
+            )}
           </Form.Select>
         </Form.Group>
       )}

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannerDay, PlannerEntry } from '@paddock/contract/planner';
+import {
+  expandPlannerDay,
+  type PlannerDay,
+  type PlannerDayWire,
+  type PlannerEntry,
+} from '@paddock/contract/planner';
 import {
   allowedActions,
   filterSeats,
   isHiddenFreeSlot,
   nowAndNext,
+  parseLocationParam,
+  placeName,
+  placeZone,
   type Cell,
 } from './planner-cells';
 
@@ -81,5 +89,37 @@ describe('the grid', () => {
     } as unknown as PlannerDay;
     expect(filterSeats(day, 'vr').map((s) => s.id)).toEqual([2]);
     expect(filterSeats(day, ' ').map((s) => s.id)).toEqual([1, 2]);
+  });
+});
+
+describe('the day on the wire', () => {
+  it('gives each row its names back and knows what it shows', () => {
+    const wire = {
+      date: '2026-11-23',
+      location: null,
+      locations: [
+        { id: 1, name: 'Downtown', timezone: 'Europe/London', same_zone: true },
+        { id: 2, name: 'Airport', timezone: 'Europe/London', same_zone: true },
+      ],
+      now_slot: '2026-11-23T18:00',
+      slots: [{ slot: '2026-11-23T18:00', time: '2026-11-23T18:00:00Z' }],
+      seats: [{ id: 7, name: 'Sim 1', type_name: 'Pro', location: 2 }],
+      people: { '5': 'Dana', '9': 'Desk Sam' },
+      entries: [[3, 7, '2026-11-23T18:00', 5, true, false, '', 9, 'no_show']],
+    } satisfies PlannerDayWire;
+    const day = expandPlannerDay(wire);
+    expect(day.entries).toEqual([
+      entry({
+        id: 3,
+        calendar: 7,
+        created_by_name: 'Desk Sam',
+        attendance: 'no_show',
+      }),
+    ]);
+    expect(placeName(day)).toBe('All locations');
+    expect(placeZone(day)).toBe('Europe/London');
+    expect(parseLocationParam('all')).toBe('all');
+    expect(parseLocationParam('2')).toBe(2);
+    expect(parseLocationParam(null)).toBeNull();
   });
 });

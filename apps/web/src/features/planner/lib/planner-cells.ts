@@ -1,4 +1,4 @@
-import type { PlannerDay, PlannerEntry } from '@paddock/contract/planner';
+import { ALL_LOCATIONS, type PlannerDay, type PlannerEntry } from '@paddock/contract/planner';
 
 /** A cell of the planner: one seat at one slot, free or taken. */
 export type Cell = { calendar: number; slot: string; time: string; entry: PlannerEntry | null };
@@ -46,4 +46,16 @@ export function filterSeats(day: PlannerDay, text: string) {
   return day.seats.filter(
     (s) => s.name.toLowerCase().includes(needle) || s.type_name.toLowerCase().includes(needle),
   );
+}
+
+/** The name of what the planner shows: a location, or all of them. */
+export const placeName = (day: PlannerDay) => day.location?.name ?? 'All locations';
+
+/** The time zone of what the planner shows (all locations shown together share one). */
+export const placeZone = (day: PlannerDay) => (day.location ?? day.locations[0]).timezone;
+
+/** `?location=`: an id, `all`, or nothing (the venue's first location). */
+export function parseLocationParam(value: string | null): number | typeof ALL_LOCATIONS | null {
+  if (value === ALL_LOCATIONS) return ALL_LOCATIONS;
+  return Number(value) || null;
 }

@@ -19,7 +19,16 @@ import { PlannerGrid } from '../components/planner-grid';
 import { PlannerToolbar, storeZoom, storedZoom } from '../components/planner-toolbar';
 import { UserSearch } from '../components/user-search';
 import { WithSelected } from '../components/with-selected';
-import { cellKey, entriesByCell, filterSeats, type Cell } from '../lib/planner-cells';
+import {
+  cellKey,
+  entriesByCell,
+  filterSeats,
+  parseLocationParam,
+  placeName,
+  placeZone,
+  type Cell,
+} from '../lib/planner-cells';
+import type { ALL_LOCATIONS } from '@paddock/contract/planner';
 
 /** Daily Planner — spec staff §2: every seat of a location for one day. */
 export default function DailyPlannerScreen() {
@@ -28,7 +37,7 @@ export default function DailyPlannerScreen() {
   const [zone, setZone] = useState<string | null>(null);
   const today = todayIn(zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   const date = params.get('date') ?? today;
-  const location = Number(params.get('location')) || null;
+  const location = parseLocationParam(params.get('location'));
   const [seatFilter, setSeatFilter] = useState('');
   const [zoom, setZoom] = useState(storedZoom);
   const [selected, setSelected] = useState<Map<string, Cell>>(new Map());
@@ -41,7 +50,7 @@ export default function DailyPlannerScreen() {
   useChangeFeed(['reservations'], refresh, { auth: true, onHello: refresh });
 
   const data = day.data;
-  if (data && data.location.timezone !== zone) setZone(data.location.timezone);
+  if (data && placeZone(data) !== zone) setZone(placeZone(data));
   const entries = useMemo(() => (data ? entriesByCell(data) : new Map()), [data]);
   const seats = useMemo(() => (data ? filterSeats(data, seatFilter) : []), [data, seatFilter]);
   // The selection follows the data: a cell booked meanwhile shows as booked in the menu's rules.
@@ -50,7 +59,7 @@ export default function DailyPlannerScreen() {
     entry: entries.get(cellKey(c.calendar, c.slot)) ?? null,
   }));
 
-  const go = (next: { date?: string; location?: number }) => {
+  const go = (next: { date?: string; location?: number | typeof ALL_LOCATIONS }) => {
     setSelected(new Map());
     const query = new URLSearchParams(params);
     if (next.date) query.set('date', next.date);
@@ -87,9 +96,9 @@ export default function DailyPlannerScreen() {
         onRefresh={() => void day.refetch()}
         refreshing={day.isFetching}
       />
-      {data && browserZoneDiffers(data.location.timezone) && (
+      {data && browserZoneDiffers(placeZone(data)) && (
         <Alert variant="warning" className="py-2">
-          Times are in {data.location.name}&rsquo;s time zone ({data.location.timezone}), not this
+          Times are in {placeName(data)}&rsquo;s time zone ({placeZone(data)}), not this
           device&rsquo;s.
         </Alert>
       )}
@@ -100,7 +109,7 @@ export default function DailyPlannerScreen() {
       </div>
       {day.isPending && <SpinnerScreen />}
       {day.isError && <Alert variant="danger">The planner could not be loaded. Try Refresh.</Alert>}
-      {data && data.slots.length === 0 && <p>{data.location.name} is closed on this date.</p>}
+      {data && data.slots.length === 0 && <p>{placeName(data)} is closed on this date.</p>}
       {data && seats.length === 0 && data.seats.length > 0 && <p>No seat matches the filter.</p>}
       {data && data.slots.length > 0 && seats.length > 0 && (
         <PlannerGrid
