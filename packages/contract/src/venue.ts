@@ -37,6 +37,12 @@ export const venueSettings = z.object({
   social_links: z.array(navLink).max(12),
   /** Unpaid future bookings a customer may hold at once (docs/decisions: abuse limits). */
   max_unpaid_reservations: z.number().int().min(1).max(100),
+  /**
+   * 'View Car' (customer spec §2): the external car-details page to embed, `{id}` standing for
+   * the car's id and `{key}` for its content key (e.g. `https://cars.example.com/{key}`). Empty:
+   * Paddock's own car page.
+   */
+  car_details_url: safeUrl(),
 });
 export type VenueSettings = z.infer<typeof venueSettings>;
 export const venueSettingsUpdate = venueSettings.partial().strict();
@@ -58,7 +64,16 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   club_credits_per_session: 250,
   social_links: [],
   max_unpaid_reservations: 4,
+  car_details_url: '',
 };
+
+/** The car page 'View Car' embeds, or null for Paddock's own. */
+export function carDetailsUrl(template: string, car: { id: number; key: string }): string | null {
+  if (!template) return null;
+  return template
+    .replaceAll('{id}', String(car.id))
+    .replaceAll('{key}', encodeURIComponent(car.key));
+}
 
 /** What `OPTIONS /api/` answers: the venue configuration the web app needs. */
 export const venueConfig = venueSettings.extend({
