@@ -14,6 +14,8 @@ let passed = 0;
 let failed = 0;
 /** The first failure of each failed step, printed again at the very end (CI shows the tail). */
 const firstFailures = [];
+/** Tests that passed only when retried: they pass, and are named at the end. */
+const flakyNotes = [];
 
 // eslint-disable-next-line no-control-regex
 const plain = (text) => String(text).replace(/\x1b\[[0-9;]*m/g, '');
@@ -60,6 +62,8 @@ function count(file, kind) {
     }
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
+    if (report.stats.flaky)
+      flakyNotes.push(`${file}: ${report.stats.flaky} test(s) passed only on retry`);
     return firstPlaywrightFailure(report);
   } catch {
     return null;
@@ -171,6 +175,7 @@ if (await ensureChromium()) {
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
+for (const note of flakyNotes) console.log(`\nFlaky: ${note}`);
 for (const { name, text } of firstFailures) {
   const lines = plain(text).split('\n').slice(0, 25).join('\n    ');
   console.log(`\nFirst failure in ${name}:\n    ${lines}`);
