@@ -30,12 +30,12 @@ function firstVitestFailure(report) {
   return null;
 }
 
-function firstPlaywrightFailure(report) {
+function firstPlaywrightFailure(report, status = 'unexpected') {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
         const bad = (t.results ?? []).find((r) => r.error);
-        if (bad && t.status === 'unexpected')
+        if (bad && t.status === status)
           return `${spec.file}: ${spec.title}\n${bad.error.message ?? ''}\n${bad.error.snippet ?? ''}`;
       }
     }
@@ -175,7 +175,8 @@ if (await ensureChromium()) {
 
 console.log('\nSummary');
 for (const s of steps) console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name} (${s.seconds}s)`);
-for (const note of flakyNotes) console.log(`\nFlaky: ${note}`);
+for (const note of flakyNotes)
+  console.log(`\nFlaky: ${plain(note).split('\n').slice(0, 25).join('\n    ')}`);
 for (const { name, text } of firstFailures) {
   const lines = plain(text).split('\n').slice(0, 25).join('\n    ');
   console.log(`\nFirst failure in ${name}:\n    ${lines}`);
