@@ -1,8 +1,12 @@
 // Planner benchmark for `npm run bench` (issue 11): the day call of a 300-seat, 3-location venue
 // (location=all) with most of its day booked, its latency and the SQL round trips one call makes.
+import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
 import { DateTime } from 'luxon';
 import type { Database } from '../src/db/client';
+
+const CHROMIUM = '/usr/bin/chromium';
 
 export async function plannerBenchmark(opts: {
   database: Database;
@@ -85,10 +89,62 @@ export async function plannerBenchmark(opts: {
   single.sort((a, b) => a - b);
   const pct = (p: number) => single[Math.min(single.length - 1, Math.floor(single.length * p))];
   const result = await autocannon({ url, headers, connections: 8, duration: opts.seconds });
+  const browser = await renderInChromium(opts.appBase, opts.staffToken, date);
   return [
     `planner day, one call at a time: p50 ${pct(0.5).toFixed(0)} ms, p99 ${pct(0.99).toFixed(0)} ms (30 calls)`,
     `planner day, all locations (${body.seats.length} seats, ${booked.rowCount} taken slots, ${body.entries.length} in the answer, ${(text.length / 1024).toFixed(0)} KB): ` +
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} req/s (8 connections), ` +
       `${trips} SQL round trips per call (auth included)`,
+    browser,
   ];
+}
+
+/**
+ * The planner screen in Chromium: from navigation to the first cell of the 320-seat day on
+ * screen, then 60 frames of scrolling sideways through the seats (frame times).
+ */
+async function renderInChromium(appBase: string, token: string, date: string) {
+  if (!fs.existsSync(CHROMIUM)) return 'planner in Chromium: skipped (no /usr/bin/chromium)';
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    // Browser code as text: this package is type-checked without the DOM's types.
+    await page.addInitScript({
+      content: `localStorage.setItem('paddock.token', ${JSON.stringify(token)})`,
+    });
+    const loads: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`${appBase}/admin/seats?date=${date}&location=all`);
+      await page.locator('.paddock-planner-cell').first().waitFor();
+      loads.push(await page.evaluate<number>('performance.now()'));
+    }
+    loads.sort((a, b) => a - b);
+    const frames = await page.evaluate<number[]>(`new Promise((resolve) => {
+      const grid = document.querySelector('.paddock-planner');
+      const times = [];
+      let last = performance.now();
+      const step = () => {
+        const now = performance.now();
+        times.push(now - last);
+        last = now;
+        grid.scrollLeft += 260;
+        grid.scrollTop += 40;
+        if (times.length < 60) requestAnimationFrame(step);
+        else resolve(times.slice(1));
+      };
+      requestAnimationFrame(step);
+    })`);
+    frames.sort((a, b) => a - b);
+    const median = frames[Math.floor(frames.length / 2)];
+    return (
+      `planner in Chromium (1920×1080, 320 seats): first cells on screen after ${loads[2].toFixed(0)} ms ` +
+      `(median of 5 loads, navigation included); scrolling: median frame ${median.toFixed(0)} ms, ` +
+      `slowest ${frames[frames.length - 1].toFixed(0)} ms`
+    );
+  } finally {
+    await browser.close();
+  }
 }
