@@ -188,6 +188,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/audit/routes/audit-screen'),
             ),
             screen(
+              'adminSettings',
+              { login: true, staff: true, permissions: ['venue.change_settings'] },
+              () => import('../features/venue-settings/routes/venue-settings-screen'),
+            ),
+            screen(
               'adminParties',
               { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
               () => import('../features/parties/routes/party-admin-screen'),

@@ -21,7 +21,12 @@ export function TextField({ label, error, hint, groupClassName, id, ...input }: 
   return (
     <Form.Group className={groupClassName ?? 'mb-3'} controlId={inputId}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control {...input} isInvalid={!!error} aria-describedby={describedBy} />
+      <Form.Control
+        {...input}
+        isInvalid={!!error}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
       {hint && (
         <Form.Text id={`${inputId}-hint`} className="d-block">
           {hint}
@@ -58,6 +63,7 @@ export function SelectField({
       <Form.Select
         {...select}
         isInvalid={!!error}
+        aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}
       >
         {children}

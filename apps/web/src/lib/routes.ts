@@ -33,6 +33,7 @@ export const routePatterns = {
   adminLaps: '/admin/laps',
   adminScreens: '/admin/screens',
   adminAudit: '/admin/audit',
+  adminSettings: '/admin/settings',
   // The spec leaves the party admin path open; see docs/decisions/ (web app shell).
   adminParties: '/admin/parties',
 } as const;

@@ -25,6 +25,7 @@ export function TopNav() {
   const canKeepBoards = isStaff(session) && hasPermission(session, 'leaderboards.change_board');
   const canRunScreens = isStaff(session) && hasPermission(session, 'screens.change_screen');
   const canAudit = isStaff(session) && hasPermission(session, 'audit.view_event');
+  const canConfigure = isStaff(session) && hasPermission(session, 'venue.change_settings');
   const canLaunch =
     isStaff(session) && hasPermission(session, 'leaderboards.can_manage_race_events');
   const menuPages = (pages.data ?? []).filter((p) => p.menu_name.trim() !== '');
@@ -102,7 +103,12 @@ export function TopNav() {
                   Join the {config.club_name}
                 </NavDropdown.Item>
               )}
-              {(canPlan || canLaunch || canKeepBoards || canRunScreens || canAudit) && (
+              {(canPlan ||
+                canLaunch ||
+                canKeepBoards ||
+                canRunScreens ||
+                canAudit ||
+                canConfigure) && (
                 <>
                   <NavDropdown.Divider />
                   <NavDropdown.Header>Admin Menu</NavDropdown.Header>
@@ -129,6 +135,11 @@ export function TopNav() {
                   {canAudit && (
                     <NavDropdown.Item as={Link} to={pathTo('adminAudit')}>
                       Audit Trail
+                    </NavDropdown.Item>
+                  )}
+                  {canConfigure && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminSettings')}>
+                      Venue Settings
                     </NavDropdown.Item>
                   )}
                 </>
