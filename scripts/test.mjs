@@ -1,6 +1,6 @@
 // `npm test`: everything, in order: types, lint, the Assetto Corsa protocol package, server
-// tests on the embedded PostgreSQL, the same again on the machine's own PostgreSQL when one answers, web tests, browser journeys,
-// and the wall-screen soak.
+// tests on the embedded PostgreSQL, the same again on the machine's own PostgreSQL when one
+// answers, web tests, browser journeys, and the wall-screen soak.
 // Prints one closing line with the total number of tests passed and failed.
 import fs from 'node:fs';
 import os from 'node:os';
