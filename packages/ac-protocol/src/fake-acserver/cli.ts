@@ -65,4 +65,9 @@ async function main(): Promise<number> {
   }
 }
 
+// Piped into `head` and the like: a closed stdout ends the program quietly.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
 process.exitCode = await main();
