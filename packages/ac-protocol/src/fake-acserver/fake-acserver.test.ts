@@ -12,6 +12,8 @@ import {
   FakeAcServerConfigError,
   startFakeAcServer,
   type FakeAcServerHandle,
+  type FakeAcServerReplay,
+  type FakeAcServerScriptStep,
 } from './fake-acserver';
 
 const fixtures = path.join(import.meta.dirname, '..', 'test-fixtures');
@@ -65,7 +67,8 @@ afterEach(async () => {
 
 async function setUp(
   race: AcServerRace,
-  replay?: Parameters<typeof startFakeAcServer>[0]['replay'],
+  replay?: FakeAcServerReplay,
+  script?: FakeAcServerScriptStep[],
 ) {
   const listener = await pluginListener();
   cleanup.push(listener.close);
@@ -73,7 +76,7 @@ async function setUp(
     ...race,
     plugin: { address: `127.0.0.1:${listener.port}`, localPort: 11000 },
   });
-  const server = await startFakeAcServer({ ...files, commandPort: 0, replay });
+  const server = await startFakeAcServer({ ...files, commandPort: 0, replay, script });
   cleanup.push(server.stop);
   return { listener, server };
 }
@@ -403,6 +406,46 @@ describe('answering commands', () => {
     await server.replayDone;
     const laps = listener.messages.filter((x) => x.type === 'LAP_COMPLETED');
     expect(laps.length).toBeLessThan(82);
+  });
+});
+
+describe('a script', () => {
+  it('sends its messages in order after start-up', async () => {
+    const collision = {
+      type: 'CLIENT_EVENT',
+      event: 'COLLISION_WITH_CAR',
+      carId: 0,
+      otherCarId: 2,
+      impactSpeed: 12.5,
+      worldPosition: { x: 1, y: 2, z: 3 },
+      relativePosition: { x: 0, y: 0, z: 1 },
+    } as const;
+    const { listener, server } = await setUp(partyRaceByLaps, undefined, [
+      { message: { type: 'CHAT', carId: 1, message: 'go go go' } },
+      { waitMs: 20, message: collision },
+    ]);
+    await server.replayDone;
+    expect(await listener.next('CLIENT_EVENT')).toEqual(collision);
+    expect(listener.messages.map((m) => m.type).slice(-2)).toEqual(['CHAT', 'CLIENT_EVENT']);
+  });
+
+  it('a command asking for a value the protocol cannot carry is logged, not a crash', async () => {
+    const { listener, server } = await setUp(partyRaceByLaps);
+    listener.send(
+      server.commandPort,
+      encodeMessage({
+        type: 'SET_SESSION_INFO',
+        sessionIndex: 0,
+        name: 'Long',
+        sessionType: 3,
+        laps: 70_000,
+        time: 0,
+        waitTimeSeconds: 0,
+      }),
+    );
+    listener.send(server.commandPort, encodeMessage({ type: 'GET_CAR_INFO', carId: 0 }));
+    expect(await listener.next('CAR_INFO')).toMatchObject({ carId: 0 });
+    expect(server.commands.map((c) => c.type)).toEqual(['SET_SESSION_INFO', 'GET_CAR_INFO']);
   });
 });
 

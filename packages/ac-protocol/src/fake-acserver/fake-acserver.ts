@@ -33,10 +33,19 @@ export interface FakeAcServerReplay {
   carIds?: Record<number, number>;
 }
 
+/** One scripted message: sent `waitMs` after the previous step. */
+export interface FakeAcServerScriptStep {
+  waitMs?: number;
+  message: AcServerMessage;
+}
+
 export interface FakeAcServerOptions {
   serverCfg: string;
   entryList: string;
   replay?: FakeAcServerReplay;
+  /** Messages to send after start-up (and after the replay, when there is one), e.g. the
+   *  collisions or chat a test needs. */
+  script?: FakeAcServerScriptStep[];
   /** Override UDP_PLUGIN_LOCAL_PORT (0: any free port; tests read handle.commandPort). */
   commandPort?: number;
   log?: (line: string) => void;
@@ -111,8 +120,16 @@ export async function startFakeAcServer(options: FakeAcServerOptions): Promise<F
 
   function send(message: AcServerMessage): void {
     if (stopped) return;
+    let bytes: Buffer;
+    try {
+      bytes = encodeMessage(message);
+    } catch (e) {
+      // A value a command set (SET_SESSION_INFO laps > 65535) that the message cannot carry.
+      log(`cannot send ${message.type}: ${(e as Error).message}`);
+      return;
+    }
     sent.push(message);
-    socket.send(encodeMessage(message), config.plugin.port, config.plugin.host);
+    socket.send(bytes, config.plugin.port, config.plugin.host);
     log(`→ ${message.type}${'carId' in message ? ` car ${message.carId}` : ''}`);
   }
 
@@ -373,13 +390,25 @@ export async function startFakeAcServer(options: FakeAcServerOptions): Promise<F
   for (const entry of config.entries) connect(entry, entry.driverName, entry.guid);
   for (const entry of config.entries) send({ type: 'CLIENT_LOADED', carId: entry.carId });
 
-  const replayDone = results?.ok
-    ? replay(
+  async function runScript(steps: FakeAcServerScriptStep[]): Promise<void> {
+    for (const step of steps) {
+      await wait(step.waitMs ?? 0);
+      if (stopped) return;
+      send(step.message);
+    }
+  }
+
+  const replayDone = (async () => {
+    if (results?.ok) {
+      const session = config.sessions[sessionIndex];
+      await replay(
         results.file.laps,
-        config.sessions[sessionIndex].laps || results.file.raceLaps,
-        config.sessions[sessionIndex].type === 'RACE',
-      )
-    : Promise.resolve();
+        session.laps || results.file.raceLaps,
+        session.type === 'RACE',
+      );
+    }
+    if (options.script) await runScript(options.script);
+  })();
 
   return {
     config,
