@@ -152,7 +152,8 @@ export function writeRaceIni(input: AcRaceIniInput): string {
       {
         SETUP: input.car.setup ?? '',
         SKIN: input.car.skin,
-        MODEL: input.car.model,
+        // "-": the player's car, which is [RACE] MODEL (the convention of the game's own files).
+        MODEL: '-',
         MODEL_CONFIG: '',
         BALLAST: 0,
         RESTRICTOR: 0,
@@ -194,6 +195,7 @@ export function writeRaceIni(input: AcRaceIniInput): string {
     ['TEMPERATURE', { AMBIENT: c.ambientC ?? 22, ROAD: c.roadC ?? 28 }],
     ['WEATHER', { NAME: c.weather ?? '3_clear' }],
     ['LIGHTING', { SUN_ANGLE: c.sunAngle ?? 48, TIME_MULT: 1, CLOUD_SPEED: 0.2 }],
+    ['WIND', { SPEED_KMH_MIN: 0, SPEED_KMH_MAX: 0, DIRECTION_DEG: 0 }],
     ['LAP_INVALIDATOR', { ALLOWED_TYRES_OUT: input.allowedTyresOut ?? 2 }],
     ['DYNAMIC_TRACK', { SESSION_START: 96, RANDOMNESS: 1, LAP_GAIN: 10, SESSION_TRANSFER: 50 }],
     [
