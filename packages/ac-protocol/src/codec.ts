@@ -4,8 +4,8 @@
 // Strings come in two kinds, and the protocol picks one per field:
 //   - "narrow": a length byte (count of bytes), then the bytes (ASCII in practice; read as UTF-8);
 //   - "wide":   a length byte (count of characters), then 4 bytes per character, UTF-32LE.
-// Layouts follow the Kunos example plugin as published in minolin/acplugins; see
-// docs/decisions/0026-ac-protocol.md for the sources and the two places servers disagree.
+// Layouts follow Kunos' example plugin as published in minolin/acplugins, with the leaderboard
+// byte AC 1.7 added; docs/decisions/0026-ac-protocol.md has the sources and where servers disagree.
 
 /** The protocol version the server announces in VERSION, NEW_SESSION and SESSION_INFO. */
 export const AC_PROTOCOL_VERSION = 4;
