@@ -1,6 +1,6 @@
-// `npm test`: everything, in order: types, lint, server tests on the embedded PostgreSQL,
-// the same again on the machine's own PostgreSQL when one answers, web tests, browser journeys,
-// and the wall-screen soak.
+// `npm test`: everything, in order: types, lint, the Assetto Corsa protocol package, server
+// tests on the embedded PostgreSQL, the same again on the machine's own PostgreSQL when one
+// answers, web tests, browser journeys, and the wall-screen soak.
 // Prints one closing line with the total number of tests passed and failed.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -91,6 +91,16 @@ const machinePg = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 
 await step('type-check', 'npm', ['run', 'typecheck', '--silent']);
 await step('lint', 'npm', ['run', 'lint', '--silent']);
+await step(
+  'Assetto Corsa protocol tests (codec, config files, fake AC server)',
+  vitest,
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/ac-protocol.json`],
+  {
+    cwd: path.join(root, 'packages/ac-protocol'),
+    report: `${reports}/ac-protocol.json`,
+    kind: 'vitest',
+  },
+);
 await step(
   'server tests (embedded PostgreSQL)',
   vitest,
