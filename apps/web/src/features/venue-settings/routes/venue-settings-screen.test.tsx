@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_SETTINGS } from '@paddock/contract/venue';
-import { stubApi } from '../../../test/api-stub';
+import { stubApi, type StubAnswer, type StubRequest } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
 import { SETTINGS_SAVED } from './venue-settings-screen';
 
 const OWNER = testUser({ id: 1, email: 'owner@example.com', is_staff: true });
 
-function open(patch: Parameters<typeof stubApi>[0][string]) {
+function open(patch: StubAnswer | ((request: StubRequest) => StubAnswer)) {
   const calls = stubApi({
     'GET /api/settings': { body: DEFAULT_SETTINGS },
     'PATCH /api/settings': patch,
