@@ -20,9 +20,13 @@ function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
   const amount = formatCents(charge.amount_cents);
   return (
     <tr>
-      <td className="text-nowrap">{when}</td>
-      <td className="text-end text-nowrap">{amount}</td>
-      <td>
+      <td className="text-nowrap" data-label="Date">
+        {when}
+      </td>
+      <td className="text-end text-nowrap" data-label="Amount">
+        {amount}
+      </td>
+      <td data-label="Notes">
         {charge.notes}
         {charge.errors && (
           <div className="text-danger small">
@@ -30,7 +34,7 @@ function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
           </div>
         )}
       </td>
-      <td>
+      <td data-label="Receipt">
         {charge.receipt_url ? (
           <a href={charge.receipt_url} target="_blank" rel="noreferrer">
             Receipt
@@ -64,7 +68,12 @@ function TransactionsList({ userId }: { userId?: number }) {
     return <p className="mb-0">{userId ? NO_CUSTOMER_TRANSACTIONS : NO_TRANSACTIONS}</p>;
   return (
     <>
-      <Table responsive size="sm" className="align-middle" aria-busy={charges.isFetching}>
+      <Table
+        responsive
+        size="sm"
+        className="align-middle paddock-stack-table"
+        aria-busy={charges.isFetching}
+      >
         <caption className="visually-hidden">
           Charges to {userId ? 'the customer’s' : 'your'} card, newest first
         </caption>

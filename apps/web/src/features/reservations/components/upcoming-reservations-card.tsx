@@ -24,7 +24,7 @@ export function UpcomingReservationsCard() {
   } else {
     body = (
       <div className="table-responsive">
-        <table className="table align-middle mb-0">
+        <table className="table align-middle mb-0 paddock-stack-table">
           <thead>
             <tr>
               <th scope="col">Date and Time</th>
@@ -35,7 +35,7 @@ export function UpcomingReservationsCard() {
           <tbody>
             {reservations.data.map((r) => (
               <tr key={r.id}>
-                <td>
+                <td data-label="Date and Time">
                   {formatSlotDateTime(r.slot)}
                   <span className="d-block small text-body-secondary">
                     {r.duration_minutes} minutes
@@ -46,8 +46,8 @@ export function UpcomingReservationsCard() {
                     )}
                   </span>
                 </td>
-                <td>{r.calendar_name}</td>
-                <td>
+                <td data-label="Simulator">{r.calendar_name}</td>
+                <td data-label="Calendar">
                   <AddToCalendar reservation={r} location={locationOf(r.location)} />
                 </td>
               </tr>

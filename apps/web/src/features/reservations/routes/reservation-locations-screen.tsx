@@ -210,7 +210,7 @@ export default function ReservationLocationsScreen() {
       <PageTitle>Book a Simulator</PageTitle>
       <ClubAlert />
       <Row className="g-4">
-        <Col lg={4}>
+        <Col lg={4} xl={3}>
           <Card>
             <Card.Body>
               <h2 className="visually-hidden">Search</h2>
@@ -241,7 +241,7 @@ export default function ReservationLocationsScreen() {
             </Card.Body>
           </Card>
         </Col>
-        <Col lg={8}>
+        <Col lg={8} xl={9}>
           <h2 className="h4">{formatSlotDate(`${date}T00:00`)}</h2>
           {location && browserZoneDiffers(zone) && (
             <p className="small text-body-secondary">
