@@ -531,19 +531,20 @@ export async function updateEvent(
     }
     if (fields.sessions !== undefined) checkSessions(fields.sessions, Boolean(party));
 
-    await tx
-      .update(raceEvents)
-      .set({
-        ...(fields.track !== undefined ? { trackId: fields.track } : {}),
-        ...(fields.cars !== undefined ? { carIds } : {}),
-        ...(fields.preset !== undefined ? { presetId: fields.preset } : {}),
-        ...(fields.assists !== undefined ? { assists: [...new Set(fields.assists)] } : {}),
-        ...(fields.penalties !== undefined ? { penalties: fields.penalties } : {}),
-        ...(fields.fixed_setup !== undefined ? { fixedSetup: fields.fixed_setup } : {}),
-        ...(fields.drift_mode !== undefined ? { driftMode: fields.drift_mode } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(raceEvents.id, id));
+    const set = {
+      ...(fields.track !== undefined ? { trackId: fields.track } : {}),
+      ...(fields.cars !== undefined ? { carIds } : {}),
+      ...(fields.preset !== undefined ? { presetId: fields.preset } : {}),
+      ...(fields.assists !== undefined ? { assists: [...new Set(fields.assists)] } : {}),
+      ...(fields.penalties !== undefined ? { penalties: fields.penalties } : {}),
+      ...(fields.fixed_setup !== undefined ? { fixedSetup: fields.fixed_setup } : {}),
+      ...(fields.drift_mode !== undefined ? { driftMode: fields.drift_mode } : {}),
+    };
+    if (Object.keys(set).length)
+      await tx
+        .update(raceEvents)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(raceEvents.id, id));
     if (fields.sessions !== undefined) await replaceSessions(tx, id, fields.sessions);
 
     // The allowed cars changed: a seat whose car left the set has none (and no skin) now.
@@ -561,6 +562,8 @@ export async function updateEvent(
     if (fields.entries !== undefined) await updateEntries(tx, id, carIds, fields.entries);
 
     const after = await getEvent(tx, id);
+    // Nothing changed (an empty PATCH): no trail, no announcement.
+    if (Object.keys(changedFields(before, after, 'after')).length === 0) return;
     await recordAudit(tx, actor, {
       action: 'races.change_event',
       targetType: 'race_event',
