@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -24,7 +25,7 @@ const baseOf = (app: TestApp['app']) =>
   `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { launcherSockets: { pingMs: 150 } });
+  t = await createTestApp({}, { launcherSockets: { pingMs: 1000 } });
   twin = await t.sibling();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   await twin.app.listen({ port: 0, host: '127.0.0.1' });
@@ -76,7 +77,7 @@ const rigKeyFor = async (calendarId: number) => {
   return key;
 };
 
-const api = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(staff.token), ...(payload ? { payload } : {}) });
 
 const eventOf = async (calendarId: number): Promise<number> =>
@@ -204,6 +205,40 @@ describe('launcher socket', () => {
     ).toHaveLength(1);
   });
 
+  it('a rig follows its seat into a party (moved_to) and is sent back when the seat leaves (4001)', async () => {
+    const [host, guest] = (await createVenue(t, { seats: 2 })).seats;
+    const key = await rigKeyFor(guest.id);
+    const header = { authorization: `Rig ${key}` };
+    const ownEvent = await eventOf(guest.id);
+    const onOwn = await connect(`${base2}/ws/launcher/events/${ownEvent}/`, header);
+    await until(() => onOwn.messages.length === 1);
+    expect(onOwn.messages[0].data).toMatchObject({ moved_to: null });
+    const party = (await api('POST', '/api/races/parties/host', { calendar: host.id })).json();
+    const member = (
+      await api('POST', '/api/races/parties/members', { party: party.id, calendar: guest.id })
+    ).json();
+    await until(() => onOwn.messages.length === 2);
+    expect(onOwn.messages[1]).toEqual({
+      type: 'model_updated',
+      data: { moved_to: party.host_event },
+    });
+    const onParty = await connect(`${base1}/ws/launcher/events/${party.host_event}/`, header);
+    const closed = new Promise<number>((resolve) =>
+      onParty.ws.on('close', (code) => resolve(code)),
+    );
+    await until(() => onParty.messages.length === 1);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/races/parties/members/${member.id}`,
+      headers: bearer(staff.token),
+    });
+    expect(await closed).toBe(4001);
+    await until(() => onOwn.messages.length === 3);
+    expect(onOwn.messages[2]).toEqual({ type: 'model_updated', data: { moved_to: null } });
+    await api('DELETE', `/api/races/parties/${party.id}`);
+    onOwn.ws.close();
+  });
+
   it('200 sockets on one event across two instances each receive one change', async () => {
     const id = await eventOf(venue.seats[2].id);
     const many = await Promise.all(
@@ -222,12 +257,43 @@ describe('launcher socket', () => {
     for (const c of many) c.ws.close();
   });
 
+  it('drops a slow consumer instead of queueing for it; the others still get the change', async () => {
+    const id = await eventOf(venue.seats[0].id);
+    const fast = await connect(`${base1}/ws/launcher/events/${id}/`, bearer(staff.token));
+    await until(() => fast.messages.length === 1);
+    // A socket whose unsent data is past the limit (ws's own bufferedAmount), joined directly.
+    const stalled = Object.assign(new EventEmitter(), {
+      OPEN: 1,
+      readyState: 1,
+      bufferedAmount: 2 << 20,
+      sent: 0,
+      terminated: false,
+      send() {
+        this.sent += 1;
+      },
+      terminate() {
+        this.terminated = true;
+        this.readyState = 3;
+        this.emit('close');
+      },
+      close() {},
+      ping() {},
+    });
+    t.app.launcherHub.join(id, stalled as unknown as WebSocket, { calendar: null, staff: null });
+    await api('PATCH', `/api/races/events/${id}`, { penalties: false });
+    await until(() => fast.messages.length === 2);
+    expect(stalled.terminated).toBe(true);
+    expect(stalled.sent).toBe(0);
+    await api('PATCH', `/api/races/events/${id}`, { penalties: true });
+    fast.ws.close();
+  });
+
   it('closes a socket that stops answering pings, keeps one that answers', async () => {
     const id = await eventOf(venue.seats[0].id);
     const url = `${base1}/ws/launcher/events/${id}/`;
     const dead = await connect(url, bearer(staff.token), { autoPong: false });
     const live = await connect(url, bearer(staff.token));
-    await until(() => dead.closed, 3000);
+    await until(() => dead.closed, 5000);
     expect(live.closed).toBe(false);
     live.ws.close();
   });

@@ -73,6 +73,20 @@ export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEven
     .select({ id: parties.id, eventId: parties.hostEventId })
     .from(parties)
     .where(inArray(parties.hostEventId, ids));
+  // Seats of these events that are guests in a party elsewhere.
+  const moves = await db
+    .select({ calendarId: partyMembers.calendarId, to: parties.hostEventId })
+    .from(partyMembers)
+    .innerJoin(parties, eq(parties.id, partyMembers.partyId))
+    .where(
+      and(
+        eq(partyMembers.isHost, false),
+        inArray(
+          partyMembers.calendarId,
+          rows.map((r) => r.calendarId),
+        ),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const e = byId.get(id);
@@ -82,6 +96,7 @@ export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEven
         id: e.id,
         calendar: e.calendarId,
         party: partyRows.find((p) => p.eventId === id)?.id ?? null,
+        moved_to: moves.find((m) => m.calendarId === e.calendarId)?.to ?? null,
         track: e.trackId,
         cars: e.carIds,
         sessions: sessionRows
