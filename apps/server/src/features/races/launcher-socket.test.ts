@@ -262,23 +262,24 @@ describe('launcher socket', () => {
     const fast = await connect(`${base1}/ws/launcher/events/${id}/`, bearer(staff.token));
     await until(() => fast.messages.length === 1);
     // A socket whose unsent data is past the limit (ws's own bufferedAmount), joined directly.
-    const stalled = Object.assign(new EventEmitter(), {
-      OPEN: 1,
-      readyState: 1,
-      bufferedAmount: 2 << 20,
-      sent: 0,
-      terminated: false,
+    class StalledSocket extends EventEmitter {
+      OPEN = 1;
+      readyState = 1;
+      bufferedAmount = 2 << 20;
+      sent = 0;
+      terminated = false;
       send() {
         this.sent += 1;
-      },
+      }
       terminate() {
         this.terminated = true;
         this.readyState = 3;
         this.emit('close');
-      },
-      close() {},
-      ping() {},
-    });
+      }
+      close() {}
+      ping() {}
+    }
+    const stalled = new StalledSocket();
     t.app.launcherHub.join(id, stalled as unknown as WebSocket, { calendar: null, staff: null });
     await api('PATCH', `/api/races/events/${id}`, { penalties: false });
     await until(() => fast.messages.length === 2);
