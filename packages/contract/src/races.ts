@@ -279,6 +279,19 @@ export const presetCreate = z
   .strict();
 export type PresetCreate = z.infer<typeof presetCreate>;
 
+/**
+ * GET /races/drivers?search=: people to put in a seat's entry (spec §7 "users" search), with
+ * only what the picker shows, so race staff need no user-admin rights. At most 20.
+ */
+export const driversQuery = z.object({ search: z.string().trim().max(100).optional() });
+export const driver = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  racer_name: z.string(),
+});
+export type Driver = z.infer<typeof driver>;
+export const DRIVERS_MAX = 20;
+
 /** GET /skins?car=&search= (paginated). */
 export const skinsQuery = paginationQuery.extend({
   car: idText.optional(),

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   ASSIST_NAMES,
   ASSISTS,
+  DRIVERS_MAX,
   SESSION_DEFAULTS,
   SESSION_LAPS_MAX,
   SESSION_NAMES,
@@ -10,6 +11,7 @@ import {
   defaultPartyName,
   loadStateOf,
   type Assist,
+  type Driver,
   type Entry,
   type Party,
   type PartyHost,
@@ -40,6 +42,7 @@ import {
 } from '../../db/schema/races';
 import { calendars } from '../../db/schema/venue';
 import { sha256Hex } from '../../lib/hash';
+import { displayNameSql } from '../../lib/display-name-sql';
 import { containsPattern } from '../../lib/sql-text';
 import type { AuthUser } from '../../plugins/auth';
 import { publishChange, publishRelay } from '../../plugins/changes';
@@ -856,4 +859,26 @@ export async function locationOf(db: Db, userId: number): Promise<number | null>
     .from(users)
     .where(eq(users.id, userId));
   return row?.locationId ?? null;
+}
+
+/** Active, undeleted users whose name, racer name or e-mail holds every word, by name. */
+export async function searchDrivers(db: Db, search: string | undefined): Promise<Driver[]> {
+  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  const name = displayNameSql(users);
+  const rows = await db
+    .select({ id: users.id, name, racerName: users.racerName })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+        ...words.map(
+          (w) =>
+            sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.racerName} || ' ' || ${users.email}) ilike ${containsPattern(w)}`,
+        ),
+      ),
+    )
+    .orderBy(asc(name), asc(users.id))
+    .limit(DRIVERS_MAX);
+  return rows.map((r) => ({ id: r.id, name: r.name ?? '', racer_name: r.racerName }));
 }
