@@ -203,9 +203,11 @@ export class LauncherHub {
       return this.send(client, { type: 'error', detail: 'Unknown or malformed message.' });
     const m = message.data;
     if (m.type === 'signal') {
-      if (!client.staff || !hasPermission(client.staff, PERMISSION))
+      // Rights are read again for each signal: a revoked permission applies at once.
+      const staff = client.staff ? await loadAuthUser(this.db, client.staff.id) : null;
+      if (!staff || !hasPermission(staff, PERMISSION))
         return this.send(client, { type: 'error', detail: 'Only staff send host signals.' });
-      return races.sendSignal(this.db, client.staff, eventId, m);
+      return races.sendSignal(this.db, staff, eventId, m);
     }
     if (m.type === 'state') {
       if (client.calendar === null)
