@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -53,6 +52,7 @@ import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
 import { lapsRoutes } from './features/laps/laps.routes';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -118,7 +118,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     return reply.type('text/html').header('cache-control', 'no-cache').send(spaIndex);
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
