@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import { setToken } from '../../../lib/auth-store';
 import { fakeToken, stubApi } from '../../../test/api-stub';
-import { SOCKET_RETRY_MS, useEventSocket, type SocketMessage } from './use-event-socket';
+import { SOCKET_RETRY_MS } from '@paddock/contract/races';
+import { useEventSocket, type SocketMessage } from './use-event-socket';
 
 type Event = { id: number; track: number | null; drift_mode: boolean };
 const EVENT: Event = { id: 12, track: 3, drift_mode: false };
@@ -23,7 +24,7 @@ beforeEach(async () => {
   origin = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   server.on('connection', (socket, request) => {
     connections.push({ socket, url: request.url ?? '', at: Date.now() });
-    socket.send(JSON.stringify(EVENT));
+    socket.send(JSON.stringify({ type: 'model_updated', data: EVENT }));
   });
   // jsdom's Event and Node's undici WebSocket do not mix; `ws` speaks the browser's API.
   vi.stubGlobal('WebSocket', NodeWebSocket);
@@ -55,18 +56,19 @@ describe('useEventSocket', () => {
 
     act(() => {
       lastSocket().send(JSON.stringify({ type: 'model_updated', data: { drift_mode: true } }));
-      lastSocket().send(JSON.stringify({ type: 'server', data: { text: 'hello' } }));
+      lastSocket().send(JSON.stringify({ type: 'server', data: { text: 'hello' }, from: 4 }));
     });
     await waitFor(() => expect(result.current.event).toEqual({ ...EVENT, drift_mode: true }));
     await waitFor(() =>
-      expect(messages).toContainEqual({ type: 'server', data: { text: 'hello' } }),
+      expect(messages).toContainEqual({ type: 'server', data: { text: 'hello' }, from: 4 }),
     );
 
     const received = new Promise<string>((resolve) =>
       lastSocket().once('message', (data) => resolve(String(data))),
     );
-    expect(result.current.send({ type: 'SESSION_START', data: { exclude: [4] } })).toBe(true);
-    expect(JSON.parse(await received)).toEqual({ type: 'SESSION_START', data: { exclude: [4] } });
+    const signal = { type: 'signal', signal: 'SESSION_START', excluded_calendars: [4] };
+    expect(result.current.send(signal)).toBe(true);
+    expect(JSON.parse(await received)).toEqual(signal);
     unmount();
   });
 

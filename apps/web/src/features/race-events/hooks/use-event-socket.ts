@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SOCKET_RETRY_MS } from '@paddock/contract/races';
 import { api } from '../../../lib/api-client';
-
-/** Spec staff §9: the socket retries 2000 ms after a drop. */
-export const SOCKET_RETRY_MS = 2_000;
 
 export type SocketStatus = 'connecting' | 'open' | 'disconnected' | 'closed';
 
@@ -12,9 +10,9 @@ export type SocketMessage = { type: string; data?: unknown; [key: string]: unkno
 export type EventSocketOptions<E> = {
   /** Where the socket lives (`ws://host:port`); the page's own origin by default. */
   origin?: string;
-  /** The first message on every connection: the event as it is now. */
+  /** The first message on every connection (`model_updated` with the whole event). */
   onEvent?: (event: E) => void;
-  /** Every other message (peer messages of type `server`, host signals, load states). */
+  /** Every message after it is applied (updates, host signals, peer messages of type `server`). */
   onMessage?: (message: SocketMessage) => void;
 };
 
@@ -50,8 +48,8 @@ function isMessage(value: unknown): value is SocketMessage {
 /**
  * The live socket of one race event (`/ws/launcher/events/{id}/`). The browser cannot send a
  * header on a WebSocket, so each (re)connect first asks for a short-lived one-time ticket and
- * puts that in the address, never the session token. The first message is the current event
- * (bare, or as `{type: "event", data}`); `model_updated` messages are merged into it. A dropped
+ * puts that in the address, never the session token. The first message is the whole event as a
+ * `model_updated`; later `model_updated` messages carry only changed fields and are merged in. A dropped
  * socket (or a refused ticket) tries again after 2 s; `close()` and unmounting do not.
  */
 export function useEventSocket<E extends object>(
@@ -87,7 +85,6 @@ export function useEventSocket<E extends object>(
 
     const connect = async () => {
       if (stopped) return;
-      setStatus((s) => (s === 'open' ? s : s === 'disconnected' ? s : 'connecting'));
       let ticket: Ticket;
       try {
         ticket = await api<Ticket>(`/races/events/${eventId}/ticket`, { method: 'POST' });
@@ -118,26 +115,17 @@ export function useEventSocket<E extends object>(
         } catch {
           return;
         }
-        if (first) {
-          first = false;
-          const initial =
-            isMessage(parsed) && parsed.type === 'event'
-              ? parsed.data
-              : isMessage(parsed)
-                ? null
-                : parsed;
-          if (initial && typeof initial === 'object') {
-            setEvent(initial as E);
-            handlers.current.onEvent?.(initial as E);
-            return;
-          }
-        }
         if (!isMessage(parsed)) return;
-        if (parsed.type === 'model_updated') {
-          setEvent((current) => mergeEvent(current, parsed.data));
-        } else if (parsed.type === 'event' && parsed.data && typeof parsed.data === 'object') {
-          setEvent(parsed.data as E);
-          handlers.current.onEvent?.(parsed.data as E);
+        if (parsed.type === 'model_updated' && parsed.data && typeof parsed.data === 'object') {
+          // The first message of every connection is the whole event: it replaces what we had.
+          const whole = first;
+          first = false;
+          if (whole) {
+            setEvent(parsed.data as E);
+            handlers.current.onEvent?.(parsed.data as E);
+          } else {
+            setEvent((current) => mergeEvent(current, parsed.data));
+          }
         }
         handlers.current.onMessage?.(parsed);
       };
