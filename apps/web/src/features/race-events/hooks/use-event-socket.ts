@@ -58,6 +58,13 @@ export function useEventSocket<E extends object>(
 ): EventSocket<E> {
   const [event, setEvent] = useState<E | null>(null);
   const [status, setStatus] = useState<SocketStatus>('connecting');
+  // Another event starts from nothing (adjusted while rendering, not in the effect).
+  const [shownId, setShownId] = useState(eventId);
+  if (shownId !== eventId) {
+    setShownId(eventId);
+    setEvent(null);
+    setStatus('connecting');
+  }
   const handlers = useRef(options);
   useEffect(() => {
     handlers.current = options;
@@ -71,9 +78,6 @@ export function useEventSocket<E extends object>(
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let socket: WebSocket | null = null;
-    setEvent(null);
-    setStatus('connecting');
-
     const schedule = () => {
       if (stopped || retry) return;
       setStatus('disconnected');
