@@ -27,6 +27,14 @@ import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { racesRoutes } from './features/races/races.routes';
+import {
+  LauncherHub,
+  SOCKET_DEFAULTS,
+  launcherSocketRoutes,
+  type SocketOptions,
+} from './features/races/launcher-socket';
+import { SOCKET_MESSAGE_MAX_BYTES } from '@paddock/contract/races';
 import { readBuildId } from './features/screens/screens.service';
 import { requestLogSerializer } from './lib/log-redaction';
 import { venueRoutes } from './features/venue/venue.routes';
@@ -55,9 +63,18 @@ export type Deps = {
   tokens: Tokens;
   /** Built web app to serve; omitted in API tests. */
   webDist?: string;
+  /** Launcher socket timing (tests and the bench shorten the ping). */
+  launcherSockets?: Partial<SocketOptions>;
 };
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's launcher sockets (tests and the bench count them). */
+    launcherHub: LauncherHub;
+  }
+}
 
 export async function buildApp(deps: Deps): Promise<App> {
   // One LISTEN connection per instance: the change feed under every live screen.
@@ -135,7 +152,13 @@ export async function buildApp(deps: Deps): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(websocket);
+  await app.register(websocket, { options: { maxPayload: SOCKET_MESSAGE_MAX_BYTES } });
+  const hub = new LauncherHub(deps.database.db, changes, {
+    ...SOCKET_DEFAULTS,
+    ...deps.launcherSockets,
+  });
+  app.decorate('launcherHub', hub);
+  app.addHook('preClose', async () => hub.close());
 
   app.addHook('onClose', async () => changes.stop());
   // Before any route is registered: every API route gets its guard from the access table.
@@ -174,9 +197,11 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
+      await api.register(racesRoutes(deps));
     },
     { prefix: '/api' },
   );
+  await app.register(launcherSocketRoutes({ ...deps, hub }));
 
   if (deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html'))) {
     spaIndex = await serveWeb(app, deps.webDist);

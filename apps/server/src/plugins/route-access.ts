@@ -9,14 +9,28 @@ import { Forbidden } from './errors';
  * - `user`: any signed-in user (whose object it is, is the feature's check);
  * - `rig`: a rig agent (the feature checks its key);
  * - a permission string: staff holding it (superusers hold them all);
- * - `{ anyOf }`: staff holding at least one of them; `{ allOf }`: staff holding all of them.
+ * - `{ anyOf }`: staff holding at least one of them; `{ allOf }`: staff holding all of them;
+ * - `{ rigOr }`: a rig agent (the feature checks its key and seat), or staff holding it.
  */
 export type Access =
-  'public' | 'user' | 'rig' | Permission | { anyOf: Permission[] } | { allOf: Permission[] };
+  | 'public'
+  | 'user'
+  | 'rig'
+  | Permission
+  | { anyOf: Permission[] }
+  | { allOf: Permission[] }
+  | { rigOr: Permission };
 
 const VIEW_USERS: Access = {
-  anyOf: ['user.view_user', 'user.change_user', 'reservations.change_reservation'],
+  anyOf: [
+    'user.view_user',
+    'user.change_user',
+    'reservations.change_reservation',
+    // The race event's driver picker searches users (spec staff §7 "GET tracks, cars, users").
+    'leaderboards.can_manage_race_events',
+  ],
 };
+const RACES: Access = 'leaderboards.can_manage_race_events';
 
 /**
  * Every API route and who may call it: one table to read, and a route missing here stops the
@@ -141,6 +155,24 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',
+  // Race control: parties, events, presets, host signals, socket tickets.
+  'GET /api/races/parties': RACES,
+  'POST /api/races/parties/host': RACES,
+  'DELETE /api/races/parties/:id': RACES,
+  'POST /api/races/parties/members': RACES,
+  'DELETE /api/races/parties/members/:id': RACES,
+  'GET /api/races/events/:id': { rigOr: 'leaderboards.can_manage_race_events' },
+  'PATCH /api/races/events/:id': RACES,
+  'PUT /api/races/events/:id': RACES,
+  'POST /api/races/events/:id/signal': RACES,
+  'POST /api/races/events/:id/ticket': RACES,
+  'GET /api/races/presets': RACES,
+  'POST /api/races/presets': RACES,
+  'DELETE /api/races/presets/:id': RACES,
+  'GET /api/races/assists': 'public',
+  'GET /api/skins': 'public',
+  // The launcher socket checks its ticket, rig key or Bearer header itself.
+  'GET /ws/launcher/events/:id': 'public',
   'GET /api/openapi.json': 'public',
 };
 
@@ -153,6 +185,13 @@ function guardFor(access: Access) {
   if (access === 'user') return async (request: FastifyRequest) => void requireUser(request);
   if (typeof access === 'string')
     return async (request: FastifyRequest) => void requirePermission(request, access);
+  if ('rigOr' in access) {
+    const permission = access.rigOr;
+    return async (request: FastifyRequest) => {
+      if (request.headers.authorization?.startsWith('Rig ')) return;
+      requirePermission(request, permission);
+    };
+  }
   if ('allOf' in access)
     return async (request: FastifyRequest) => void requirePermission(request, ...access.allOf);
   return async (request: FastifyRequest) => {

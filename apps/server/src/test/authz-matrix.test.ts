@@ -16,7 +16,9 @@ import {
  * own × other object. The expected rule of each route is written here a second time, so a
  * change of rule (or a route without one) shows up as a failing cell, not a silent widening.
  */
-const VIEW_USERS = 'anyOf:user.view_user,user.change_user,reservations.change_reservation';
+const VIEW_USERS =
+  'anyOf:user.view_user,user.change_user,reservations.change_reservation,leaderboards.can_manage_race_events';
+const RACES = 'leaderboards.can_manage_race_events';
 const EXPECTED: Record<string, string> = {
   'GET /api/': 'public',
   'OPTIONS /api/': 'public',
@@ -121,18 +123,36 @@ const EXPECTED: Record<string, string> = {
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',
+  'GET /api/races/parties': RACES,
+  'POST /api/races/parties/host': RACES,
+  'DELETE /api/races/parties/:id': RACES,
+  'POST /api/races/parties/members': RACES,
+  'DELETE /api/races/parties/members/:id': RACES,
+  'GET /api/races/events/:id': `rigOr:${RACES}`,
+  'PATCH /api/races/events/:id': RACES,
+  'PUT /api/races/events/:id': RACES,
+  'POST /api/races/events/:id/signal': RACES,
+  'POST /api/races/events/:id/ticket': RACES,
+  'GET /api/races/presets': RACES,
+  'POST /api/races/presets': RACES,
+  'DELETE /api/races/presets/:id': RACES,
+  'GET /api/races/assists': 'public',
+  'GET /api/skins': 'public',
+  'GET /ws/launcher/events/:id': 'public',
   'GET /api/openapi.json': 'public',
 };
 
 /** Routes that answer anonymous callers with a 401 of their own (the feed checks its token). */
-const ANONYMOUS_401 = new Set(['GET /api/feed.ics']);
+const ANONYMOUS_401 = new Set(['GET /api/feed.ics', 'GET /ws/launcher/events/:id']);
 
 const describeAccess = (a: Access) =>
   typeof a === 'string'
     ? a
     : 'anyOf' in a
       ? `anyOf:${a.anyOf.join(',')}`
-      : `allOf:${a.allOf.join(',')}`;
+      : 'rigOr' in a
+        ? `rigOr:${a.rigOr}`
+        : `allOf:${a.allOf.join(',')}`;
 
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
