@@ -44,7 +44,7 @@ export function PartyCard({ party }: { party: Party }) {
         <Button size="sm" onClick={() => setEditing(true)}>
           Edit Event<span className="visually-hidden"> of {party.name}</span>
         </Button>
-        <Button size="sm" variant="outline-danger" onClick={() => setConfirmDelete(true)}>
+        <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
           Delete<span className="visually-hidden"> {party.name}</span>
         </Button>
       </Card.Header>

@@ -69,6 +69,13 @@ export function ResourcePicker<T extends Item>({
     cancelHide();
     hide.current = setTimeout(() => setOpen(false), RESULTS_HIDE_MS);
   };
+  const list = useRef<HTMLDivElement>(null);
+  /** Arrow keys walk the results; from the first, up goes back to the box. */
+  const focusResult = (index: number) => {
+    const buttons = [...(list.current?.querySelectorAll('button:not(:disabled)') ?? [])];
+    if (index < 0) input.current?.focus();
+    else (buttons[Math.min(index, buttons.length - 1)] as HTMLButtonElement | undefined)?.focus();
+  };
   const items = results.data ?? [];
   const searching = results.isFetching || text.trim() !== search;
 
@@ -83,15 +90,21 @@ export function ResourcePicker<T extends Item>({
         autoComplete="off"
         isInvalid={!!error}
         aria-describedby={error ? `${id}-error` : undefined}
-        aria-controls={open ? `${id}-results` : undefined}
-        aria-expanded={open}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          cancelHide();
+          setOpen(true);
+        }}
         onFocus={onFocus}
         onBlur={onBlur}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && open) {
             e.stopPropagation();
             setOpen(false);
+          } else if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            setOpen(true);
+            focusResult(0);
           }
         }}
       />
@@ -101,7 +114,18 @@ export function ResourcePicker<T extends Item>({
         </Form.Control.Feedback>
       )}
       {open && (
-        <div id={`${id}-results`} className="border rounded mt-1 bg-body">
+        <div
+          id={`${id}-results`}
+          ref={list}
+          className="border rounded mt-1 bg-body"
+          onKeyDown={(e) => {
+            if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+            e.preventDefault();
+            const buttons = [...(list.current?.querySelectorAll('button:not(:disabled)') ?? [])];
+            const at = buttons.indexOf(document.activeElement as Element);
+            focusResult(at + (e.key === 'ArrowDown' ? 1 : -1));
+          }}
+        >
           <div className="small text-body-secondary px-2 py-1" aria-live="polite">
             {searching ? (
               <>

@@ -103,7 +103,14 @@ export function SessionsEditor({ sessions, onChange, singlePlayer, errors }: Pro
                       }
                     >
                       {SPAWNS.map((spawn) => (
-                        <option key={spawn} value={spawn}>
+                        <option
+                          key={spawn}
+                          value={spawn}
+                          // A party's event cannot use the single-seat hotlap start.
+                          disabled={
+                            spawn === 'HOTLAP_START' && !singlePlayer && session.spawn !== spawn
+                          }
+                        >
                           {SPAWN_NAMES[spawn]}
                         </option>
                       ))}

@@ -18,20 +18,30 @@ type Props = {
   eventId: number;
   /** Whom the buttons are for, in their accessible names ("Start Cockpit 2"). */
   name: string;
-  /** Seats of the event left out of the signal (a party's unticked seats, or all but one). */
+  /** Seats left out of SESSION_START (a party's unticked seats, or all but one). */
   excluded?: number[];
-  /** Nobody would receive it (every seat left out). */
+  /** The signals to offer (all four by default). */
+  signals?: HostSignal[];
+  /** Start would reach nobody (every seat left out). */
   disabled?: boolean;
   size?: 'sm' | 'lg';
 };
 
 /** Start / Stop / Reload / Brief for one event, or for some seats of it. */
-export function SignalButtons({ eventId, name, excluded = [], disabled, size = 'sm' }: Props) {
+export function SignalButtons({
+  eventId,
+  name,
+  excluded = [],
+  signals = ORDER,
+  disabled,
+  size = 'sm',
+}: Props) {
   const signal = useMutation({
     mutationFn: (which: HostSignal) =>
       sendSignal(eventId, {
         signal: which,
-        ...(excluded.length ? { excluded_calendars: excluded } : {}),
+        // Only a start can leave seats out (spec §4); the others go to every seat.
+        ...(which === 'SESSION_START' && excluded.length ? { excluded_calendars: excluded } : {}),
       }),
     onSuccess: (_, which) =>
       showAlert(`${SIGNAL_LABELS[which].label} sent to ${name}.`, 'success', 5_000),
@@ -39,7 +49,7 @@ export function SignalButtons({ eventId, name, excluded = [], disabled, size = '
   });
   return (
     <ButtonGroup size={size} aria-label={`Signals for ${name}`}>
-      {ORDER.map((which) => (
+      {signals.map((which) => (
         <Button
           key={which}
           variant={
@@ -50,7 +60,7 @@ export function SignalButtons({ eventId, name, excluded = [], disabled, size = '
                 : 'outline-secondary'
           }
           title={SIGNAL_LABELS[which].title}
-          disabled={disabled || signal.isPending}
+          disabled={(disabled && which === 'SESSION_START') || signal.isPending}
           onClick={() => signal.mutate(which)}
         >
           {SIGNAL_LABELS[which].label}

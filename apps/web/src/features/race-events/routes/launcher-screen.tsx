@@ -196,10 +196,7 @@ function PartyPanel({ party }: { party: Party }) {
                   label={
                     <>
                       {member.calendar_name}
-                      <span className="visually-hidden">
-                        {' '}
-                        included in the party&rsquo;s signals
-                      </span>
+                      <span className="visually-hidden"> starts with the party</span>
                       {member.is_host && (
                         <Badge bg="primary" pill className="ms-2">
                           Host
@@ -210,10 +207,12 @@ function PartyPanel({ party }: { party: Party }) {
                 />
                 <LoadStateBadge state={entry ? loadStateOf(entry) : 'none'} />
               </div>
+              {/* One seat of a party can be started alone; the other signals reach every seat. */}
               <SignalButtons
                 eventId={party.host_event}
                 name={member.calendar_name}
                 excluded={others}
+                signals={['SESSION_START']}
               />
             </ListGroup.Item>
           );
