@@ -7,6 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import { loadStateOf, type Party, type RaceEvent } from '@paddock/contract/races';
 import { EventEditModal } from '../../race-events/components/event-edit-modal';
 import { EventSummary } from '../../race-events/components/event-summary';
+import { LiveStatus } from '../../race-events/components/live-status';
 import { LoadStateBadge } from '../../race-events/components/load-state-badge';
 import { useEventSocket } from '../../race-events/hooks/use-event-socket';
 import { useDeleteParty, useRemoveMember } from '../api/parties-api';
@@ -36,17 +37,15 @@ export function PartyCard({ party }: { party: Party }) {
         <h2 id={titleId} className="h5 mb-0 me-auto">
           {party.name}
         </h2>
-        {live.status === 'disconnected' && (
-          <Badge bg="danger" title="Trying again every 2 seconds">
-            Live updates disconnected
-          </Badge>
-        )}
-        <Button size="sm" onClick={() => setEditing(true)}>
-          Edit Event<span className="visually-hidden"> of {party.name}</span>
-        </Button>
-        <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
-          Delete<span className="visually-hidden"> {party.name}</span>
-        </Button>
+        {live.status === 'disconnected' && <LiveStatus status={live.status} />}
+        <div className="d-flex gap-2">
+          <Button size="sm" onClick={() => setEditing(true)}>
+            Edit Event<span className="visually-hidden"> of {party.name}</span>
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
+            Delete<span className="visually-hidden"> {party.name}</span>
+          </Button>
+        </div>
       </Card.Header>
       <Card.Body className="py-2 small">
         <EventSummary event={event} />

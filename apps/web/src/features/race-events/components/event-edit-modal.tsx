@@ -87,7 +87,20 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
   const [presetName, setPresetName] = useState('');
   const presets = useQuery(presetsQuery);
   const singlePlayer = event.party === null;
-  const set = (patch: Partial<EventDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  /** A field edited after a refused save drops its message (and its rows' messages). */
+  const clear = (...keys: string[]) =>
+    setErrors((e) => ({
+      ...e,
+      fields: Object.fromEntries(
+        Object.entries(e.fields).filter(
+          ([path]) => !keys.some((key) => path === key || path.startsWith(`${key}.`)),
+        ),
+      ),
+    }));
+  const set = (patch: Partial<EventDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    clear(...Object.keys(patch));
+  };
 
   const saved = (next: RaceEvent) => {
     client.setQueryData(eventQuery(event.id).queryKey, next);
@@ -246,7 +259,10 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
                         variant="white"
                         className="small"
                         aria-label={`Remove car ${carLabel(car)}`}
-                        onClick={() => setDraft((d) => withoutCar(d, car))}
+                        onClick={() => {
+                          setDraft((d) => withoutCar(d, car));
+                          clear('cars', 'entries');
+                        }}
                       />
                     </Badge>
                   </li>
@@ -262,6 +278,7 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
               error={f.cars}
               onPick={(car) => {
                 client.setQueryData(carQuery(car.id).queryKey, car);
+                clear('cars', 'entries');
                 setDraft((d) => ({
                   ...d,
                   cars: [...d.cars, car.id],

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { sessionTimeEstimate, type RaceEvent } from '@paddock/contract/races';
-import { trackQuery } from '../api/race-events-api';
+import { carQuery, trackQuery } from '../api/race-events-api';
 
 /** "Race 5 laps" / "Practice 25 min". */
 export const sessionLabel = (s: RaceEvent['sessions'][number]) =>
@@ -24,6 +24,16 @@ export function EventSummary({ event }: { event: Pick<RaceEvent, 'track' | 'sess
       </span>
       {sessions.length > 0 && <> · {sessions.map(sessionLabel).join(', ')}</>}
       {minutes > 0 && <> · about {minutes} min</>}
+    </span>
+  );
+}
+
+/** The car a seat drives in its event, or that it has none yet. */
+export function EntryCar({ car }: { car: number | null }) {
+  const found = useQuery({ ...carQuery(car ?? 0), enabled: car !== null });
+  return (
+    <span className="small text-body-secondary">
+      {car === null ? 'No car' : (found.data?.name ?? 'Car…')}
     </span>
   );
 }

@@ -35,9 +35,8 @@ type Props = {
 
 /** "Estimated time: 48 minutes" (spec §4: duration + 1.2 rounded, per minute-based session). */
 export function estimateText(sessions: readonly SessionDraft[]): string {
-  const minutes = sessionTimeEstimate(
-    sessions.map((s) => ({ ...s, duration: Number.isFinite(s.duration) ? s.duration : 0 })),
-  );
+  // A duration being typed (empty for now) counts for nothing yet.
+  const minutes = sessionTimeEstimate(sessions.filter((s) => Number.isFinite(s.duration)));
   const laps = sessions.filter((s) => s.duration_is_laps).length;
   const lapText = laps ? ` plus ${laps} lap-based session${laps === 1 ? '' : 's'}` : '';
   return `Estimated time: ${minutes} minute${minutes === 1 ? '' : 's'}${lapText}`;
@@ -129,6 +128,7 @@ export function SessionsEditor({ sessions, onChange, singlePlayer, errors }: Pro
                       required
                       value={Number.isNaN(session.duration) ? '' : session.duration}
                       isInvalid={!!errors[`${at}.duration`]}
+                      aria-invalid={!!errors[`${at}.duration`] || undefined}
                       aria-describedby={
                         errors[`${at}.duration`] ? `${session.key}-duration-error` : undefined
                       }
@@ -165,27 +165,30 @@ export function SessionsEditor({ sessions, onChange, singlePlayer, errors }: Pro
                   <Button
                     size="sm"
                     variant="outline-secondary"
+                    aria-label={`Move Up ${label}`}
                     disabled={index === 0}
                     onClick={() => onChange(moveSession(sessions, index, -1))}
                   >
-                    Move Up<span className="visually-hidden"> {label}</span>
+                    Move Up
                   </Button>
                   <Button
                     size="sm"
                     variant="outline-secondary"
+                    aria-label={`Move Down ${label}`}
                     disabled={index === sessions.length - 1}
                     onClick={() => onChange(moveSession(sessions, index, 1))}
                   >
-                    Move Down<span className="visually-hidden"> {label}</span>
+                    Move Down
                   </Button>
                   <Button
                     size="sm"
                     variant="outline-danger"
                     className="ms-auto"
+                    aria-label={`Remove ${label}`}
                     disabled={sessions.length <= 1}
                     onClick={() => onChange(sessions.filter((_, i) => i !== index))}
                   >
-                    Remove<span className="visually-hidden"> {label}</span>
+                    Remove
                   </Button>
                 </div>
               </fieldset>

@@ -21,7 +21,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { pathTo } from '../../../lib/routes';
 import { locationsQuery } from '../../accounts/api/list-locations';
 import { partiesQuery, seatsQuery } from '../../parties/api/parties-api';
-import { EventSummary } from '../components/event-summary';
+import { EntryCar, EventSummary } from '../components/event-summary';
 import { LiveStatus } from '../components/live-status';
 import { LoadStateBadge } from '../components/load-state-badge';
 import { SIGNAL_LABELS, SignalButtons } from '../components/signal-buttons';
@@ -205,6 +205,7 @@ function PartyPanel({ party }: { party: Party }) {
                     </>
                   }
                 />
+                <EntryCar car={entry?.car ?? null} />
                 <LoadStateBadge state={entry ? loadStateOf(entry) : 'none'} />
               </div>
               {/* One seat of a party can be started alone; the other signals reach every seat. */}
@@ -243,7 +244,13 @@ function SeatPanel({ seat }: { seat: Calendar }) {
       </Card.Header>
       <Card.Body>
         <p className="small mb-2">
-          {live.event ? <EventSummary event={live.event} /> : 'Waiting for the event…'}
+          {live.event ? (
+            <>
+              <EventSummary event={live.event} /> · <EntryCar car={entry?.car ?? null} />
+            </>
+          ) : (
+            'Waiting for the event…'
+          )}
         </p>
         {seat.event !== null && <SignalButtons eventId={seat.event} name={seat.name} />}
         <LastSignal last={last} />
