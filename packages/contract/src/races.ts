@@ -129,6 +129,11 @@ export const raceEvent = z.object({
   calendar: z.number().int(),
   /** The party sharing this event, when the owning seat hosts one. */
   party: z.number().int().nullable(),
+  /**
+   * While the owning seat is a guest in a party: the party's event, which the seat runs instead
+   * (a rig on this event's socket moves there). Null otherwise.
+   */
+  moved_to: z.number().int().nullable(),
   track: z.number().int().nullable(),
   /** The allowed car set; every entry's car is one of these. */
   cars: z.array(z.number().int()),
@@ -274,6 +279,19 @@ export const presetCreate = z
   .strict();
 export type PresetCreate = z.infer<typeof presetCreate>;
 
+/**
+ * GET /races/drivers?search=: people to put in a seat's entry (spec §7 "users" search), with
+ * only what the picker shows, so race staff need no user-admin rights. At most 20.
+ */
+export const driversQuery = z.object({ search: z.string().trim().max(100).optional() });
+export const driver = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  racer_name: z.string(),
+});
+export type Driver = z.infer<typeof driver>;
+export const DRIVERS_MAX = 20;
+
 /** GET /skins?car=&search= (paginated). */
 export const skinsQuery = paginationQuery.extend({
   car: idText.optional(),
@@ -313,6 +331,9 @@ export type SocketTicket = z.infer<typeof socketTicket>;
  *  - host signals: {type: "signal", signal, excluded_calendars: number[]};
  *  - peer messages: {type: "server", data, from} (from = the sender's seat, null for staff);
  *  - {type: "error", detail} for a message the server refused (the socket stays open).
+ * A rig's socket on a party event is closed with code 4001 when its seat leaves the party (and
+ * with 4404 when the event is gone): the rig then reads its seat's `event` again and reconnects.
+ * A rig on its own seat's event follows `moved_to` when the seat joins a party.
  * Client → server:
  *  - staff: {type: "signal", signal, excluded_calendars?} (needs leaderboards.can_manage_race_events);
  *  - rigs: {type: "state", state: "exited" | "initialized" | "launched"} (stored on the
@@ -344,6 +365,9 @@ export type SocketServerMessage = z.infer<typeof socketServerMessage>;
 
 /** Largest message a client may send; bigger ones close the socket (1009). */
 export const SOCKET_MESSAGE_MAX_BYTES = 4096;
+/** Close codes of the launcher socket. */
+export const SOCKET_CLOSE_LEFT_EVENT = 4001;
+export const SOCKET_CLOSE_NO_EVENT = 4404;
 export const socketClientMessage = z.discriminatedUnion('type', [
   z
     .object({ type: z.literal('signal') })

@@ -22,13 +22,7 @@ export type Access =
   | { rigOr: Permission };
 
 const VIEW_USERS: Access = {
-  anyOf: [
-    'user.view_user',
-    'user.change_user',
-    'reservations.change_reservation',
-    // The race event's driver picker searches users (spec staff §7 "GET tracks, cars, users").
-    'leaderboards.can_manage_race_events',
-  ],
+  anyOf: ['user.view_user', 'user.change_user', 'reservations.change_reservation'],
 };
 const RACES: Access = 'leaderboards.can_manage_race_events';
 
@@ -170,6 +164,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/races/presets': RACES,
   'DELETE /api/races/presets/:id': RACES,
   'GET /api/races/assists': 'public',
+  'GET /api/races/drivers': RACES,
   'GET /api/skins': 'public',
   // The launcher socket checks its ticket, rig key or Bearer header itself.
   'GET /ws/launcher/events/:id': 'public',

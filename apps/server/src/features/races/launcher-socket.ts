@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@paddock/contract/common';
 import {
+  SOCKET_CLOSE_LEFT_EVENT,
+  SOCKET_CLOSE_NO_EVENT,
   socketClientMessage,
   type RaceEvent,
   type SocketServerMessage,
@@ -129,8 +131,15 @@ export class LauncherHub {
     // On connect, the whole event (one model_updated with every field).
     this.enqueue(room, async () => {
       const [event] = await races.loadEvents(this.db, [eventId]);
-      if (!event) return void socket.close(4404, 'No such event');
-      current.snapshot ??= event;
+      if (!event) return void socket.close(SOCKET_CLOSE_NO_EVENT, 'No such event');
+      // Newer than what the others were told (a change whose notice is still on its way): tell
+      // them now, so the notice finds nothing new and nobody hears a change twice.
+      const news = current.snapshot ? races.changedFields(current.snapshot, event, 'after') : {};
+      current.snapshot = event;
+      if (Object.keys(news).length) {
+        const text = JSON.stringify({ type: 'model_updated', data: news });
+        for (const other of current.clients) if (other !== client) this.sendText(other, text);
+      }
       this.send(client, { type: 'model_updated', data: event });
     });
   }
@@ -141,13 +150,18 @@ export class LauncherHub {
     this.enqueue(room, async () => {
       const [event] = await races.loadEvents(this.db, [eventId]);
       if (!event) {
-        for (const client of room.clients) client.socket.close(4404, 'No such event');
+        for (const client of room.clients)
+          client.socket.close(SOCKET_CLOSE_NO_EVENT, 'No such event');
         return;
       }
       const data = room.snapshot ? races.changedFields(room.snapshot, event, 'after') : event;
       room.snapshot = event;
       if (Object.keys(data).length === 0) return;
       this.broadcast(room, { type: 'model_updated', data });
+      // A rig whose seat left this event (it left the party) goes back to its own.
+      for (const client of room.clients)
+        if (client.calendar !== null && !event.entries.some((e) => e.calendar === client.calendar))
+          client.socket.close(SOCKET_CLOSE_LEFT_EVENT, 'Your seat left this event');
     });
   }
 
@@ -189,9 +203,11 @@ export class LauncherHub {
       return this.send(client, { type: 'error', detail: 'Unknown or malformed message.' });
     const m = message.data;
     if (m.type === 'signal') {
-      if (!client.staff || !hasPermission(client.staff, PERMISSION))
+      // Rights are read again for each signal: a revoked permission applies at once.
+      const staff = client.staff ? await loadAuthUser(this.db, client.staff.id) : null;
+      if (!staff || !hasPermission(staff, PERMISSION))
         return this.send(client, { type: 'error', detail: 'Only staff send host signals.' });
-      return races.sendSignal(this.db, client.staff, eventId, m);
+      return races.sendSignal(this.db, staff, eventId, m);
     }
     if (m.type === 'state') {
       if (client.calendar === null)

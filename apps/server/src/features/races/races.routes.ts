@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
 import {
   assist,
+  driver,
+  driversQuery,
   party,
   partiesQuery,
   partyHost,
@@ -225,6 +227,18 @@ export const racesRoutes =
         },
       },
       async () => races.listAssists(),
+    );
+    app.get(
+      '/races/drivers',
+      {
+        schema: {
+          tags,
+          summary: 'Find a driver for a seat: id, name and racer name (at most 20)',
+          querystring: driversQuery,
+          response: { 200: z.array(driver), ...errors },
+        },
+      },
+      async (request) => races.searchDrivers(db, request.query.search),
     );
     app.get(
       '/skins',

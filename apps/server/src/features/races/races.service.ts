@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   ASSIST_NAMES,
   ASSISTS,
+  DRIVERS_MAX,
   SESSION_DEFAULTS,
   SESSION_LAPS_MAX,
   SESSION_NAMES,
@@ -10,6 +11,7 @@ import {
   defaultPartyName,
   loadStateOf,
   type Assist,
+  type Driver,
   type Entry,
   type Party,
   type PartyHost,
@@ -40,6 +42,7 @@ import {
 } from '../../db/schema/races';
 import { calendars } from '../../db/schema/venue';
 import { sha256Hex } from '../../lib/hash';
+import { displayNameSql } from '../../lib/display-name-sql';
 import { containsPattern } from '../../lib/sql-text';
 import type { AuthUser } from '../../plugins/auth';
 import { publishChange, publishRelay } from '../../plugins/changes';
@@ -73,6 +76,20 @@ export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEven
     .select({ id: parties.id, eventId: parties.hostEventId })
     .from(parties)
     .where(inArray(parties.hostEventId, ids));
+  // Seats of these events that are guests in a party elsewhere.
+  const moves = await db
+    .select({ calendarId: partyMembers.calendarId, to: parties.hostEventId })
+    .from(partyMembers)
+    .innerJoin(parties, eq(parties.id, partyMembers.partyId))
+    .where(
+      and(
+        eq(partyMembers.isHost, false),
+        inArray(
+          partyMembers.calendarId,
+          rows.map((r) => r.calendarId),
+        ),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const e = byId.get(id);
@@ -82,6 +99,7 @@ export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEven
         id: e.id,
         calendar: e.calendarId,
         party: partyRows.find((p) => p.eventId === id)?.id ?? null,
+        moved_to: moves.find((m) => m.calendarId === e.calendarId)?.to ?? null,
         track: e.trackId,
         cars: e.carIds,
         sessions: sessionRows
@@ -531,19 +549,20 @@ export async function updateEvent(
     }
     if (fields.sessions !== undefined) checkSessions(fields.sessions, Boolean(party));
 
-    await tx
-      .update(raceEvents)
-      .set({
-        ...(fields.track !== undefined ? { trackId: fields.track } : {}),
-        ...(fields.cars !== undefined ? { carIds } : {}),
-        ...(fields.preset !== undefined ? { presetId: fields.preset } : {}),
-        ...(fields.assists !== undefined ? { assists: [...new Set(fields.assists)] } : {}),
-        ...(fields.penalties !== undefined ? { penalties: fields.penalties } : {}),
-        ...(fields.fixed_setup !== undefined ? { fixedSetup: fields.fixed_setup } : {}),
-        ...(fields.drift_mode !== undefined ? { driftMode: fields.drift_mode } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(raceEvents.id, id));
+    const set = {
+      ...(fields.track !== undefined ? { trackId: fields.track } : {}),
+      ...(fields.cars !== undefined ? { carIds } : {}),
+      ...(fields.preset !== undefined ? { presetId: fields.preset } : {}),
+      ...(fields.assists !== undefined ? { assists: [...new Set(fields.assists)] } : {}),
+      ...(fields.penalties !== undefined ? { penalties: fields.penalties } : {}),
+      ...(fields.fixed_setup !== undefined ? { fixedSetup: fields.fixed_setup } : {}),
+      ...(fields.drift_mode !== undefined ? { driftMode: fields.drift_mode } : {}),
+    };
+    if (Object.keys(set).length)
+      await tx
+        .update(raceEvents)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(raceEvents.id, id));
     if (fields.sessions !== undefined) await replaceSessions(tx, id, fields.sessions);
 
     // The allowed cars changed: a seat whose car left the set has none (and no skin) now.
@@ -561,6 +580,8 @@ export async function updateEvent(
     if (fields.entries !== undefined) await updateEntries(tx, id, carIds, fields.entries);
 
     const after = await getEvent(tx, id);
+    // Nothing changed (an empty PATCH): no trail, no announcement.
+    if (Object.keys(changedFields(before, after, 'after')).length === 0) return;
     await recordAudit(tx, actor, {
       action: 'races.change_event',
       targetType: 'race_event',
@@ -838,4 +859,26 @@ export async function locationOf(db: Db, userId: number): Promise<number | null>
     .from(users)
     .where(eq(users.id, userId));
   return row?.locationId ?? null;
+}
+
+/** Active, undeleted users whose name, racer name or e-mail holds every word, by name. */
+export async function searchDrivers(db: Db, search: string | undefined): Promise<Driver[]> {
+  const words = (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  const name = displayNameSql(users);
+  const rows = await db
+    .select({ id: users.id, name, racerName: users.racerName })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        isNull(users.deletedAt),
+        ...words.map(
+          (w) =>
+            sql`(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.racerName} || ' ' || ${users.email}) ilike ${containsPattern(w)}`,
+        ),
+      ),
+    )
+    .orderBy(asc(name), asc(users.id))
+    .limit(DRIVERS_MAX);
+  return rows.map((r) => ({ id: r.id, name: r.name ?? '', racer_name: r.racerName }));
 }

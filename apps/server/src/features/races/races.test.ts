@@ -369,6 +369,17 @@ describe('presets', () => {
   });
 });
 
+describe('drivers', () => {
+  it('finds people by name with only id, name and racer name; not for customers', async () => {
+    const driver = await createUser(t, { firstName: 'Zelda', lastName: 'Quickfoot' });
+    const res = await call('GET', '/api/races/drivers?search=zelda quick');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ id: driver.id, name: 'Zelda Quickfoot', racer_name: '' }]);
+    expect((await call('GET', '/api/races/drivers?search=nobody-at-all')).json()).toEqual([]);
+    expect((await call('GET', '/api/races/drivers', customer)).statusCode).toBe(403);
+  });
+});
+
 describe('skins and assists', () => {
   it('lists the skins of one car', async () => {
     const res = await call('GET', `/api/skins?car=${car1}`, null);
