@@ -55,6 +55,9 @@ async function rig(baseURL: string, eventId: number, calendar: number, key: stri
   return { signals, launch: () => release?.(), close: () => socket.close() };
 }
 
+/** Downtown's seats not in the demo party. */
+const SEATS = ['Cockpit 4', 'Cockpit 5', 'VR Rig 1'] as const;
+
 const stateOf = (page: Page, card: string, seat: string) =>
   page
     .getByRole('article', { name: card })
@@ -76,22 +79,26 @@ test('staff race three seats together: party, event, preset, start, live rig sta
   await page.getByRole('button', { name: 'Book Now' }).click();
   await page.getByRole('link', { name: 'Parties' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Parties' })).toBeVisible();
+  // The demo venue's second location has no party yet: the spec's empty state.
+  await page.getByLabel('Location').selectOption({ label: 'Paddock Brighton' });
   await expect(page.getByText('No parties have been created yet.')).toBeVisible();
   await expect(page.getByText('Select seats from the left to get started.')).toBeVisible();
   const create = page.getByRole('button', { name: 'Create Party', exact: true });
   await expect(create).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Add to Party' })).toBeDisabled();
   await expectAccessible(page);
+  await page.getByLabel('Location').selectOption({ label: 'Paddock Downtown' });
 
-  // Three seats, the first hosts; named through the split button's menu (default prefilled).
-  for (const seat of ['Cockpit 1', 'Cockpit 2', 'Cockpit 3']) {
+  // Three free seats (the demo party has the first three), the first hosts; named through
+  // the split button's menu (the default prefilled).
+  for (const seat of SEATS) {
     await page.getByRole('checkbox', { name: seat, exact: true }).check();
   }
   await expect(create).toBeEnabled();
   await page.getByRole('button', { name: 'More ways to create a party' }).click();
   await page.getByRole('button', { name: 'Create Party with a Name…' }).click();
   const naming = page.getByRole('dialog', { name: 'Create Party' });
-  await expect(naming.getByLabel('Party name')).toHaveValue("Cockpit 1's Party");
+  await expect(naming.getByLabel('Party name')).toHaveValue("Cockpit 4's Party");
   await naming.getByLabel('Party name').fill('');
   await expect(naming.getByRole('button', { name: 'Create' })).toBeDisabled();
   await naming.getByLabel('Party name').fill('Friday Night Race');
@@ -100,9 +107,9 @@ test('staff race three seats together: party, event, preset, start, live rig sta
   const card = page.getByRole('region', { name: 'Friday Night Race' });
   const members = card.getByRole('list', { name: 'Members of Friday Night Race' });
   await expect(members.getByRole('listitem')).toHaveCount(3);
-  await expect(members.getByRole('listitem').first()).toContainText('Cockpit 1');
+  await expect(members.getByRole('listitem').first()).toContainText('Cockpit 4');
   await expect(members.getByRole('listitem').first()).toContainText('Host');
-  await expect(page.getByRole('checkbox', { name: /^Cockpit 2/ })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: /^Cockpit 5/ })).toBeDisabled();
   await shot(page, 'parties-desktop');
 
   // The event: Monza, an Audi for two seats and a Ferrari for the third, a race of 5 laps.
@@ -126,12 +133,16 @@ test('staff race three seats together: party, event, preset, start, live rig sta
     2,
   );
   for (const [seat, car] of [
-    ['Cockpit 1', 'Audi R8 LMS'],
-    ['Cockpit 2', 'Audi R8 LMS'],
-    ['Cockpit 3', 'Ferrari 488 GT3'],
+    ['Cockpit 4', 'Audi R8 LMS'],
+    ['Cockpit 5', 'Audi R8 LMS'],
+    ['VR Rig 1', 'Ferrari 488 GT3'],
   ]) {
     await modal.getByRole('group', { name: seat }).getByLabel('Car').selectOption({ label: car });
   }
+  await modal
+    .getByRole('group', { name: 'VR Rig 1' })
+    .getByLabel('Skin')
+    .selectOption({ label: 'Gulf Blue' });
   const race = modal.getByRole('group', { name: 'Session 3: Race' });
   await race.getByLabel('Unit').selectOption('laps');
   await race.getByLabel('Duration').fill('0');
@@ -182,41 +193,41 @@ test('staff race three seats together: party, event, preset, start, live rig sta
     const launcher = page.getByRole('article', { name: 'Friday Night Race' });
     await expect(launcher.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
     await expect(launcher).toContainText('Race 5 laps');
-    for (const seat of ['Cockpit 1', 'Cockpit 2', 'Cockpit 3']) {
+    for (const seat of SEATS) {
       await expect(stateOf(page, 'Friday Night Race', seat)).toHaveText('State: None');
     }
     await expectAccessible(page);
 
-    // Start the party without Cockpit 3: two rigs load, then run.
-    await launcher.getByRole('checkbox', { name: /^Cockpit 3 starts with the party/ }).uncheck();
+    // Start the party without VR Rig 1: two rigs load, then run.
+    await launcher.getByRole('checkbox', { name: /^VR Rig 1 starts with the party/ }).uncheck();
     await launcher.getByRole('button', { name: 'Start Friday Night Race', exact: true }).click();
     await expect(page.getByText('Start sent to Friday Night Race.')).toBeVisible();
-    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 1')).toHaveText('State: Loading');
-    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 2')).toHaveText('State: Loading');
-    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 3')).toHaveText('State: None');
+    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 4')).toHaveText('State: Loading');
+    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 5')).toHaveText('State: Loading');
+    await expect(stateOf(page, 'Friday Night Race', 'VR Rig 1')).toHaveText('State: None');
     // The seat left out is not told to start.
-    expect(rigs.get('Cockpit 1')!.signals.at(-1)).toMatchObject({
+    expect(rigs.get('Cockpit 4')!.signals.at(-1)).toMatchObject({
       signal: 'SESSION_START',
-      excluded_calendars: [calendarOf('Cockpit 3')],
+      excluded_calendars: [calendarOf('VR Rig 1')],
     });
-    expect(rigs.get('Cockpit 3')!.signals).toEqual([]);
+    expect(rigs.get('VR Rig 1')!.signals).toEqual([]);
     await expect(launcher).toContainText('Last signal: Start (SESSION_START)');
     await shot(page, 'launcher-desktop');
-    rigs.get('Cockpit 1')!.launch();
-    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 1')).toHaveText('State: Running');
-    rigs.get('Cockpit 2')!.launch();
-    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 2')).toHaveText('State: Running');
+    rigs.get('Cockpit 4')!.launch();
+    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 4')).toHaveText('State: Running');
+    rigs.get('Cockpit 5')!.launch();
+    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 5')).toHaveText('State: Running');
 
-    // Then Cockpit 3 on its own.
-    await launcher.getByRole('button', { name: 'Start Cockpit 3', exact: true }).click();
-    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 3')).toHaveText('State: Loading');
-    rigs.get('Cockpit 3')!.launch();
-    await expect(stateOf(page, 'Friday Night Race', 'Cockpit 3')).toHaveText('State: Running');
+    // Then VR Rig 1 on its own.
+    await launcher.getByRole('button', { name: 'Start VR Rig 1', exact: true }).click();
+    await expect(stateOf(page, 'Friday Night Race', 'VR Rig 1')).toHaveText('State: Loading');
+    rigs.get('VR Rig 1')!.launch();
+    await expect(stateOf(page, 'Friday Night Race', 'VR Rig 1')).toHaveText('State: Running');
 
     // Stop everyone: each rig exits.
-    await launcher.getByRole('checkbox', { name: /^Cockpit 3 starts with the party/ }).check();
+    await launcher.getByRole('checkbox', { name: /^VR Rig 1 starts with the party/ }).check();
     await launcher.getByRole('button', { name: 'Stop Friday Night Race', exact: true }).click();
-    for (const seat of ['Cockpit 1', 'Cockpit 2', 'Cockpit 3']) {
+    for (const seat of SEATS) {
       await expect(stateOf(page, 'Friday Night Race', seat)).toHaveText('State: None');
     }
 
@@ -229,6 +240,22 @@ test('staff race three seats together: party, event, preset, start, live rig sta
     await expect(page.getByRole('region', { name: 'Friday Night Race' })).toBeVisible();
     await expectAccessible(page);
     await shot(page, 'parties-phone');
+    // The saved preset loads back into the event, on the phone's full-screen modal.
+    await page
+      .getByRole('region', { name: 'Friday Night Race' })
+      .getByRole('button', { name: 'Edit Event of Friday Night Race' })
+      .click();
+    const phoneModal = page.getByRole('dialog', { name: 'Edit Event: Friday Night Race' });
+    await phoneModal.getByLabel('Load a preset').selectOption({ label: 'Monza sprint' });
+    await phoneModal.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect(page.getByText('The preset has been loaded.')).toBeVisible();
+    await expect(
+      phoneModal.getByText('Estimated time: 37 minutes plus 1 lap-based session'),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, 'event-modal-phone');
+    await phoneModal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(phoneModal).toBeHidden();
   } finally {
     for (const r of rigs.values()) r.close();
   }
