@@ -48,6 +48,7 @@ function party(id: number, name: string, calendars: number[]): Party {
       id: 100 + calendars[0],
       calendar: calendars[0],
       party: id,
+      moved_to: null,
       track: null,
       cars: [],
       sessions: [],

@@ -34,6 +34,7 @@ const EVENT: RaceEvent = {
   id: 5,
   calendar: 1,
   party: 9,
+  moved_to: null,
   track: null,
   cars: [],
   sessions: [

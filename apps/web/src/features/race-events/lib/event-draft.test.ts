@@ -108,6 +108,7 @@ const EVENT: RaceEvent = {
   id: 5,
   calendar: 1,
   party: 2,
+  moved_to: null,
   track: 3,
   cars: [7, 8],
   sessions: [

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DateTime } from 'luxon';
 import { Link, useSearchParams } from 'react-router';
@@ -44,6 +44,19 @@ export default function LauncherScreen() {
   const list = parties.data ?? [];
   const inParty = new Set(list.flatMap((p) => p.members.map((m) => m.calendar)));
   const solo = (seats.data ?? []).filter((s) => !inParty.has(s.id) && s.event !== null);
+  // Which events' sockets are down, by name, for one clear line above everything.
+  const [down, setDown] = useState<Map<string, boolean>>(new Map());
+  const report = useCallback(
+    (name: string, disconnected: boolean) =>
+      setDown((current) => {
+        if ((current.get(name) ?? false) === disconnected) return current;
+        const next = new Map(current);
+        next.set(name, disconnected);
+        return next;
+      }),
+    [],
+  );
+  const downNames = [...down].filter(([, d]) => d).map(([name]) => name);
 
   return (
     <>
@@ -68,6 +81,12 @@ export default function LauncherScreen() {
           Manage parties
         </Link>
       </div>
+      {downNames.length > 0 && (
+        <Alert variant="danger" className="py-2">
+          Live updates are disconnected for {downNames.join(', ')}. Reconnecting every 2 seconds;
+          states shown may be out of date.
+        </Alert>
+      )}
       {(seats.isPending || parties.isPending) && location !== null && <SpinnerScreen />}
       {(seats.isError || parties.isError) && (
         <Alert variant="danger">
@@ -90,7 +109,7 @@ export default function LauncherScreen() {
             <div className="row row-cols-1 row-cols-xl-2 g-3">
               {list.map((party) => (
                 <div className="col" key={party.id}>
-                  <PartyPanel party={party} />
+                  <PartyPanel party={party} onLive={report} />
                 </div>
               ))}
             </div>
@@ -103,7 +122,7 @@ export default function LauncherScreen() {
             <div className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3">
               {solo.map((seat) => (
                 <div className="col" key={seat.id}>
-                  <SeatPanel seat={seat} />
+                  <SeatPanel seat={seat} onLive={report} />
                 </div>
               ))}
             </div>
@@ -138,9 +157,20 @@ function LastSignal({ last }: { last: { text: string; at: string } | null }) {
   );
 }
 
-function PartyPanel({ party }: { party: Party }) {
+type OnLive = (name: string, disconnected: boolean) => void;
+
+/** Tells the screen whether this panel's socket is down (and forgets it when it goes away). */
+function useReportLive(name: string, disconnected: boolean, onLive: OnLive) {
+  useEffect(() => {
+    onLive(name, disconnected);
+  }, [name, disconnected, onLive]);
+  useEffect(() => () => onLive(name, false), [name, onLive]);
+}
+
+function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
   const { last, onMessage } = useLastSignal();
   const live = useEventSocket<RaceEvent>(party.host_event, { onMessage });
+  useReportLive(party.name, live.status === 'disconnected', onLive);
   const event = live.event ?? party.event;
   const [left, setLeft] = useState<Set<number>>(new Set());
   const members = [...party.members].sort(
@@ -223,9 +253,10 @@ function PartyPanel({ party }: { party: Party }) {
   );
 }
 
-function SeatPanel({ seat }: { seat: Calendar }) {
+function SeatPanel({ seat, onLive }: { seat: Calendar; onLive: OnLive }) {
   const { last, onMessage } = useLastSignal();
   const live = useEventSocket<RaceEvent>(seat.event, { onMessage });
+  useReportLive(seat.name, live.status === 'disconnected', onLive);
   const entry = live.event?.entries.find((e) => e.calendar === seat.id);
   const titleId = `launcher-seat-${seat.id}`;
   return (
