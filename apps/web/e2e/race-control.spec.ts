@@ -1,11 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { DEMO_STAFF, expect, expectAccessible, logIn, test } from './fixtures';
 
 /** Where a journey may leave screenshots to look at (`SCREENSHOTS=dir`); none by default. */
 const SHOTS = process.env.SCREENSHOTS;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shot = async (page: Page, name: string, fullPage = true) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 };
 
 type Party = {
@@ -154,7 +154,7 @@ test('staff race three seats together: party, event, preset, start, live rig sta
     modal.getByText('Estimated time: 37 minutes plus 1 lap-based session'),
   ).toBeVisible();
   await expectAccessible(page);
-  await shot(page, 'event-modal-desktop');
+  await shot(page, 'event-modal-desktop', false);
   await modal.getByLabel('Save as a preset').fill('Monza sprint');
   await modal.getByRole('button', { name: 'Save Preset' }).click();
   await expect(page.getByText('Saved the preset Monza sprint.')).toBeVisible();
@@ -253,10 +253,40 @@ test('staff race three seats together: party, event, preset, start, live rig sta
       phoneModal.getByText('Estimated time: 37 minutes plus 1 lap-based session'),
     ).toBeVisible();
     await expectAccessible(page);
-    await shot(page, 'event-modal-phone');
+    await shot(page, 'event-modal-phone', false);
     await phoneModal.getByRole('button', { name: 'Cancel' }).click();
     await expect(phoneModal).toBeHidden();
   } finally {
     for (const r of rigs.values()) r.close();
   }
+});
+
+test('the launcher shows a dropped socket at once and is live again 2 s later', async ({
+  page,
+  consoleGuard,
+}) => {
+  // The cut connections are the point of this test.
+  consoleGuard.allow(/WebSocket/);
+  // Every launcher socket goes through here, so the test can cut them like a network drop.
+  const open: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ws\/launcher\/events\//, (ws) => {
+    ws.connectToServer();
+    open.push(ws);
+  });
+  await logIn(page, DEMO_STAFF);
+  await page.goto('/admin/launcher');
+  const party = page.getByRole('article', { name: "Cockpit 1's Party" });
+  await expect(party.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  const before = open.length;
+
+  for (const ws of open.splice(0)) await ws.close({ code: 1006, reason: 'cut' }).catch(() => {});
+  await expect(party.getByRole('status')).toHaveText('Disconnected, reconnecting…');
+  const alert = page.getByText(/^Live updates are disconnected for .*Cockpit 1's Party/);
+  await expect(alert).toBeVisible();
+  const cutAt = Date.now();
+  await expect(party.getByRole('status')).toHaveText('Live', { timeout: 6_000 });
+  expect(Date.now() - cutAt).toBeGreaterThanOrEqual(1_500);
+  await expect(alert).toBeHidden();
+  expect(open.length).toBe(before);
+  await expectAccessible(page);
 });
