@@ -143,6 +143,11 @@ test('staff race three seats together: party, event, preset, start, live rig sta
     .getByRole('group', { name: 'VR Rig 1' })
     .getByLabel('Skin')
     .selectOption({ label: 'Gulf Blue' });
+  // A regular sits in Cockpit 4 (found by name).
+  const host = modal.getByRole('group', { name: 'Cockpit 4' });
+  await host.getByLabel('Find a driver').fill('alice');
+  await host.getByRole('button', { name: /^Alice Apex/ }).click();
+  await expect(host.getByText(/^Alice Apex/)).toBeVisible();
   const race = modal.getByRole('group', { name: 'Session 3: Race' });
   await race.getByLabel('Unit').selectOption('laps');
   await race.getByLabel('Duration').fill('0');

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '@paddock/contract/common';
 import type { Car, Track } from '@paddock/contract/laps';
 import type {
+  Driver,
   Preset,
   PresetCreate,
   RaceEvent,
@@ -75,3 +76,10 @@ export const skinsQuery = (car: number) =>
       rows(await api<Paginated<Skin>>('/skins', { query: { car, page_size: 100 } })),
     staleTime: 600_000,
   });
+
+/** People to put in a seat (spec §7 users search, by name, racer name or e-mail). */
+export const searchDrivers = (search: string) =>
+  api<Driver[]>('/races/drivers', { query: { search: search || undefined } });
+
+/** Drivers already seen in a search, so a chosen one shows by name. */
+export const driverKey = (id: number) => ['races', 'driver', id] as const;

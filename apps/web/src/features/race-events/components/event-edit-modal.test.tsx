@@ -192,4 +192,24 @@ describe('event-edit modal', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: /^Monza/ }));
     expect(await within(dialog).findByText('Monza (full course)')).toBeVisible();
   });
+
+  it('puts a driver in a seat, found by name, and saves them with the seat', async () => {
+    let body: { entries: { calendar: number; user: number | null }[] } | null = null;
+    open(EVENT, {
+      'GET /api/races/drivers': { body: [{ id: 42, name: 'Alice Apex', racer_name: 'Apex' }] },
+      'PATCH /api/races/events/5': (r: StubRequest) => {
+        body = r.body as typeof body;
+        return { body: EVENT };
+      },
+    });
+    const dialog = await screen.findByRole('dialog');
+    const seat = await within(dialog).findByRole('group', { name: 'Cockpit 1' });
+    expect(within(seat).getByText('none')).toBeVisible();
+    await userEvent.click(within(seat).getByLabelText('Find a driver'));
+    await userEvent.click(await within(seat).findByRole('button', { name: /^Alice Apex/ }));
+    expect(within(seat).getByText('Alice Apex (Apex)')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Event' }));
+    await waitFor(() => expect(body).not.toBeNull());
+    expect(body!.entries).toContainEqual({ calendar: 1, car: null, skin: null, user: 42 });
+  });
 });

@@ -7,15 +7,23 @@ import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { ASSIST_NAMES, ASSISTS, PRESET_NAME_MAX, type RaceEvent } from '@paddock/contract/races';
+import {
+  ASSIST_NAMES,
+  ASSISTS,
+  PRESET_NAME_MAX,
+  type Driver,
+  type RaceEvent,
+} from '@paddock/contract/races';
 import { showAlert, showError } from '../../../lib/alerts';
 import {
   carQuery,
   createPreset,
+  driverKey,
   eventQuery,
   presetsQuery,
   saveEvent,
   searchCars,
+  searchDrivers,
   searchTracks,
   skinsQuery,
   trackQuery,
@@ -331,6 +339,12 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
                     error={f[`entries.${index}.skin`]}
                     onChange={(skin) => setEntry(index, { skin })}
                   />
+                  <DriverField
+                    seat={entry.calendar_name}
+                    user={entry.user}
+                    error={f[`entries.${index}.user`]}
+                    onChange={(user) => setEntry(index, { user })}
+                  />
                 </div>
                 {(f[`entries.${index}`] ?? f[`entries.${index}.calendar`]) && (
                   <div className="invalid-feedback d-block">
@@ -497,5 +511,60 @@ function SkinField({
       </Form.Select>
       {error && <div className="invalid-feedback d-block">{error}</div>}
     </Form.Group>
+  );
+}
+
+const driverLabel = (d: Driver) =>
+  d.racer_name && d.racer_name !== d.name ? `${d.name} (${d.racer_name})` : d.name;
+
+/** Who sits in the seat: found by name, racer name or e-mail (at most 20 answers). */
+function DriverField({
+  seat,
+  user,
+  error,
+  onChange,
+}: {
+  seat: string;
+  user: number | null;
+  error?: string;
+  onChange: (user: number | null) => void;
+}) {
+  const client = useQueryClient();
+  const known = user === null ? undefined : client.getQueryData<Driver>(driverKey(user));
+  return (
+    <div className="col-12">
+      <p className="small mb-1">
+        Driver:{' '}
+        {user === null ? (
+          <span className="text-body-secondary">none</span>
+        ) : (
+          <>
+            <strong>{known ? driverLabel(known) : `#${user}`}</strong>{' '}
+            <Button
+              size="sm"
+              variant="link"
+              className="p-0 align-baseline"
+              aria-label={`Clear the driver of ${seat}`}
+              onClick={() => onChange(null)}
+            >
+              Clear
+            </Button>
+          </>
+        )}
+      </p>
+      <ResourcePicker<Driver>
+        label="Find a driver"
+        queryKey={['races', 'drivers']}
+        search={searchDrivers}
+        describe={(d) => (d.racer_name && d.racer_name !== d.name ? d.racer_name : '')}
+        isChosen={(d) => d.id === user}
+        error={error}
+        placeholder="Name, racer name or e-mail"
+        onPick={(d) => {
+          client.setQueryData(driverKey(d.id), d);
+          onChange(d.id);
+        }}
+      />
+    </div>
   );
 }

@@ -181,8 +181,8 @@ describe('the event as the modal edits it', () => {
         { name: 'Race', type: 'RACE', spawn: 'START', duration: 5, duration_is_laps: true },
       ],
       entries: [
-        { calendar: 12, car: 8, skin: null },
-        { calendar: 11, car: 7, skin: 4 },
+        { calendar: 12, car: 8, skin: null, user: null },
+        { calendar: 11, car: 7, skin: 4, user: null },
       ],
       assists: ['abs'],
       penalties: true,

@@ -27,6 +27,8 @@ export type EntryDraft = {
   calendar_name: string;
   car: number | null;
   skin: number | null;
+  /** The driver in the seat, if staff chose one. */
+  user: number | null;
 };
 
 /** The event-edit modal's state: what a save sends. */
@@ -119,6 +121,7 @@ export function draftFromEvent(event: RaceEvent): EventDraft {
         calendar_name: e.calendar_name,
         car: e.car,
         skin: e.skin,
+        user: e.user,
       })),
     assists: [...event.assists],
     penalties: event.penalties,
@@ -139,7 +142,12 @@ export function draftToUpdate(draft: EventDraft): RaceEventUpdate {
       duration: s.duration,
       duration_is_laps: s.duration_is_laps,
     })),
-    entries: draft.entries.map((e) => ({ calendar: e.calendar, car: e.car, skin: e.skin })),
+    entries: draft.entries.map((e) => ({
+      calendar: e.calendar,
+      car: e.car,
+      skin: e.skin,
+      user: e.user,
+    })),
     assists: draft.assists,
     penalties: draft.penalties,
     fixed_setup: draft.fixed_setup,
