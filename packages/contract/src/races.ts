@@ -212,6 +212,12 @@ export type Skin = z.infer<typeof skin>;
 
 // ---------------------------------------------------------------- requests (spec §5, §7)
 
+/**
+ * GET /races/events?location=: the events the location's seats run now (a party's event once),
+ * in seat order, for the launcher's overview (else the caller's own location, else all).
+ */
+export const eventsQuery = z.object({ location: idText.optional() });
+
 /** GET /races/parties?location= (else the caller's own location, else all). */
 export const partiesQuery = z.object({ location: idText.optional() });
 

@@ -155,6 +155,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/races/parties/:id': RACES,
   'POST /api/races/parties/members': RACES,
   'DELETE /api/races/parties/members/:id': RACES,
+  'GET /api/races/events': RACES,
   'GET /api/races/events/:id': { rigOr: 'leaderboards.can_manage_race_events' },
   'PATCH /api/races/events/:id': RACES,
   'PUT /api/races/events/:id': RACES,

@@ -127,6 +127,7 @@ const EXPECTED: Record<string, string> = {
   'DELETE /api/races/parties/:id': RACES,
   'POST /api/races/parties/members': RACES,
   'DELETE /api/races/parties/members/:id': RACES,
+  'GET /api/races/events': RACES,
   'GET /api/races/events/:id': `rigOr:${RACES}`,
   'PATCH /api/races/events/:id': RACES,
   'PUT /api/races/events/:id': RACES,

@@ -5,6 +5,7 @@ import {
   assist,
   driver,
   driversQuery,
+  eventsQuery,
   party,
   partiesQuery,
   partyHost,
@@ -111,6 +112,22 @@ export const racesRoutes =
       },
     );
 
+    app.get(
+      '/races/events',
+      {
+        schema: {
+          tags,
+          summary: 'The events a location’s seats run now (a party’s once), for the launcher',
+          querystring: eventsQuery,
+          response: { 200: z.array(raceEvent), ...errors },
+        },
+      },
+      async (request) => {
+        const location =
+          request.query.location ?? (await races.locationOf(db, request.authUser!.id));
+        return races.listCurrentEvents(db, location ?? undefined);
+      },
+    );
     app.get(
       '/races/events/:id',
       {

@@ -882,3 +882,23 @@ export async function searchDrivers(db: Db, search: string | undefined): Promise
     .limit(DRIVERS_MAX);
   return rows.map((r) => ({ id: r.id, name: r.name ?? '', racer_name: r.racerName }));
 }
+
+/** The events the seats of a location (or of every location) run now, in seat order, once each. */
+export async function listCurrentEvents(
+  db: Db,
+  location: number | undefined,
+): Promise<RaceEvent[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    select coalesce(p.host_event_id, e.id) as id, min(c.sort_order) as first, min(c.id) as seat
+    from calendars c
+    join race_events e on e.calendar_id = c.id
+    left join party_members m on m.calendar_id = c.id
+    left join parties p on p.id = m.party_id
+    where c.active ${location === undefined ? sql`` : sql`and c.location_id = ${location}`}
+    group by 1
+    order by first, seat`);
+  return loadEvents(
+    db,
+    result.rows.map((r) => Number(r.id)),
+  );
+}

@@ -102,6 +102,21 @@ describe('every seat has its own event', () => {
     });
   });
 
+  it('the launcher overview lists what each seat runs, a party’s event once', async () => {
+    const [a, b, c, d] = venue.seats;
+    const party = (await call('POST', '/api/races/parties/host', staff, { calendar: b.id })).json();
+    await call('POST', '/api/races/parties/members', staff, { party: party.id, calendar: c.id });
+    const res = await call('GET', `/api/races/events?location=${venue.location.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((e: { id: number }) => e.id)).toEqual([
+      await eventOf(a.id),
+      party.host_event,
+      await eventOf(d.id),
+    ]);
+    expect((await call('GET', '/api/races/events', customer)).statusCode).toBe(403);
+    await call('DELETE', `/api/races/parties/${party.id}`);
+  });
+
   it('a new seat gets one too', async () => {
     const seat = await createSeat(t, {
       locationId: elsewhere.location.id,
