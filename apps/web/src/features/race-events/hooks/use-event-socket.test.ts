@@ -125,4 +125,19 @@ describe('useEventSocket', () => {
       vi.useRealTimers();
     }
   });
+
+  it('gives up on an event that is gone (close 4404) or a ticket refused with 403', async () => {
+    const { result, unmount } = renderHook(() => useEventSocket<Event>(12, { origin }));
+    await waitFor(() => expect(result.current.status).toBe('open'));
+    act(() => lastSocket().close(4404, 'No such event'));
+    await waitFor(() => expect(result.current.status).toBe('closed'));
+    await new Promise((r) => setTimeout(r, SOCKET_RETRY_MS + 300));
+    expect(connections).toHaveLength(1);
+    unmount();
+
+    stubApi({ 'POST /api/races/events/12/ticket': { status: 403, body: { detail: 'No.' } } });
+    const refused = renderHook(() => useEventSocket<Event>(12, { origin }));
+    await waitFor(() => expect(refused.result.current.status).toBe('closed'));
+    refused.unmount();
+  }, 10_000);
 });

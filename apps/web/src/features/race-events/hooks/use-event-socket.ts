@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SOCKET_RETRY_MS } from '@paddock/contract/races';
-import { api } from '../../../lib/api-client';
+import { SOCKET_CLOSE_NO_EVENT, SOCKET_RETRY_MS } from '@paddock/contract/races';
+import { ApiError, api } from '../../../lib/api-client';
 
 export type SocketStatus = 'connecting' | 'open' | 'disconnected' | 'closed';
 
@@ -50,7 +50,8 @@ function isMessage(value: unknown): value is SocketMessage {
  * header on a WebSocket, so each (re)connect first asks for a short-lived one-time ticket and
  * puts that in the address, never the session token. The first message is the whole event as a
  * `model_updated`; later `model_updated` messages carry only changed fields and are merged in. A dropped
- * socket (or a refused ticket) tries again after 2 s; `close()` and unmounting do not.
+ * socket (or a failed ticket call) tries again after 2 s; `close()`, unmounting, an event that
+ * is gone (close code 4404, or a 404 for the ticket) and a 401/403 do not.
  */
 export function useEventSocket<E extends object>(
   eventId: number | null,
@@ -87,13 +88,20 @@ export function useEventSocket<E extends object>(
       }, SOCKET_RETRY_MS);
     };
 
+    const giveUp = () => {
+      stopped = true;
+      setStatus('closed');
+    };
+
     const connect = async () => {
       if (stopped) return;
       let ticket: Ticket;
       try {
         ticket = await api<Ticket>(`/races/events/${eventId}/ticket`, { method: 'POST' });
-      } catch {
-        schedule();
+      } catch (error) {
+        // No such event, or no right to it: asking again will not help.
+        if (error instanceof ApiError && [401, 403, 404].includes(error.status)) giveUp();
+        else schedule();
         return;
       }
       if (stopped) return;
@@ -133,11 +141,13 @@ export function useEventSocket<E extends object>(
         }
         handlers.current.onMessage?.(parsed);
       };
-      ws.onclose = () => {
+      ws.onclose = (closed) => {
         if (socket !== ws) return;
         socket = null;
         socketRef.current = null;
         if (stopped) setStatus('closed');
+        // The event is gone (its party ended): nothing to come back to.
+        else if (closed.code === SOCKET_CLOSE_NO_EVENT) giveUp();
         else schedule();
       };
       // An error is always followed by close, which decides about the retry.

@@ -64,7 +64,9 @@ function open(handlers: Parameters<typeof stubApi>[0] = {}) {
       },
     },
     'GET /api/races/parties': { body: [PARTY] },
-    // No socket server here: every ticket is refused, so each event shows it is not live.
+    // No socket server here: every ticket call fails as in an outage, so each event says so.
+    'POST /api/races/events/101/ticket': { status: 503, body: { detail: 'Unavailable.' } },
+    'POST /api/races/events/103/ticket': { status: 503, body: { detail: 'Unavailable.' } },
     ...handlers,
   });
   renderApp('/admin/launcher', {
