@@ -210,7 +210,7 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
           const others = calendars.filter((c) => c !== member.calendar);
           return (
             <ListGroup.Item as="li" key={member.id}>
-              <div className="d-flex flex-wrap gap-2 align-items-center mb-1">
+              <div className="d-flex flex-wrap gap-2 align-items-center">
                 <Form.Check
                   id={`launch-include-${member.calendar}`}
                   className="me-auto mb-0"
@@ -237,14 +237,14 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
                 />
                 <EntryCar car={entry?.car ?? null} />
                 <LoadStateBadge state={entry ? loadStateOf(entry) : 'none'} />
+                {/* One seat of a party can be started alone; the other signals reach every seat. */}
+                <SignalButtons
+                  eventId={party.host_event}
+                  name={member.calendar_name}
+                  excluded={others}
+                  signals={['SESSION_START']}
+                />
               </div>
-              {/* One seat of a party can be started alone; the other signals reach every seat. */}
-              <SignalButtons
-                eventId={party.host_event}
-                name={member.calendar_name}
-                excluded={others}
-                signals={['SESSION_START']}
-              />
             </ListGroup.Item>
           );
         })}
