@@ -9,6 +9,7 @@ import * as security from './schema/security';
 import * as laps from './schema/laps';
 import * as screens from './schema/screens';
 import * as audit from './schema/audit';
+import * as refunds from './schema/refunds';
 
 export const schema = {
   ...accounts,
@@ -21,4 +22,5 @@ export const schema = {
   ...laps,
   ...screens,
   ...audit,
+  ...refunds,
 };

@@ -271,7 +271,11 @@ export async function processCheckout(
       const row = (await repo.lockCheckout(tx, id))!;
       if (row.result) return { result: row.result, finishedNow: false };
       if (outcome.ok) {
-        await markReservationsPaid(tx, await repo.checkoutReservationIds(tx, id));
+        await markReservationsPaid(
+          tx,
+          await repo.checkoutReservationIds(tx, id),
+          outcome.charge.id,
+        );
         const result = await successResult(tx, row);
         await repo.updateCheckout(tx, id, {
           status: 'paid',

@@ -269,6 +269,7 @@ export async function bookFor(
         createdById: caller.id,
       })),
     );
+    let chargeId: number | null = null;
     if (body.payment === 'card' && pricing.totalCents > 0) {
       const key = crypto.createHash('sha256').update(inserted.join(',')).digest('hex').slice(0, 24);
       const outcome = await chargeSavedCard(tx, payments, {
@@ -279,8 +280,9 @@ export async function bookFor(
         kind: 'booking',
       });
       if (!outcome.ok) throw new PaymentError(outcome.message);
+      chargeId = outcome.charge.id;
     }
-    if (body.payment === 'card') await repo.markPaid(tx, inserted);
+    if (body.payment === 'card') await repo.markPaid(tx, inserted, chargeId);
     await announce(tx, seatsOf(resolved.map((r) => ({ calendarId: r.seat.id }))));
     await recordAudit(tx, caller, {
       action: 'planner.book',

@@ -390,6 +390,10 @@ export async function deleteReservation(
 }
 
 /** Marks these reservations paid (a successful charge). */
-export function markReservationsPaid(db: Queryable, ids: number[]): Promise<number> {
-  return repo.markPaid(db, ids);
+export function markReservationsPaid(
+  db: Queryable,
+  ids: number[],
+  chargeId: number | null = null,
+): Promise<number> {
+  return repo.markPaid(db, ids, chargeId);
 }
