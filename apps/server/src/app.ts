@@ -26,6 +26,7 @@ import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
+import { refundsRoutes } from './features/refunds/refunds.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { readBuildId } from './features/screens/screens.service';
 import { requestLogSerializer } from './lib/log-redaction';
@@ -174,6 +175,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
+      await api.register(refundsRoutes(deps));
     },
     { prefix: '/api' },
   );

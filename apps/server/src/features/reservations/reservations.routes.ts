@@ -33,6 +33,7 @@ import {
   listReservations,
   updateReservation,
 } from './reservations.service';
+import { cancelReservation, refundContext } from '../refunds/refunds.service';
 
 const feedQuery = z.object({
   token: z.string().max(2000).optional(),
@@ -47,6 +48,7 @@ export const reservationsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
+    const refunds = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
     const tags = ['reservations'];
 
     // A saved card pays what is owed (a declined checkout, unpaid bookings).
@@ -106,7 +108,11 @@ export const reservationsRoutes =
         schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } },
       },
       async (request, reply) => {
-        await deleteReservation(db, requireUser(request), request.params.id);
+        const caller = requireUser(request);
+        const row = await getReservation(db, caller, request.params.id);
+        // A blackout has no money; a driver's booking is cancelled with its refund (per policy).
+        if (row.is_blackout) await deleteReservation(db, caller, request.params.id);
+        else await cancelReservation(refunds, caller, request.params.id, { refund: 'policy', reason: '' });
         return reply.status(204).send();
       },
     );

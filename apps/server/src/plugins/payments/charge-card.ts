@@ -9,7 +9,7 @@ import type { PaymentProvider } from './provider';
 /** The pool (`deps.database.db`) or a transaction of it. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
-export type ChargeKind = 'booking' | 'club' | 'voucher' | 'capture' | 'other';
+export type ChargeKind = 'booking' | 'club' | 'voucher' | 'capture' | 'refund' | 'other';
 export type ChargeRecord = typeof charges.$inferSelect;
 export type ChargeOutcome =
   { ok: true; charge: ChargeRecord } | { ok: false; message: string; charge: ChargeRecord };
