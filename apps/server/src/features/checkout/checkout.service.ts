@@ -35,11 +35,14 @@ import { publishChange } from '../../plugins/changes';
 import { findCard } from '../cards/cards.repo';
 import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { confirmationMail } from './confirmation-mail';
+import { policyFor } from '../refunds/refunds.service';
 
 export type CheckoutContext = {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** For the dashboard link in the confirmation (where a booking is cancelled). */
+  publicUrl?: string;
   logError: (error: unknown, message: string) => void;
 };
 
@@ -108,6 +111,7 @@ export async function quoteCheckout(
     calendar_location: location.id,
     time: r.slot.time,
   }));
+  const policy = await policyFor(db, location, caller.id);
   const quote = {
     line_items: lineItems,
     subtotal_cents: pricing.subtotalCents,
@@ -119,6 +123,7 @@ export async function quoteCheckout(
     credits_using: pricing.creditsUsing,
     credits_value_cents: pricing.creditsValueCents,
     credits_program_saves: pricing.creditsProgramSaves,
+    cancellation_policy: policy.text,
   };
   const items: CheckoutItem[] = resolved.map((r, i) => ({
     calendarId: r.seat.id,
@@ -311,8 +316,11 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
       checkout.items.map((i) => i.calendarId),
     );
     const settings = await getSettings(ctx.db);
+    const policy = await policyFor(ctx.db, location, checkout.userId);
     await ctx.mailer.send(
       confirmationMail({
+        policyText: policy.text,
+        manageUrl: ctx.publicUrl ? `${ctx.publicUrl}/dashboard` : null,
         checkoutId,
         to: user.email,
         name: displayName({ ...user }) ?? user.email,

@@ -9,8 +9,10 @@ import {
   type PlannerBook,
   type PlannerDay,
   type PlannerEntry,
+  type PlannerDelete,
   type PlannerMove,
 } from '@paddock/contract/planner';
+import { REASON_REQUIRED } from '@paddock/contract/refunds';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/booking';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
@@ -36,6 +38,12 @@ import {
 import { priceBooking } from '../../lib/pricing';
 import { isClubMemberInGoodStanding } from '../../plugins/club-membership';
 import { recordAudit } from '../audit/audit.service';
+import {
+  findReservationForRefund,
+  finishRefunds,
+  refundInTransaction,
+  type RefundContext,
+} from '../refunds/refunds.service';
 
 function toEntry(row: repo.ReservationRow): PlannerEntry {
   return {
@@ -203,10 +211,34 @@ export async function blackout(
   return { detail: BLACKED_OUT_MESSAGE, entries: (await repo.findRowsByIds(db, ids)).map(toEntry) };
 }
 
-/** Delete Reservations: every selected one, or none (they stay on the books as cancelled). */
-export async function deleteEntries(db: Db, caller: AuthUser, ids: number[]) {
-  await db.transaction(async (tx) => {
-    const rows = await liveRows(tx, ids);
+/**
+ * Delete Reservations: every selected one, or none (they stay on the books as cancelled). With
+ * `refund`, each driver's booking is cancelled with its refund in the same transaction (the card
+ * part is sent after the commit); without it nothing goes back, as the planner always did.
+ */
+export async function deleteEntries(
+  db: Db,
+  caller: AuthUser,
+  body: PlannerDelete,
+  refunds?: RefundContext,
+  now = new Date(),
+) {
+  const reason = body.reason ?? '';
+  if (body.refund === 'none' && reason === '')
+    throw ValidationError.field('reason', REASON_REQUIRED);
+  const recorded = await db.transaction(async (tx) => {
+    const rows = await liveRows(tx, body.reservations);
+    const made = [];
+    if (body.refund && refunds) {
+      for (const row of rows.filter((r) => !r.isBlackout)) {
+        const locked = await findReservationForRefund(tx, row.id, true);
+        if (!locked || locked.cancelledAt)
+          throw ValidationError.field('reservations', `Invalid pk "${row.id}" - object does not exist.`);
+        made.push(
+          await refundInTransaction(tx, caller, locked, { choice: body.refund, reason, cancel: true }, now),
+        );
+      }
+    }
     await repo.cancelReservations(
       tx,
       rows.map((r) => r.id),
@@ -222,9 +254,12 @@ export async function deleteEntries(db: Db, caller: AuthUser, ids: number[]) {
         targetId: row.id,
         subjectUserId: row.userId,
         before: snapshot(row),
+        ...(body.refund ? { after: { refund: body.refund, reason } } : {}),
       })),
     );
+    return made;
   });
+  if (refunds) await finishRefunds(refunds, recorded);
   return { detail: DELETED_MESSAGE, entries: [] };
 }
 

@@ -246,3 +246,39 @@ describe('staff choices', () => {
     expect(Object.keys(long.json())).toEqual(['reason']);
   });
 });
+
+describe('planner delete with a refund choice', () => {
+  const plannerDelete = (payload: object) => send('POST', '/api/planner/delete', staff, payload);
+
+  it('refunds per the staff choice; without one nothing goes back, as before', async () => {
+    const user = await customer();
+    const { quote, ids } = await book(user, [0, 1], freeSlot());
+    expect((await plannerDelete({ reservations: [ids[0]], refund: 'none' })).json()).toEqual({ reason: [REASON_REQUIRED] });
+    const res = await plannerDelete({ reservations: [ids[0]], refund: 'full' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [r] = await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[0]));
+    expect(r).toMatchObject({ choice: 'full', cardStatus: 'succeeded', createdById: staff.id });
+    expect((await plannerDelete({ reservations: [ids[1]] })).statusCode).toBe(200);
+    expect(await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[1]))).toHaveLength(0);
+    const lines = await refundRows(user.id);
+    expect(lines.reduce((n, l) => n + l.amountCents, 0)).toBe(-r.cardCents);
+    expect(r.cardCents).toBeLessThan(quote.total_cents);
+  });
+});
+
+describe('the policy where the customer reads it', () => {
+  it('is in the checkout quote and the booking e-mail', async () => {
+    const user = await customer();
+    const q = await send('POST', '/api/reservations/checkouts/quote', user, {
+      reservations: [{ calendar: venue.seats[3].id, slot: freeSlot() }],
+    });
+    expect(q.json().cancellation_policy).toBe(
+      'Free cancellation until 24 hours before your session. Later cancellations and no-shows are not refunded.',
+    );
+    await send('POST', `/api/reservations/checkouts/${q.json().checkout_id}/process`, user);
+    const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, user.email));
+    expect(mail.find((m) => m.subject.includes('confirmed'))!.text).toContain(
+      'Cancellation policy: Free cancellation until 24 hours before your session.',
+    );
+  });
+});

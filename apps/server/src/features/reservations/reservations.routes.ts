@@ -110,8 +110,10 @@ export const reservationsRoutes =
       async (request, reply) => {
         const caller = requireUser(request);
         const row = await getReservation(db, caller, request.params.id);
-        // A blackout has no money; a driver's booking is cancelled with its refund (per policy).
-        if (row.is_blackout) await deleteReservation(db, caller, request.params.id);
+        // A customer's cancel refunds per the policy; staff keep the plain delete (no refund), and
+        // choose a refund with POST /reservations/{id}/cancel (docs/decisions/0027).
+        if (row.is_blackout || hasPermission(caller, 'reservations.change_reservation'))
+          await deleteReservation(db, caller, request.params.id);
         else await cancelReservation(refunds, caller, request.params.id, { refund: 'policy', reason: '' });
         return reply.status(204).send();
       },
