@@ -39,7 +39,7 @@ export const refunds = pgTable(
     feeCents: integer().notNull(),
     credits: integer().notNull(),
     creditsCents: integer().notNull(),
-    /** `returned` | `waiting` (membership not in good standing) | `none`. */
+    /** `returned` | `waiting` (membership not in good standing) | `to_card` | `none`. */
     creditsStatus: text().$type<CreditsStatus>().notNull().default('none'),
     voucherCents: integer().notNull(),
     voucherId: integer(),
@@ -67,7 +67,8 @@ export const refunds = pgTable(
 );
 
 export type RefundChoice = 'policy' | 'full' | 'none' | 'no_show';
-export type CreditsStatus = 'returned' | 'waiting' | 'none';
+/** `to_card`: the member left while the credits waited; their value went to the card instead. */
+export type CreditsStatus = 'returned' | 'waiting' | 'to_card' | 'none';
 export type CardRefundStatus = 'none' | 'pending' | 'succeeded' | 'failed';
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts';
 import { checkouts, reservations, vouchers } from '../../db/schema/booking';
 import { creditEntries } from '../../db/schema/club';
@@ -166,4 +166,23 @@ export async function waitingCredits(db: Queryable, userId: number) {
     .from(refunds)
     .where(and(eq(refunds.userId, userId), eq(refunds.creditsStatus, 'waiting')))
     .for('update');
+}
+
+/** The member's latest charge that bought credits (an enrolment or a renewal). */
+export async function latestClubCharge(db: Queryable, userId: number) {
+  const [row] = await db
+    .select({ charge: charges })
+    .from(creditEntries)
+    .innerJoin(charges, eq(charges.id, creditEntries.chargeId))
+    .where(
+      and(
+        eq(creditEntries.userId, userId),
+        isNotNull(creditEntries.chargeId),
+        eq(charges.errors, ''),
+        isNotNull(charges.chargeRef),
+      ),
+    )
+    .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+    .limit(1);
+  return row?.charge ?? null;
 }

@@ -357,7 +357,10 @@ function transactionNotes(row: repo.ReservationForRefund, refund: repo.RefundRow
  * and a retry after a decline is a new attempt. The refund row is locked meanwhile. Every attempt
  * is a line in the customer's transactions (a decline with its message).
  */
-export async function sendCardRefund(ctx: RefundContext, refundId: number) {
+export async function sendCardRefund(
+  ctx: Pick<RefundContext, 'db' | 'payments'>,
+  refundId: number,
+) {
   return ctx.db.transaction(async (tx) => {
     const refund = await repo.findRefund(tx, refundId, true);
     if (!refund || refund.cardCents === 0 || refund.chargeId === null) return refund;
@@ -368,7 +371,8 @@ export async function sendCardRefund(ctx: RefundContext, refundId: number) {
     const key = `refund-${refund.id}-${attempt}`;
     const result =
       charge?.chargeRef
-        ? await ctx.payments.refund(charge.chargeRef, refund.cardCents, key)
+        ? // Scoped by the charge (unique at the provider), as charges are by customer.
+          await ctx.payments.refund(charge.chargeRef, refund.cardCents, `${charge.chargeRef}:${key}`)
         : { ok: false as const, message: 'The original charge is not known to the provider.', refundRef: null };
     await repo.recordTransaction(tx, {
       userId: refund.userId,
@@ -552,3 +556,28 @@ export async function finishRefunds(ctx: RefundContext, list: (repo.RefundRow | 
 }
 
 export { findReservation as findReservationForRefund } from './refunds.repo';
+
+/**
+ * The member leaves while credits wait: their value (10 cents a credit) goes back to the card
+ * instead, against the member's latest club charge (what bought the credits), never more than is
+ * left on it. Inside the cancelling transaction; returns the refunds to send after the commit.
+ */
+export async function waitingCreditsToCard(tx: Queryable, userId: number): Promise<number[]> {
+  const waiting = await repo.waitingCredits(tx, userId);
+  if (waiting.length === 0) return [];
+  const charge = await repo.latestClubCharge(tx, userId);
+  const ids: number[] = [];
+  let left = charge ? charge.amountCents - (await repo.cardRefundedFrom(tx, charge.id)) : 0;
+  for (const refund of waiting) {
+    const cents = Math.max(0, Math.min(refund.creditsCents, left));
+    left -= cents;
+    await repo.updateRefund(tx, refund.id, {
+      creditsStatus: 'to_card',
+      ...(cents > 0 && charge
+        ? { cardCents: refund.cardCents + cents, chargeId: charge.id, cardStatus: 'pending' }
+        : {}),
+    });
+    if (cents > 0) ids.push(refund.id);
+  }
+  return ids;
+}

@@ -8,6 +8,7 @@ import { refunds } from '../../db/schema/refunds';
 import { auditEvents } from '../../db/schema/audit';
 import { vouchers } from '../../db/schema/booking';
 import { locations } from '../../db/schema/venue';
+import { clubMemberships } from '../../db/schema/club';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
@@ -280,5 +281,20 @@ describe('the policy where the customer reads it', () => {
     expect(mail.find((m) => m.subject.includes('confirmed'))!.text).toContain(
       'Cancellation policy: Free cancellation until 24 hours before your session.',
     );
+  });
+});
+
+describe('credits of a member not in good standing', () => {
+  it('wait, and go back to the card when the member leaves', async () => {
+    const user = await customer();
+    expect((await send('POST', '/api/users/me/charges/credits_enroll', user, { credits_amount: 1000 })).statusCode).toBe(200);
+    const { ids } = await book(user, [1], freeSlot());
+    await t.db.update(clubMemberships).set({ status: 'past_due' }).where(eq(clubMemberships.userId, user.id));
+    const r = (await cancel(user, ids[0])).json().refund;
+    expect(r.refund).toMatchObject({ credits: 450, credits_wait: true });
+    expect(r.refund.lines[0]).toBe('450 credits back to your credits balance once your membership is in good standing again');
+    expect((await send('POST', '/api/users/me/charges/credits_unenroll', user)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[0]));
+    expect(row).toMatchObject({ creditsStatus: 'to_card', cardCents: 4500, cardStatus: 'succeeded' });
   });
 });
