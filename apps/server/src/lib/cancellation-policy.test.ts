@@ -8,9 +8,15 @@ const policy = { windowHours: 24, lateKeepPercent: 100 };
 describe('cancellation window', () => {
   it('is free up to and including N hours before the slot, late after', () => {
     const slot = at('2026-07-10T18:00', 'America/Los_Angeles');
-    expect(isFreeCancellation(slot, policy, at('2026-07-09T17:59', 'America/Los_Angeles'))).toBe(true);
-    expect(isFreeCancellation(slot, policy, at('2026-07-09T18:00', 'America/Los_Angeles'))).toBe(true);
-    expect(isFreeCancellation(slot, policy, at('2026-07-09T18:01', 'America/Los_Angeles'))).toBe(false);
+    expect(isFreeCancellation(slot, policy, at('2026-07-09T17:59', 'America/Los_Angeles'))).toBe(
+      true,
+    );
+    expect(isFreeCancellation(slot, policy, at('2026-07-09T18:00', 'America/Los_Angeles'))).toBe(
+      true,
+    );
+    expect(isFreeCancellation(slot, policy, at('2026-07-09T18:01', 'America/Los_Angeles'))).toBe(
+      false,
+    );
   });
 
   it('counts real hours across the spring-forward night (Los Angeles, 8 March 2026)', () => {

@@ -79,7 +79,13 @@ describe('refundOf', () => {
 
   it('gives nothing back when the whole share is kept', () => {
     const r = refundOf(share, 100);
-    expect(r).toMatchObject({ cardCents: 0, taxCents: 0, credits: 0, voucherCents: 0, totalCents: 0 });
+    expect(r).toMatchObject({
+      cardCents: 0,
+      taxCents: 0,
+      credits: 0,
+      voucherCents: 0,
+      totalCents: 0,
+    });
     expect(r.keptCents).toBe(shareValueCents(share));
   });
 
@@ -103,7 +109,10 @@ describe('refundOf', () => {
 
 describe('capCard', () => {
   it('never sends back more than is left on the charge', () => {
-    const r = refundOf({ cardCents: 1000, taxCents: 80, feeCents: 0, credits: 0, creditsCents: 0, voucherCents: 0 }, 0);
+    const r = refundOf(
+      { cardCents: 1000, taxCents: 80, feeCents: 0, credits: 0, creditsCents: 0, voucherCents: 0 },
+      0,
+    );
     const capped = capCard(r, 600);
     expect(capped).toMatchObject({ cardCents: 600, totalCents: 600, keptCents: 400 });
     expect(capCard(r, -5).cardCents).toBe(0);

@@ -94,12 +94,7 @@ export const creditEntries = pgTable(
 );
 
 export type CreditReason =
-  | 'enrolment'
-  | 'renewal'
-  | 'checkout'
-  | 'reservation'
-  | 'cancellation'
-  | 'refund';
+  'enrolment' | 'renewal' | 'checkout' | 'reservation' | 'cancellation' | 'refund';
 
 /** A user's redeemable credits; never negative, so a redemption is one conditional UPDATE. */
 export const creditBalances = pgTable(

@@ -61,7 +61,10 @@ export const refunds = pgTable(
     uniqueIndex('refunds_one_per_reservation').on(t.reservationId),
     index('refunds_user').on(t.userId, t.createdAt),
     index('refunds_charge').on(t.chargeId),
-    check('refunds_not_negative', sql`${t.cardCents} >= 0 and ${t.voucherCents} >= 0 and ${t.credits} >= 0`),
+    check(
+      'refunds_not_negative',
+      sql`${t.cardCents} >= 0 and ${t.voucherCents} >= 0 and ${t.credits} >= 0`,
+    ),
     check('refunds_within_paid', sql`${t.keptCents} >= 0 and ${t.keptCents} <= ${t.paidCents}`),
   ],
 );

@@ -44,7 +44,8 @@ export const refundsRoutes =
       {
         schema: {
           tags,
-          summary: 'Cancel a booking and refund it (staff choose: policy, full, or none with a reason)',
+          summary:
+            'Cancel a booking and refund it (staff choose: policy, full, or none with a reason)',
           params: idParam,
           body: cancelRequest,
           response: { 200: cancelResponse, ...errors },

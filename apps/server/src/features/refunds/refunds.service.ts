@@ -50,10 +50,7 @@ export type RefundContext = {
 };
 
 /** The context from the app's dependencies (a feature's routes build it once). */
-export function refundContext(
-  deps: Deps,
-  logError: RefundContext['logError'],
-): RefundContext {
+export function refundContext(deps: Deps, logError: RefundContext['logError']): RefundContext {
   return {
     db: deps.database.db,
     payments: deps.payments,
@@ -132,7 +129,11 @@ async function paidFor(db: Queryable, row: repo.ReservationForRefund): Promise<P
     };
   }
   if (byCard)
-    return { share: { ...emptyShare, cardCents: row.amountCents }, chargeId: row.chargeId, voucherId: null };
+    return {
+      share: { ...emptyShare, cardCents: row.amountCents },
+      chargeId: row.chargeId,
+      voucherId: null,
+    };
   return { share: emptyShare, chargeId: null, voucherId: null };
 }
 
@@ -164,11 +165,16 @@ async function plan(db: Queryable, row: repo.ReservationForRefund, choice: Choic
     split = capCard(split, left);
   }
   const creditsWait =
-    split.credits > 0 && !(row.userId !== null && (await isClubMemberInGoodStanding(db, row.userId)));
+    split.credits > 0 &&
+    !(row.userId !== null && (await isClubMemberInGoodStanding(db, row.userId)));
   return { row, policy, free, paid, split, creditsWait } satisfies Plan;
 }
 
-async function breakdown(db: Queryable, p: Plan, voucherCode: string | null): Promise<RefundBreakdown> {
+async function breakdown(
+  db: Queryable,
+  p: Plan,
+  voucherCode: string | null,
+): Promise<RefundBreakdown> {
   const s = p.split;
   const lines: string[] = [];
   if (s.cardCents > 0) {
@@ -324,7 +330,12 @@ export async function refundInTransaction(
     targetType: 'reservation',
     targetId: row.id,
     subjectUserId: row.userId,
-    before: { slot: row.slot, calendar: row.calendarId, paid: row.paid, attendance: row.attendance },
+    before: {
+      slot: row.slot,
+      calendar: row.calendarId,
+      paid: row.paid,
+      attendance: row.attendance,
+    },
     after: {
       refund: input.choice,
       reason: input.reason,
@@ -369,11 +380,14 @@ export async function sendCardRefund(
     const charge = await repo.findCharge(tx, refund.chargeId);
     const row = await repo.findReservation(tx, refund.reservationId);
     const key = `refund-${refund.id}-${attempt}`;
-    const result =
-      charge?.chargeRef
-        ? // Scoped by the charge (unique at the provider), as charges are by customer.
-          await ctx.payments.refund(charge.chargeRef, refund.cardCents, `${charge.chargeRef}:${key}`)
-        : { ok: false as const, message: 'The original charge is not known to the provider.', refundRef: null };
+    const result = charge?.chargeRef
+      ? // Scoped by the charge (unique at the provider), as charges are by customer.
+        await ctx.payments.refund(charge.chargeRef, refund.cardCents, `${charge.chargeRef}:${key}`)
+      : {
+          ok: false as const,
+          message: 'The original charge is not known to the provider.',
+          refundRef: null,
+        };
     await repo.recordTransaction(tx, {
       userId: refund.userId,
       amountCents: -refund.cardCents,
@@ -420,7 +434,13 @@ export async function cancelReservation(
   const refund = await ctx.db.transaction(async (tx) => {
     const row = await visible(tx, caller, id, true);
     assertCancellable(caller, row, now);
-    return refundInTransaction(tx, caller, row, { choice: body.refund, reason: body.reason, cancel: true }, now);
+    return refundInTransaction(
+      tx,
+      caller,
+      row,
+      { choice: body.refund, reason: body.reason, cancel: true },
+      now,
+    );
   });
   const final = await finish(ctx, refund);
   return {
@@ -430,13 +450,24 @@ export async function cancelReservation(
 }
 
 /** Staff: the driver did not come. A no-show is a late cancellation that keeps the seat's row. */
-export async function markNoShow(ctx: RefundContext, caller: AuthUser, id: number, now = new Date()) {
+export async function markNoShow(
+  ctx: RefundContext,
+  caller: AuthUser,
+  id: number,
+  now = new Date(),
+) {
   const refund = await ctx.db.transaction(async (tx) => {
     const row = await visible(tx, caller, id, true);
     if (row.cancelledAt) throw ValidationError.nonField(ALREADY_CANCELLED);
     if (await repo.findRefundOfReservation(tx, row.id))
       throw ValidationError.nonField('This reservation has already been refunded.');
-    return refundInTransaction(tx, caller, row, { choice: 'no_show', reason: 'No-show', cancel: false }, now);
+    return refundInTransaction(
+      tx,
+      caller,
+      row,
+      { choice: 'no_show', reason: 'No-show', cancel: false },
+      now,
+    );
   });
   const final = await finish(ctx, refund);
   return {
@@ -512,7 +543,8 @@ async function sendReceipt(ctx: RefundContext, refund: repo.RefundRow) {
     await ctx.mailer.send(
       refundMail({
         to: user.email,
-        name: user.racerName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+        name:
+          user.racerName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
         companyName: settings.company_name,
         seatName: row.calendarName,
         when: describeInZone(row.time, row.location.timezone),

@@ -42,7 +42,11 @@ const send = (method: 'GET' | 'POST', url: string, user: CreatedUser, payload?: 
 const freeSlot = () => `${futureDate(slotDay++, zone)}T18:00`;
 /** A slot a few hours from now: inside the 24-hour late window. */
 const lateSlot = (hoursAhead = 3) =>
-  DateTime.now().setZone(zone).plus({ hours: hoursAhead }).startOf('hour').toFormat("yyyy-MM-dd'T'HH:mm");
+  DateTime.now()
+    .setZone(zone)
+    .plus({ hours: hoursAhead })
+    .startOf('hour')
+    .toFormat("yyyy-MM-dd'T'HH:mm");
 
 async function book(user: CreatedUser, seats: number[], slot: string, voucher?: string) {
   const q = await send('POST', '/api/reservations/checkouts/quote', user, {
@@ -66,7 +70,11 @@ const cancel = (user: CreatedUser, id: number, body: object = {}) =>
   send('POST', `/api/reservations/${id}/cancel`, user, body);
 const quoteOf = (user: CreatedUser, id: number, choice = '') =>
   send('GET', `/api/reservations/${id}/cancel_quote${choice ? `?refund=${choice}` : ''}`, user);
-const refundRows = (userId: number) => t.db.select().from(charges).where(and(eq(charges.userId, userId), eq(charges.kind, 'refund')));
+const refundRows = (userId: number) =>
+  t.db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.userId, userId), eq(charges.kind, 'refund')));
 
 describe('customer cancels inside the free window', () => {
   it('quotes exactly what comes back, then refunds the card in full, with a receipt', async () => {
@@ -102,7 +110,10 @@ describe('customer cancels inside the free window', () => {
     expect(receipt.text).toContain('back to your Visa ending 4242');
     expect(receipt.html).toContain('<li>');
     // Who, when, why: in the audit trail.
-    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, ids[0]), eq(auditEvents.action, 'reservation.cancel')));
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, ids[0]), eq(auditEvents.action, 'reservation.cancel')));
     expect(audit.actorId).toBe(user.id);
   });
 
@@ -119,7 +130,11 @@ describe('customer cancels inside the free window', () => {
       card += r.refund.card_cents;
       voucher += r.refund.voucher_cents;
       tax += r.refund.tax_cents;
-      expect(r.refund.lines.some((l: string) => l.includes(`back to your voucher ending ${code.slice(-4)}`))).toBe(true);
+      expect(
+        r.refund.lines.some((l: string) =>
+          l.includes(`back to your voucher ending ${code.slice(-4)}`),
+        ),
+      ).toBe(true);
     }
     expect(card).toBe(quote.total_cents);
     expect(tax).toBe(quote.sales_tax_cents);
@@ -128,19 +143,26 @@ describe('customer cancels inside the free window', () => {
     expect(v.balanceCents).toBe(3333);
     const provider = await t.db.select().from(localRefunds);
     const mine = (await refundRows(user.id)).map((r) => r.chargeRef);
-    expect(provider.filter((r) => mine.includes(r.id)).reduce((n, r) => n + r.amountCents, 0)).toBe(quote.total_cents);
+    expect(provider.filter((r) => mine.includes(r.id)).reduce((n, r) => n + r.amountCents, 0)).toBe(
+      quote.total_cents,
+    );
   });
 
   it('gives a member’s credits back to the credits balance', async () => {
     const user = await customer();
-    expect((await send('POST', '/api/users/me/charges/credits_enroll', user, { credits_amount: 1000 })).statusCode).toBe(200);
+    expect(
+      (await send('POST', '/api/users/me/charges/credits_enroll', user, { credits_amount: 1000 }))
+        .statusCode,
+    ).toBe(200);
     const { quote, ids } = await book(user, [0], freeSlot());
     expect(quote.credits_using).toBe(450);
-    const before = (await send('GET', '/api/users/me/subscriptions', user)).json().results[0].credits_balance;
+    const before = (await send('GET', '/api/users/me/subscriptions', user)).json().results[0]
+      .credits_balance;
     const r = (await cancel(user, ids[0])).json().refund;
     expect(r.refund).toMatchObject({ credits: 450, card_cents: 0, credits_wait: false });
     expect(r.refund.lines).toEqual(['450 credits back to your credits balance']);
-    const after = (await send('GET', '/api/users/me/subscriptions', user)).json().results[0].credits_balance;
+    const after = (await send('GET', '/api/users/me/subscriptions', user)).json().results[0]
+      .credits_balance;
     expect(after - before).toBe(450);
   });
 });
@@ -152,18 +174,28 @@ describe('late cancellations and no-shows', () => {
     const q = (await quoteOf(user, ids[0])).json();
     expect(q).toMatchObject({ free: false, refund: { card_cents: 0, total_cents: 0 } });
     const r = await cancel(user, ids[0]);
-    expect(r.json().refund).toMatchObject({ card_status: 'none', refund: { kept_cents: q.paid_cents } });
+    expect(r.json().refund).toMatchObject({
+      card_status: 'none',
+      refund: { kept_cents: q.paid_cents },
+    });
   });
 
   it('keeps the location’s share (50 %) and a no-show is a late cancellation', async () => {
     const late = await createVenue(t, { seats: 2, costCents: 2000 });
-    await t.db.update(locations).set({ lateCancellationKeepPercent: 50 }).where(eq(locations.id, late.location.id));
+    await t.db
+      .update(locations)
+      .set({ lateCancellationKeepPercent: 50 })
+      .where(eq(locations.id, late.location.id));
     const user = await customer();
     const slot = lateSlot(4);
     const q1 = await send('POST', '/api/reservations/checkouts/quote', user, {
       reservations: [0, 1].map((i) => ({ calendar: late.seats[i].id, slot })),
     });
-    const p = await send('POST', `/api/reservations/checkouts/${q1.json().checkout_id}/process`, user);
+    const p = await send(
+      'POST',
+      `/api/reservations/checkouts/${q1.json().checkout_id}/process`,
+      user,
+    );
     const [a, b] = p.json().reservations.map((r: { id: number }) => r.id);
     const r = (await cancel(user, a)).json().refund;
     expect(r.refund).toMatchObject({ card_cents: 1000, kept_cents: 1000 });
@@ -178,10 +210,18 @@ describe('once, whatever the retries', () => {
   it('two concurrent cancels of one booking give one refund', async () => {
     const user = await customer();
     const { quote, ids } = await book(user, [1], freeSlot());
-    const results = await Promise.all([cancel(user, ids[0]), cancel(user, ids[0]), cancel(user, ids[0])]);
+    const results = await Promise.all([
+      cancel(user, ids[0]),
+      cancel(user, ids[0]),
+      cancel(user, ids[0]),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
-    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ non_field_errors: [ALREADY_CANCELLED] });
-    expect(await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[0]))).toHaveLength(1);
+    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({
+      non_field_errors: [ALREADY_CANCELLED],
+    });
+    expect(await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[0]))).toHaveLength(
+      1,
+    );
     const lines = await refundRows(user.id);
     expect(lines).toHaveLength(1);
     expect(lines[0].amountCents).toBe(-quote.total_cents);
@@ -192,8 +232,12 @@ describe('once, whatever the retries', () => {
     const { quote, ids } = await book(user, [2], freeSlot());
     const res = await cancel(user, ids[0]);
     const refund = res.json().refund;
-    expect(refund).toMatchObject({ card_status: 'failed', last_error: 'The refund to this card was declined by the bank.' });
-    const list = (await send('GET', '/api/users/me/charges?amount_cents__gt=0', user)).json().results;
+    expect(refund).toMatchObject({
+      card_status: 'failed',
+      last_error: 'The refund to this card was declined by the bank.',
+    });
+    const list = (await send('GET', '/api/users/me/charges?amount_cents__gt=0', user)).json()
+      .results;
     expect(list[0]).toMatchObject({ amount_cents: -quote.total_cents, errors: refund.last_error });
     // A customer cannot retry; staff can.
     expect((await send('POST', `/api/refunds/${refund.id}/retry`, user)).statusCode).toBe(403);
@@ -220,7 +264,10 @@ describe('staff choices', () => {
     expect(missing.json()).toEqual({ reason: [REASON_REQUIRED] });
     const none = await cancel(staff, ids[1], { refund: 'none', reason: 'Broke the wheel' });
     expect(none.statusCode).toBe(200);
-    expect(none.json().refund).toMatchObject({ reason: 'Broke the wheel', refund: { card_cents: 0, kept_cents: quote.total_cents - q.json().refund.card_cents } });
+    expect(none.json().refund).toMatchObject({
+      reason: 'Broke the wheel',
+      refund: { card_cents: 0, kept_cents: quote.total_cents - q.json().refund.card_cents },
+    });
   });
 
   it('a customer may not choose, nor cancel someone else’s booking', async () => {
@@ -254,13 +301,17 @@ describe('planner delete with a refund choice', () => {
   it('refunds per the staff choice; without one nothing goes back, as before', async () => {
     const user = await customer();
     const { quote, ids } = await book(user, [0, 1], freeSlot());
-    expect((await plannerDelete({ reservations: [ids[0]], refund: 'none' })).json()).toEqual({ reason: [REASON_REQUIRED] });
+    expect((await plannerDelete({ reservations: [ids[0]], refund: 'none' })).json()).toEqual({
+      reason: [REASON_REQUIRED],
+    });
     const res = await plannerDelete({ reservations: [ids[0]], refund: 'full' });
     expect(res.statusCode, res.body).toBe(200);
     const [r] = await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[0]));
     expect(r).toMatchObject({ choice: 'full', cardStatus: 'succeeded', createdById: staff.id });
     expect((await plannerDelete({ reservations: [ids[1]] })).statusCode).toBe(200);
-    expect(await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[1]))).toHaveLength(0);
+    expect(await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[1]))).toHaveLength(
+      0,
+    );
     const lines = await refundRows(user.id);
     expect(lines.reduce((n, l) => n + l.amountCents, 0)).toBe(-r.cardCents);
     expect(r.cardCents).toBeLessThan(quote.total_cents);
@@ -287,14 +338,28 @@ describe('the policy where the customer reads it', () => {
 describe('credits of a member not in good standing', () => {
   it('wait, and go back to the card when the member leaves', async () => {
     const user = await customer();
-    expect((await send('POST', '/api/users/me/charges/credits_enroll', user, { credits_amount: 1000 })).statusCode).toBe(200);
+    expect(
+      (await send('POST', '/api/users/me/charges/credits_enroll', user, { credits_amount: 1000 }))
+        .statusCode,
+    ).toBe(200);
     const { ids } = await book(user, [1], freeSlot());
-    await t.db.update(clubMemberships).set({ status: 'past_due' }).where(eq(clubMemberships.userId, user.id));
+    await t.db
+      .update(clubMemberships)
+      .set({ status: 'past_due' })
+      .where(eq(clubMemberships.userId, user.id));
     const r = (await cancel(user, ids[0])).json().refund;
     expect(r.refund).toMatchObject({ credits: 450, credits_wait: true });
-    expect(r.refund.lines[0]).toBe('450 credits back to your credits balance once your membership is in good standing again');
-    expect((await send('POST', '/api/users/me/charges/credits_unenroll', user)).statusCode).toBe(200);
+    expect(r.refund.lines[0]).toBe(
+      '450 credits back to your credits balance once your membership is in good standing again',
+    );
+    expect((await send('POST', '/api/users/me/charges/credits_unenroll', user)).statusCode).toBe(
+      200,
+    );
     const [row] = await t.db.select().from(refunds).where(eq(refunds.reservationId, ids[0]));
-    expect(row).toMatchObject({ creditsStatus: 'to_card', cardCents: 4500, cardStatus: 'succeeded' });
+    expect(row).toMatchObject({
+      creditsStatus: 'to_card',
+      cardCents: 4500,
+      cardStatus: 'succeeded',
+    });
   });
 });
