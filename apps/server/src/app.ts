@@ -27,6 +27,7 @@ import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { readBuildId } from './features/screens/screens.service';
 import { requestLogSerializer } from './lib/log-redaction';
@@ -176,6 +177,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
       await api.register(refundsRoutes(deps));
+      await api.register(waitlistRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -122,6 +122,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/reservations/:id/cancel': 'user',
   'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
   'POST /api/refunds/:id/retry': 'reservations.change_reservation',
+  'POST /api/waitlist': 'user',
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',

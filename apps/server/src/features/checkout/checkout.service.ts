@@ -36,6 +36,7 @@ import { findCard } from '../cards/cards.repo';
 import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { confirmationMail } from './confirmation-mail';
 import { policyFor } from '../refunds/refunds.service';
+import { claimHeldSeats } from '../waitlist/waitlist.service';
 
 export type CheckoutContext = {
   db: Db;
@@ -78,6 +79,12 @@ export async function quoteCheckout(
     resolved.map((r) => ({ calendarId: r.seat.id, slot: r.slot.slot })),
   );
   if (taken.size > 0) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+  await claimHeldSeats(
+    db,
+    resolved.map((r) => ({ calendarId: r.seat.id, slot: r.slot.slot, userId: caller.id })),
+    { claim: false },
+    now,
+  );
 
   const code = body.voucher?.trim() || null;
   const voucher = code ? await findUsableVoucher(db, code) : null;

@@ -58,7 +58,9 @@ export function confirmationMail(booking: ConfirmedBooking): MailMessage {
     '',
     'The attached calendar file adds every session to your calendar.',
     `Cancellation policy: ${booking.policyText}`,
-    ...(booking.manageUrl ? [`To cancel a booking, open your dashboard: ${booking.manageUrl}`] : []),
+    ...(booking.manageUrl
+      ? [`To cancel a booking, open your dashboard: ${booking.manageUrl}`]
+      : []),
     '',
     booking.companyName,
   ].join('\n');

@@ -44,6 +44,7 @@ import {
   refundInTransaction,
   type RefundContext,
 } from '../refunds/refunds.service';
+import { seatFreed } from '../waitlist/waitlist.service';
 
 function toEntry(row: repo.ReservationRow): PlannerEntry {
   return {
@@ -233,9 +234,18 @@ export async function deleteEntries(
       for (const row of rows.filter((r) => !r.isBlackout)) {
         const locked = await findReservationForRefund(tx, row.id, true);
         if (!locked || locked.cancelledAt)
-          throw ValidationError.field('reservations', `Invalid pk "${row.id}" - object does not exist.`);
+          throw ValidationError.field(
+            'reservations',
+            `Invalid pk "${row.id}" - object does not exist.`,
+          );
         made.push(
-          await refundInTransaction(tx, caller, locked, { choice: body.refund, reason, cancel: true }, now),
+          await refundInTransaction(
+            tx,
+            caller,
+            locked,
+            { choice: body.refund, reason, cancel: true },
+            now,
+          ),
         );
       }
     }
@@ -257,9 +267,12 @@ export async function deleteEntries(
         ...(body.refund ? { after: { refund: body.refund, reason } } : {}),
       })),
     );
-    return made;
+    return { made, freed: rows.filter((r) => !r.isBlackout) };
   });
-  if (refunds) await finishRefunds(refunds, recorded);
+  if (refunds) {
+    await finishRefunds(refunds, recorded.made);
+    for (const row of recorded.freed) await seatFreed(refunds, row.calendarId, row.slot);
+  }
   return { detail: DELETED_MESSAGE, entries: [] };
 }
 

@@ -39,6 +39,7 @@ import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
 import { recordAudit } from '../audit/audit.service';
 import { refundMail } from './refund-mail';
+import { seatFreed } from '../waitlist/waitlist.service';
 import * as repo from './refunds.repo';
 
 export type RefundContext = {
@@ -443,6 +444,8 @@ export async function cancelReservation(
     );
   });
   const final = await finish(ctx, refund);
+  const row = await repo.findReservation(ctx.db, id);
+  if (row) await seatFreed(ctx, row.calendarId, row.slot);
   return {
     detail: CANCELLED_MESSAGE,
     refund: final ? await refundView(ctx.db, final) : null,

@@ -114,7 +114,11 @@ export const reservationsRoutes =
         // choose a refund with POST /reservations/{id}/cancel (docs/decisions/0027).
         if (row.is_blackout || hasPermission(caller, 'reservations.change_reservation'))
           await deleteReservation(db, caller, request.params.id);
-        else await cancelReservation(refunds, caller, request.params.id, { refund: 'policy', reason: '' });
+        else
+          await cancelReservation(refunds, caller, request.params.id, {
+            refund: 'policy',
+            reason: '',
+          });
         return reply.status(204).send();
       },
     );

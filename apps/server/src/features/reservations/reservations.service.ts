@@ -26,6 +26,7 @@ import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import * as repo from './reservations.repo';
+import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { publishChange } from '../../plugins/changes';
 import { assertUnpaidLimit } from './unpaid-limit';
 
@@ -200,6 +201,11 @@ export async function insertReservations(
   values: repo.ReservationInsert[],
 ): Promise<number[]> {
   try {
+    // A seat held for the first one on its waitlist is taken for everyone else.
+    await claimHeldSeats(
+      db,
+      values.map((v) => ({ calendarId: v.calendarId, slot: v.slot, userId: v.userId ?? null })),
+    );
     return await repo.insertReservations(db, values);
   } catch (error) {
     if (repo.isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
