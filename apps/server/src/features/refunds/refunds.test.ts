@@ -363,3 +363,24 @@ describe('credits of a member not in good standing', () => {
     });
   });
 });
+
+describe('policy settings', () => {
+  it('club members get their own window; a null window is stored and read back', async () => {
+    const admin = await createUser(t, { isStaff: true, isSuperuser: true });
+    const patch = (body: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/settings',
+        headers: bearer(admin.token),
+        payload: body,
+      });
+    expect((await patch({ club_cancellation_window_hours: 2 })).statusCode).toBe(200);
+    const member = await customer();
+    await send('POST', '/api/users/me/charges/credits_enroll', member, { credits_amount: 1000 });
+    const { ids } = await book(member, [2], lateSlot(6));
+    expect((await quoteOf(member, ids[0])).json()).toMatchObject({ free: true });
+    const res = await patch({ club_cancellation_window_hours: null });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await quoteOf(member, ids[0])).json()).toMatchObject({ free: false });
+  });
+});
