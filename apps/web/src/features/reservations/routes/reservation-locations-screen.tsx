@@ -9,7 +9,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { AvailSlot } from '@paddock/contract/calendars';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
-import { showAlert } from '../../../lib/alerts';
+import { showAlert, showError } from '../../../lib/alerts';
+import { formatSlotTime } from '../../../lib/slot-format';
+import { useJoinWaitlist } from '../../refunds/api/join-waitlist';
 import { checkoutErrorMessage, isSlotTaken } from '../../../lib/booking-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
@@ -104,6 +106,7 @@ export default function ReservationLocationsScreen() {
 
   const setChosen = (items: Map<string, ChosenSlot>) => setSelection({ search: searchKey, items });
 
+  const joinWaitlist = useJoinWaitlist();
   const toggle = (seat: GridSeat, slot: AvailSlot) => {
     const key = cellKey(seat.id, slot.slot);
     const next = new Map(chosen);
@@ -193,6 +196,20 @@ export default function ReservationLocationsScreen() {
             selected={chosenKeys}
             now={now}
             onToggle={toggle}
+            onNotify={(slot) =>
+              location &&
+              joinWaitlist.mutate(
+                { location: location.id, slot },
+                {
+                  onSuccess: () =>
+                    showAlert(
+                      `We will e-mail you when a seat frees up at ${formatSlotTime(slot)}.`,
+                      'success',
+                    ),
+                  onError: (error) => showError(error),
+                },
+              )
+            }
           />
         )}
       </>
