@@ -1,5 +1,14 @@
-import { bearer, bookingDate, saveCardViaApi, signIn, signUp } from './booking-support';
-import { expect, expectAccessible, test } from './fixtures';
+import {
+  bearer,
+  bookingDate,
+  cellName,
+  DOWNTOWN,
+  pickDate,
+  saveCardViaApi,
+  signIn,
+  signUp,
+} from './booking-support';
+import { DEMO_STAFF, expect, expectAccessible, test } from './fixtures';
 
 test('a customer cancels from the dashboard, sees what comes back, and finds the refund in the transactions', async ({
   page,
@@ -59,4 +68,77 @@ test('a customer cancels from the dashboard, sees what comes back, and finds the
     amount,
   );
   await expectAccessible(page);
+});
+
+test('a waitlisted customer is e-mailed when a seat frees up and books the seat held for them', async ({
+  page,
+  request,
+}) => {
+  const staff = (await (await request.post('/api/auth/token', { data: DEMO_STAFF })).json()) as {
+    access: string;
+  };
+  const asStaff = { Authorization: `Bearer ${staff.access}` };
+  const day = bookingDate(13);
+  const slot = `${day}T14:00`;
+  const locations = (await (await request.get('/api/locations')).json()) as {
+    results: { id: number; name: string }[];
+  };
+  const downtown = locations.results.find((l) => l.name === DOWNTOWN)!;
+  const seats = (
+    (await (await request.get(`/api/calendars?location=${downtown.id}`)).json()) as {
+      results: { id: number; name: string }[];
+    }
+  ).results;
+
+  // The time is full: one seat booked and paid by a first customer, the rest blacked out.
+  const first = await signUp(request, 'waitlist-first');
+  await saveCardViaApi(request, first, '4242424242424242');
+  const quote = await request.post('/api/reservations/checkouts/quote', {
+    headers: bearer(first),
+    data: { reservations: [{ calendar: seats[0].id, slot }] },
+  });
+  const processed = await request.post(
+    `/api/reservations/checkouts/${((await quote.json()) as { checkout_id: number }).checkout_id}/process`,
+    { headers: bearer(first) },
+  );
+  expect(processed.ok()).toBe(true);
+  const booked = ((await processed.json()) as { reservations: { id: number }[] }).reservations[0];
+  const blackout = await request.post('/api/planner/blackout', {
+    headers: asStaff,
+    data: { slots: seats.slice(1).map((s) => ({ calendar: s.id, slot })), notes: 'Full' },
+  });
+  expect(blackout.ok()).toBe(true);
+
+  const waiting = await signUp(request, 'waitlist-second');
+  await saveCardViaApi(request, waiting, '4242424242424242');
+  await signIn(page, waiting);
+  await page.goto(`/reservations/all?location=${downtown.id}`);
+  await pickDate(page, day);
+  await page.getByRole('button', { name: 'Tell me when a seat frees up at 2:00 PM' }).click();
+  await expect(page.getByText('We will e-mail you when a seat frees up at 2:00 PM.')).toBeVisible();
+
+  // The first customer cancels: the waitlisted one is e-mailed, the seat held for them.
+  const cancelled = await request.post(`/api/reservations/${booked.id}/cancel`, {
+    headers: bearer(first),
+    data: {},
+  });
+  expect(cancelled.ok()).toBe(true);
+  await expect
+    .poll(async () => {
+      const outbox = await request.get('/api/outbox', { headers: asStaff });
+      const { results } = (await outbox.json()) as { results: { to: string; text: string }[] };
+      return results.some(
+        (m) => m.to.includes(waiting.email) && m.text.includes('is held for you until'),
+      );
+    })
+    .toBe(true);
+
+  await page.reload();
+  await pickDate(page, day);
+  await page.getByRole('button', { name: cellName(seats[0].name, day, '2:00 PM', 'Free') }).click();
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(checkout).toContainText('Cancellation policy: Free cancellation until 24 hours');
+  await checkout.getByRole('button', { name: 'Reserve' }).click();
+  await expect(page.getByRole('dialog', { name: 'All Done' })).toContainText(seats[0].name);
 });
