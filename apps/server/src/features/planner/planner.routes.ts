@@ -112,6 +112,6 @@ export const plannerRoutes =
           response: { 200: plannerResult, ...errors },
         },
       },
-      async (request) => planner.markAttendance(db, request.authUser!, request.body),
+      async (request) => planner.markAttendance(db, request.authUser!, request.body, refunds),
     );
   };

@@ -406,11 +406,33 @@ export async function move(db: Db, caller: AuthUser, body: PlannerMove, now = ne
 }
 
 /** Checked in / no-show / neither, for drivers' reservations (not blackouts). */
-export async function markAttendance(db: Db, caller: AuthUser, body: PlannerAttendance) {
+export async function markAttendance(
+  db: Db,
+  caller: AuthUser,
+  body: PlannerAttendance,
+  refunds?: RefundContext,
+  now = new Date(),
+) {
+  const made: Awaited<ReturnType<typeof refundInTransaction>>[] = [];
   const rows = await db.transaction(async (tx) => {
     const found = await liveRows(tx, body.reservations);
     if (found.some((r) => r.isBlackout))
       throw ValidationError.field('reservations', 'A blackout has no driver to check in.');
+    // A no-show is a late cancellation: whatever the policy gives back for one goes back now.
+    if (body.attendance === 'no_show' && refunds)
+      for (const row of found.filter((r) => r.attendance !== 'no_show')) {
+        const locked = await findReservationForRefund(tx, row.id, true);
+        if (locked)
+          made.push(
+            await refundInTransaction(
+              tx,
+              caller,
+              locked,
+              { choice: 'no_show', reason: 'No-show', cancel: false },
+              now,
+            ),
+          );
+      }
     await tx
       .update(reservations)
       .set({ attendance: body.attendance, updatedAt: new Date() })
@@ -435,6 +457,7 @@ export async function markAttendance(db: Db, caller: AuthUser, body: PlannerAtte
     );
     return found;
   });
+  if (refunds) await finishRefunds(refunds, made);
   const detail =
     body.attendance === 'checked_in'
       ? 'Checked in.'

@@ -283,7 +283,10 @@ export async function refundInTransaction(
   const paidCents = shareValueCents(p.paid.share);
   let refund: repo.RefundRow | null = null;
   const s = p.split;
-  if (paidCents > 0 && !(await repo.findRefundOfReservation(tx, row.id))) {
+  // Nothing back under the policy (a late cancel keeping everything): no refund to record, the
+  // audit keeps why. Staff's explicit "no refund" is recorded, with its reason.
+  const record = paidCents > 0 && (s.totalCents > 0 || input.choice === 'none');
+  if (record && !(await repo.findRefundOfReservation(tx, row.id))) {
     refund = await repo.insertRefund(tx, {
       reservationId: row.id,
       userId: row.userId,

@@ -174,10 +174,15 @@ describe('late cancellations and no-shows', () => {
     const q = (await quoteOf(user, ids[0])).json();
     expect(q).toMatchObject({ free: false, refund: { card_cents: 0, total_cents: 0 } });
     const r = await cancel(user, ids[0]);
-    expect(r.json().refund).toMatchObject({
-      card_status: 'none',
-      refund: { kept_cents: q.paid_cents },
-    });
+    expect(r.statusCode).toBe(200);
+    // Nothing goes back: no refund, no transaction line; the audit trail says what was kept.
+    expect(r.json().refund).toBeNull();
+    expect(await refundRows(user.id)).toHaveLength(0);
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, ids[0]), eq(auditEvents.action, 'reservation.cancel')));
+    expect(audit.after).toMatchObject({ kept_cents: q.paid_cents, free: false });
   });
 
   it('keeps the location’s share (50 %) and a no-show is a late cancellation', async () => {
@@ -199,10 +204,15 @@ describe('late cancellations and no-shows', () => {
     const [a, b] = p.json().reservations.map((r: { id: number }) => r.id);
     const r = (await cancel(user, a)).json().refund;
     expect(r.refund).toMatchObject({ card_cents: 1000, kept_cents: 1000 });
-    const ns = await send('POST', `/api/reservations/${b}/no_show`, staff);
-    expect(ns.statusCode, ns.body).toBe(200);
-    expect(ns.json().refund.refund).toMatchObject({ card_cents: 1000, kept_cents: 1000 });
+    // The planner's Mark No-show refunds the late share too, once.
+    const mark = () =>
+      send('POST', '/api/planner/attendance', staff, { reservations: [b], attendance: 'no_show' });
+    expect((await mark()).statusCode).toBe(200);
+    const [ns] = await t.db.select().from(refunds).where(eq(refunds.reservationId, b));
+    expect(ns).toMatchObject({ choice: 'no_show', cardCents: 1000, keptCents: 1000 });
+    expect((await mark()).statusCode).toBe(200);
     expect((await send('POST', `/api/reservations/${b}/no_show`, staff)).statusCode).toBe(400);
+    expect(await t.db.select().from(refunds).where(eq(refunds.reservationId, b))).toHaveLength(1);
   });
 });
 
