@@ -248,7 +248,11 @@ describe('once, whatever the retries', () => {
     });
     const list = (await send('GET', '/api/users/me/charges?amount_cents__gt=0', user)).json()
       .results;
-    expect(list[0]).toMatchObject({ amount_cents: -quote.total_cents, errors: refund.last_error });
+    expect(list[0]).toMatchObject({
+      amount_cents: -quote.total_cents,
+      errors: refund.last_error,
+      refund: refund.id,
+    });
     // A customer cannot retry; staff can.
     expect((await send('POST', `/api/refunds/${refund.id}/retry`, user)).statusCode).toBe(403);
     await t.db.update(localPaymentMethods).set({ refundFailure: null });
