@@ -398,3 +398,26 @@ describe('policy settings', () => {
     expect((await quoteOf(member, ids[0])).json()).toMatchObject({ free: false });
   });
 });
+
+describe('moving a paid booking', () => {
+  it('is allowed inside the free window only, at the same location, keeping the payment', async () => {
+    const user = await customer();
+    const move = (id: number, slot: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/reservations/${id}`,
+        headers: bearer(user.token),
+        payload: { slot },
+      });
+    const early = (await book(user, [3], freeSlot())).ids[0];
+    const moved = await move(early, `${futureDate(slotDay++, zone)}T19:00`);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ paid: true });
+    const late = (await book(user, [3], lateSlot(7))).ids[0];
+    const refused = await move(late, `${futureDate(slotDay++, zone)}T19:00`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      non_field_errors: ['A paid booking can be moved until 24 hours before it starts.'],
+    });
+  });
+});

@@ -27,6 +27,8 @@ import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import * as repo from './reservations.repo';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
+import { policyFor } from '../refunds/refunds.service';
+import { isFreeCancellation } from '../../lib/cancellation-policy';
 import { publishChange } from '../../plugins/changes';
 import { assertUnpaidLimit } from './unpaid-limit';
 
@@ -334,6 +336,17 @@ export async function updateReservation(
     const [{ seat, slot }] = await resolveSeatSlots(db, [target], role, now, sameField);
     if (role !== 'staff' && row.paid && seat.costCents > (await seatCost(db, row.calendarId)))
       throw ValidationError.field('calendar', 'Choose a seat that costs the same or less.');
+    // A paid booking moves only inside the free cancellation window (docs/decisions/0027):
+    // later, moving it would dodge the late-cancellation share.
+    if (role !== 'staff' && row.paid) {
+      const policy = await policyFor(db, seat.location, row.userId);
+      if (!isFreeCancellation(row.time, policy, now))
+        throw ValidationError.nonField(
+          `A paid booking can be moved until ${policy.windowHours} hours before it starts.`,
+        );
+      if (seat.location.id !== (await seatLocation(db, row.calendarId)))
+        throw ValidationError.field('calendar', 'Choose a seat at the same location.');
+    }
     Object.assign(changes, {
       calendarId: seat.id,
       slot: slot.slot,
@@ -374,6 +387,11 @@ export async function updateReservation(
     }
   }
   return (await reservationsByIds(db, [id]))[0];
+}
+
+async function seatLocation(db: Queryable, calendarId: number): Promise<number | null> {
+  const [seat] = await repo.findActiveSeats(db, [calendarId]);
+  return seat?.location.id ?? null;
 }
 
 async function seatCost(db: Queryable, calendarId: number): Promise<number> {
