@@ -252,7 +252,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         .from(localRefunds)
         .where(eq(localRefunds.idempotencyKey, key));
       if (earlier) return refundResult(earlier);
-      let failure: string | null = null;
+      let failure: string | null;
       if (!charge || charge.status !== 'succeeded') failure = `No such charge: '${chargeRef}'`;
       else {
         const [{ refunded }] = await tx

@@ -31,8 +31,7 @@ export type ChargeInput = {
  * provider could not be reached: nothing is known, retry with the same key.
  */
 export type RefundResult =
-  | { ok: true; refundRef: string }
-  | { ok: false; message: string; refundRef: string | null };
+  { ok: true; refundRef: string } | { ok: false; message: string; refundRef: string | null };
 
 /** Both providers refuse anything but a positive whole number of cents before calling out. */
 export function assertChargeable(amountCents: number) {

@@ -94,7 +94,8 @@ function route(r: Recorded): { status: number; body: object } {
       amount: Number(r.params.amount),
       payment_intent: r.params.payment_intent,
       status: r.params.payment_intent === 'pi_refund_fails' ? 'failed' : 'pending',
-      failure_reason: r.params.payment_intent === 'pi_refund_fails' ? 'expired_or_canceled_card' : null,
+      failure_reason:
+        r.params.payment_intent === 'pi_refund_fails' ? 'expired_or_canceled_card' : null,
     };
     if (r.idempotencyKey) refundsByKey.set(r.idempotencyKey, refund);
     return ok(refund);
