@@ -25,6 +25,8 @@ import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
+import { refundsRoutes } from './features/refunds/refunds.routes';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { racesRoutes } from './features/races/races.routes';
 import {
@@ -198,6 +200,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
       await api.register(racesRoutes(deps));
+      await api.register(refundsRoutes(deps));
+      await api.register(waitlistRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,7 @@ import * as laps from './schema/laps';
 import * as screens from './schema/screens';
 import * as audit from './schema/audit';
 import * as races from './schema/races';
+import * as refunds from './schema/refunds';
 
 export const schema = {
   ...accounts,
@@ -23,4 +24,5 @@ export const schema = {
   ...screens,
   ...audit,
   ...races,
+  ...refunds,
 };

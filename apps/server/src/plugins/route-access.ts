@@ -147,6 +147,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
+  // Cancellations and refunds: customers their own bookings (the service checks whose).
+  'GET /api/reservations/:id/cancel_quote': 'user',
+  'POST /api/reservations/:id/cancel': 'user',
+  'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
+  'POST /api/refunds/:id/retry': 'reservations.change_reservation',
+  'POST /api/waitlist': 'user',
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',

@@ -19,6 +19,7 @@ export const checkoutRoutes =
       db: deps.database.db,
       payments: deps.payments,
       mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
       logError: (error, message) => app.log.error({ err: error }, message),
     };
     const tags = ['checkout'];

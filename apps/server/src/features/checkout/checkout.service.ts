@@ -35,11 +35,15 @@ import { publishChange } from '../../plugins/changes';
 import { findCard } from '../cards/cards.repo';
 import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { confirmationMail } from './confirmation-mail';
+import { policyFor } from '../refunds/refunds.service';
+import { claimHeldSeats } from '../waitlist/waitlist.service';
 
 export type CheckoutContext = {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** For the dashboard link in the confirmation (where a booking is cancelled). */
+  publicUrl?: string;
   logError: (error: unknown, message: string) => void;
 };
 
@@ -75,6 +79,12 @@ export async function quoteCheckout(
     resolved.map((r) => ({ calendarId: r.seat.id, slot: r.slot.slot })),
   );
   if (taken.size > 0) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+  await claimHeldSeats(
+    db,
+    resolved.map((r) => ({ calendarId: r.seat.id, slot: r.slot.slot, userId: caller.id })),
+    { claim: false },
+    now,
+  );
 
   const code = body.voucher?.trim() || null;
   const voucher = code ? await findUsableVoucher(db, code) : null;
@@ -108,6 +118,7 @@ export async function quoteCheckout(
     calendar_location: location.id,
     time: r.slot.time,
   }));
+  const policy = await policyFor(db, location, caller.id);
   const quote = {
     line_items: lineItems,
     subtotal_cents: pricing.subtotalCents,
@@ -119,6 +130,7 @@ export async function quoteCheckout(
     credits_using: pricing.creditsUsing,
     credits_value_cents: pricing.creditsValueCents,
     credits_program_saves: pricing.creditsProgramSaves,
+    cancellation_policy: policy.text,
   };
   const items: CheckoutItem[] = resolved.map((r, i) => ({
     calendarId: r.seat.id,
@@ -271,7 +283,11 @@ export async function processCheckout(
       const row = (await repo.lockCheckout(tx, id))!;
       if (row.result) return { result: row.result, finishedNow: false };
       if (outcome.ok) {
-        await markReservationsPaid(tx, await repo.checkoutReservationIds(tx, id));
+        await markReservationsPaid(
+          tx,
+          await repo.checkoutReservationIds(tx, id),
+          outcome.charge.id,
+        );
         const result = await successResult(tx, row);
         await repo.updateCheckout(tx, id, {
           status: 'paid',
@@ -307,8 +323,11 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
       checkout.items.map((i) => i.calendarId),
     );
     const settings = await getSettings(ctx.db);
+    const policy = await policyFor(ctx.db, location, checkout.userId);
     await ctx.mailer.send(
       confirmationMail({
+        policyText: policy.text,
+        manageUrl: ctx.publicUrl ? `${ctx.publicUrl}/dashboard` : null,
         checkoutId,
         to: user.email,
         name: displayName({ ...user }) ?? user.email,

@@ -11,11 +11,13 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatCents } from '../../../lib/money';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { chargesQuery } from '../api/list-charges';
+import { useRetryRefund } from '../../refunds/api/retry-refund';
+import { showAlert, showError } from '../../../lib/alerts';
 
 export const NO_TRANSACTIONS = 'You have no transactions yet.';
 export const NO_CUSTOMER_TRANSACTIONS = 'This customer has no transactions yet.';
 
-function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
+function ChargeRow({ charge, zone, staff }: { charge: Charge; zone: string; staff: boolean }) {
   const when = DateTime.fromISO(charge.created).setZone(zone).toFormat('yyyy-MM-dd h:mm a');
   const amount = formatCents(charge.amount_cents);
   return (
@@ -33,6 +35,7 @@ function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
             <strong>Failed:</strong> {charge.errors}
           </div>
         )}
+        {staff && charge.errors && charge.refund ? <RetryRefund refund={charge.refund} /> : null}
       </td>
       <td data-label="Receipt">
         {charge.receipt_url ? (
@@ -53,6 +56,31 @@ function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** Staff send a declined card refund again (the customer's transactions on the admin page). */
+function RetryRefund({ refund }: { refund: number }) {
+  const retry = useRetryRefund();
+  return (
+    <Button
+      size="sm"
+      variant="outline-primary"
+      className="mt-1"
+      disabled={retry.isPending}
+      onClick={() =>
+        retry.mutate(refund, {
+          onSuccess: (answer) =>
+            showAlert(
+              answer.detail,
+              answer.refund?.card_status === 'succeeded' ? 'success' : 'warning',
+            ),
+          onError: (error) => showError(error),
+        })
+      }
+    >
+      Retry refund
+    </Button>
   );
 }
 
@@ -89,7 +117,12 @@ function TransactionsList({ userId }: { userId?: number }) {
         </thead>
         <tbody>
           {results.map((c) => (
-            <ChargeRow key={c.id} charge={c} zone={config.default_timezone} />
+            <ChargeRow
+              key={c.id}
+              charge={c}
+              zone={config.default_timezone}
+              staff={userId !== undefined}
+            />
           ))}
         </tbody>
       </Table>
@@ -160,7 +193,9 @@ export function RecentTransactionsCard() {
     <Card className="mb-4">
       <Card.Body>
         <h2 className="h4 card-title mb-2">Transactions</h2>
-        <p className="text-body-secondary">Everything charged to your card, with receipts.</p>
+        <p className="text-body-secondary">
+          Everything charged to your card and every refund, with receipts.
+        </p>
         <Button variant="outline-primary" onClick={() => setOpen(true)}>
           Recent Transactions
         </Button>

@@ -9,8 +9,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { AvailSlot } from '@paddock/contract/calendars';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
-import { dismissAlert, showAlert } from '../../../lib/alerts';
+import { dismissAlert, showAlert, showError } from '../../../lib/alerts';
 import { countOf, SLOTS } from '../../../lib/plural';
+import { formatSlotTime } from '../../../lib/slot-format';
+import { useJoinWaitlist } from '../../refunds/api/join-waitlist';
 import { checkoutErrorMessage, isSlotTaken } from '../../../lib/booking-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
@@ -106,6 +108,7 @@ export default function ReservationLocationsScreen() {
 
   const setChosen = (items: Map<string, ChosenSlot>) => setSelection({ search: searchKey, items });
 
+  const joinWaitlist = useJoinWaitlist();
   const toggle = (seat: GridSeat, slot: AvailSlot) => {
     const key = cellKey(seat.id, slot.slot);
     const next = new Map(chosen);
@@ -199,6 +202,20 @@ export default function ReservationLocationsScreen() {
             selected={chosenKeys}
             now={now}
             onToggle={toggle}
+            onNotify={(slot) =>
+              location &&
+              joinWaitlist.mutate(
+                { location: location.id, slot },
+                {
+                  onSuccess: () =>
+                    showAlert(
+                      `We will e-mail you when a seat frees up at ${formatSlotTime(slot)}.`,
+                      'success',
+                    ),
+                  onError: (error) => showError(error),
+                },
+              )
+            }
           />
         )}
       </>
