@@ -107,6 +107,7 @@ test('signup in three steps, logout, login, forgot password, change password, ed
 
   // Forgot password: the mailed link logs in and leads to change password.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Forgot Password' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Login Link' }).click();

@@ -9,7 +9,14 @@ export default function LogoutScreen() {
   const logOut = useLogOut();
   const navigate = useNavigate();
   useEffect(() => {
-    void logOut().then(() => navigate(pathTo('signup'), { replace: true }));
+    // Someone who moved on while the server was answering stays where they went.
+    let here = true;
+    void logOut().then(() => {
+      if (here) navigate(pathTo('signup'), { replace: true });
+    });
+    return () => {
+      here = false;
+    };
   }, [logOut, navigate]);
   return (
     <>
