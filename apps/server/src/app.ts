@@ -53,6 +53,8 @@ import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
 import { lapsRoutes } from './features/laps/laps.routes';
+import { AcServerLink } from './features/ac-server/ac-server.service';
+import { acServerRoutes } from './features/ac-server/ac-server.routes';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -73,6 +75,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's launcher sockets (tests and the bench count them). */
     launcherHub: LauncherHub;
+    /** This instance's AC dedicated servers (docs/decisions/0031). */
+    acServers: AcServerLink;
   }
 }
 
@@ -159,6 +163,21 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   app.decorate('launcherHub', hub);
   app.addHook('preClose', async () => hub.close());
+  const acServers = new AcServerLink(
+    deps.database.db,
+    deps.config.acServer,
+    deps.config.dataDir,
+    app.log,
+  );
+  app.decorate('acServers', acServers);
+  // A party ended (here or on another instance): its server stops.
+  changes.subscribe((change) => {
+    if (change.topic === 'parties')
+      void acServers
+        .stopEnded()
+        .catch((err: unknown) => app.log.error({ err }, 'AC server not stopped'));
+  });
+  app.addHook('preClose', async () => acServers.close());
 
   app.addHook('onClose', async () => changes.stop());
   // Before any route is registered: every API route gets its guard from the access table.
@@ -198,6 +217,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
       await api.register(racesRoutes(deps));
+      await api.register(acServerRoutes(acServers));
     },
     { prefix: '/api' },
   );
