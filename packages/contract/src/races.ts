@@ -411,6 +411,9 @@ export const acServerStatus = z.object({
   pid: z.number().int().nullable(),
   /** The UDP port Paddock listens on for this server's plugin messages. */
   plugin_port: z.number().int().nullable(),
+  /** For the seats' race.ini [REMOTE]: acServer's TCP/UDP game port and the join password. */
+  game_port: z.number().int().nullable(),
+  password: z.string().nullable(),
   /** The session the server reported last (name), null before the first. */
   session: z.string().nullable(),
   laps_stored: z.number().int(),

@@ -42,6 +42,9 @@ interface Running {
   /** Car id → seat. */
   seats: number[];
   models: string[];
+  /** What a seat's race.ini [REMOTE] needs to join: the game port and the join password. */
+  gamePort: number;
+  password: string;
   track: { key: string; layout: string };
   /** Car id → who is in it now (NEW_CONNECTION). */
   drivers: Map<number, { guid: string; name: string }>;
@@ -66,6 +69,8 @@ export function acLapKey(
 
 export class AcServerLink {
   private readonly running = new Map<number, Running>();
+  /** Starts under way: a second start of the same party waits for the first. */
+  private readonly starting = new Map<number, Promise<AcServerStatus>>();
 
   constructor(
     private readonly db: Db,
@@ -94,6 +99,8 @@ export class AcServerLink {
       folder: r?.folder ?? null,
       pid: r?.child.pid ?? null,
       plugin_port: r?.socket.port ?? null,
+      game_port: r?.gamePort ?? null,
+      password: r?.password ?? null,
       session: r?.sessionName ?? null,
       laps_stored: r?.lapsStored ?? 0,
     };
@@ -144,8 +151,18 @@ export class AcServerLink {
 
   /** Writes the party's config files, opens the plugin listener and starts acServer. */
   async start(partyId: number): Promise<AcServerStatus> {
-    const config = this.config ?? this.off();
+    if (!this.config) this.off();
     if (this.running.has(partyId)) return this.status(partyId);
+    const pending = this.starting.get(partyId);
+    if (pending) return pending;
+    const started = this.startNow(partyId, this.config).finally(() =>
+      this.starting.delete(partyId),
+    );
+    this.starting.set(partyId, started);
+    return started;
+  }
+
+  private async startNow(partyId: number, config: AcServerConfig): Promise<AcServerStatus> {
     const [party] = await this.db.select().from(parties).where(eq(parties.id, partyId));
     if (!party) throw new NotFound();
     const event = await getEvent(this.db, party.hostEventId);
@@ -226,6 +243,8 @@ export class AcServerLink {
         exited,
         seats: mapped.seats,
         models: mapped.race.entries.map((e) => e.model),
+        gamePort: mapped.race.ports.tcp,
+        password: mapped.race.password,
         track: lookups.track!,
         drivers: new Map(),
         sessionSeq: 0,

@@ -141,7 +141,13 @@ describe('a party on the AC dedicated server', () => {
     });
     expect(started.statusCode).toBe(200);
     const status = started.json();
-    expect(status).toMatchObject({ running: true, party: party.id, laps_stored: 0 });
+    expect(status).toMatchObject({
+      running: true,
+      party: party.id,
+      laps_stored: 0,
+      game_port: 9600,
+      password: expect.stringMatching(/^[0-9a-f]{12}$/),
+    });
     expect(status.folder).toBe(path.join(t.deps.config.dataDir, 'ac-server', `party-${party.id}`));
     const serverCfg = fs.readFileSync(path.join(status.folder, 'server_cfg.ini'), 'utf8');
     const entryList = fs.readFileSync(path.join(status.folder, 'entry_list.ini'), 'utf8');

@@ -15,7 +15,7 @@ const entry = (calendar: number, name: string, car: number | null, skin: number 
   exited: false,
   initialized: false,
   launched: false,
-  state: 'exited' as const,
+  state: 'none' as const,
 });
 
 /** A 3-seat party: practice 10 min, race of 5 laps, ABS and tyre blankets, penalties on. */
