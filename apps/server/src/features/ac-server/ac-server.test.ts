@@ -172,7 +172,9 @@ describe('a party on the AC dedicated server', () => {
         resultsJson,
         speed: 5000,
         carIds: { 0: 0, 2: 1, 4: 2 },
-        resultsDir: path.join(tmp, 'results'),
+        // Written outside acServer's folder and named by its full path; NEXT_SESSION's
+        // relative results/RACE.json (against the binary's folder) then finds no file.
+        resultsDir: path.join(tmp, 'written'),
       },
       script: [
         {
@@ -238,6 +240,22 @@ describe('a party on the AC dedicated server', () => {
       { type: 'KICK_USER', carId: 2 },
       { type: 'NEXT_SESSION' },
     ]);
+    // NEXT_SESSION ended the session without a results file on disk: nothing imported, and
+    // nothing lost (the laps came live).
+    await until(
+      'the second END_SESSION',
+      () => fake!.sent.filter((m) => m.type === 'END_SESSION').length === 2,
+    );
+    await until('the link to settle', async () => {
+      await run.queue;
+      return run.sessionSeq === 2;
+    });
+    expect(run.imports).toHaveLength(1);
+    const still = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from laps where source_key like ${`acsrv:${party.id}:%`}`,
+    );
+    expect(still.rows[0].n).toBe(82 + 1);
+
     const bad = await call('POST', `/api/races/events/${party.host_event}/server`, {
       command: 'kick',
       car: 3,

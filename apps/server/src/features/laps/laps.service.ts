@@ -75,15 +75,14 @@ export async function storeLap(
   from: { calendarId: number; sourceKey: string },
   body: LapIngest,
 ): Promise<{ id: number; created: boolean }> {
-  const { sourceKey } = from;
-  const rig = { calendarId: from.calendarId };
+  const { calendarId, sourceKey } = from;
   return db
     .transaction(async (tx) => {
       const trackId = await ensureTrack(tx, body.sim, body.track, body.layout);
       const carId = await ensureCar(tx, body.sim, body.car);
       const recordedAt = new Date(body.recorded_at);
       const userId = await lapOwner(tx, {
-        calendarId: rig.calendarId,
+        calendarId,
         recordedAt,
         guid: body.driver_guid,
       });
@@ -91,7 +90,7 @@ export async function storeLap(
         .insert(laps)
         .values({
           userId,
-          calendarId: rig.calendarId,
+          calendarId,
           trackId,
           carId,
           sim: body.sim,
