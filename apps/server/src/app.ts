@@ -28,6 +28,8 @@ import { screensRoutes } from './features/screens/screens.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { racesRoutes } from './features/races/races.routes';
+import { AcServerLink } from './features/ac-server/ac-server.service';
+import { acServerRoutes } from './features/ac-server/ac-server.routes';
 import {
   LauncherHub,
   SOCKET_DEFAULTS,
@@ -53,8 +55,6 @@ import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
 import { lapsRoutes } from './features/laps/laps.routes';
-import { AcServerLink } from './features/ac-server/ac-server.service';
-import { acServerRoutes } from './features/ac-server/ac-server.routes';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -211,13 +211,13 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(clubRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
+      await api.register(acServerRoutes(acServers));
       await api.register(boardsRoutes(deps));
       await api.register(eventsRoutes({ ...deps, changes, build }));
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
       await api.register(racesRoutes(deps));
-      await api.register(acServerRoutes(acServers));
     },
     { prefix: '/api' },
   );
