@@ -29,6 +29,8 @@ import { refundsRoutes } from './features/refunds/refunds.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { racesRoutes } from './features/races/races.routes';
+import { AcServerLink } from './features/ac-server/ac-server.service';
+import { acServerRoutes } from './features/ac-server/ac-server.routes';
 import {
   LauncherHub,
   SOCKET_DEFAULTS,
@@ -75,6 +77,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's launcher sockets (tests and the bench count them). */
     launcherHub: LauncherHub;
+    /** This instance's AC dedicated servers (docs/decisions/0031). */
+    acServers: AcServerLink;
   }
 }
 
@@ -161,6 +165,21 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   app.decorate('launcherHub', hub);
   app.addHook('preClose', async () => hub.close());
+  const acServers = new AcServerLink(
+    deps.database.db,
+    deps.config.acServer,
+    deps.config.dataDir,
+    app.log,
+  );
+  app.decorate('acServers', acServers);
+  // A party ended (here or on another instance): its server stops.
+  changes.subscribe((change) => {
+    if (change.topic === 'parties')
+      void acServers
+        .stopEnded()
+        .catch((err: unknown) => app.log.error({ err }, 'AC server not stopped'));
+  });
+  app.addHook('preClose', async () => acServers.close());
 
   app.addHook('onClose', async () => changes.stop());
   // Before any route is registered: every API route gets its guard from the access table.
@@ -194,6 +213,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(clubRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
+      await api.register(acServerRoutes(acServers));
       await api.register(boardsRoutes(deps));
       await api.register(eventsRoutes({ ...deps, changes, build }));
       await api.register(screensRoutes({ ...deps, build }));

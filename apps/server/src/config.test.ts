@@ -34,4 +34,17 @@ describe('production defaults', () => {
       bodyLimitBytes: 1024 * 1024,
     });
   });
+
+  it('runs no AC dedicated server unless AC_SERVER_PATH says where it is', () => {
+    expect(loadConfig({}).acServer).toBeUndefined();
+    expect(loadConfig({ AC_SERVER_PATH: '/opt/ac/acServer' }).acServer).toEqual({
+      path: '/opt/ac/acServer',
+      pluginHost: '127.0.0.1',
+      serverHost: '127.0.0.1',
+      ports: { game: 9600, http: 8081, serverPlugin: 11000, plugin: 12000 },
+    });
+    expect(() => loadConfig({ AC_SERVER_PATH: '/x', AC_SERVER_PORT: '70000' })).toThrow(
+      /AC_SERVER_PORT/,
+    );
+  });
 });

@@ -33,6 +33,18 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   BODY_LIMIT_KB: z.coerce.number().int().min(16).max(102_400).default(1024),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** The Assetto Corsa dedicated server binary; unset: Paddock runs no AC server. */
+  AC_SERVER_PATH: z.string().optional(),
+  /** The address acServer sends plugin messages to (Paddock's, as acServer reaches it), and the
+   *  host Paddock sends commands to (acServer runs on the same machine by default). */
+  AC_PLUGIN_HOST: z.string().default('127.0.0.1'),
+  AC_SERVER_HOST: z.string().default('127.0.0.1'),
+  /** First ports; the n-th server running at once uses each plus n. */
+  AC_SERVER_PORT: z.coerce.number().int().min(1).max(65535).default(9600),
+  AC_SERVER_HTTP_PORT: z.coerce.number().int().min(1).max(65535).default(8081),
+  AC_SERVER_PLUGIN_PORT: z.coerce.number().int().min(1).max(65535).default(11000),
+  /** Where Paddock listens for plugin messages; 0: any free port (tests). */
+  AC_PLUGIN_PORT: z.coerce.number().int().min(0).max(65535).default(12000),
 });
 
 export type Config = {
@@ -68,6 +80,15 @@ export type Config = {
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits use it). */
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  /** The AC dedicated server link (docs/decisions/0031); undefined when AC_SERVER_PATH is unset. */
+  acServer:
+    | {
+        path: string;
+        pluginHost: string;
+        serverHost: string;
+        ports: { game: number; http: number; serverPlugin: number; plugin: number };
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -111,5 +132,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY === 'true',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    acServer: e.AC_SERVER_PATH
+      ? {
+          path: path.resolve(e.AC_SERVER_PATH),
+          pluginHost: e.AC_PLUGIN_HOST,
+          serverHost: e.AC_SERVER_HOST,
+          ports: {
+            game: e.AC_SERVER_PORT,
+            http: e.AC_SERVER_HTTP_PORT,
+            serverPlugin: e.AC_SERVER_PLUGIN_PORT,
+            plugin: e.AC_PLUGIN_PORT,
+          },
+        }
+      : undefined,
   };
 }

@@ -383,3 +383,39 @@ export const socketClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('server'), data: z.unknown() }).strict(),
 ]);
 export type SocketClientMessage = z.infer<typeof socketClientMessage>;
+
+/** The AC dedicated server of a party (docs/decisions/0031): what staff can ask of it. */
+export const AC_SERVER_COMMANDS = [
+  'start',
+  'stop',
+  'next_session',
+  'restart_session',
+  'broadcast_chat',
+  'kick',
+] as const;
+export const acServerCommand = z
+  .object({
+    command: z.enum(AC_SERVER_COMMANDS),
+    /** broadcast_chat: the text. */
+    message: z.string().trim().min(1).max(200).optional(),
+    /** kick: the car id (the seat's index in the party, from 0). */
+    car: z.number().int().min(0).max(254).optional(),
+  })
+  .strict();
+export type AcServerCommand = z.infer<typeof acServerCommand>;
+export const acServerStatus = z.object({
+  running: z.boolean(),
+  party: z.number().int().nullable(),
+  /** The folder server_cfg.ini and entry_list.ini were written to. */
+  folder: z.string().nullable(),
+  pid: z.number().int().nullable(),
+  /** The UDP port Paddock listens on for this server's plugin messages. */
+  plugin_port: z.number().int().nullable(),
+  /** For the seats' race.ini [REMOTE]: acServer's TCP/UDP game port and the join password. */
+  game_port: z.number().int().nullable(),
+  password: z.string().nullable(),
+  /** The session the server reported last (name), null before the first. */
+  session: z.string().nullable(),
+  laps_stored: z.number().int(),
+});
+export type AcServerStatus = z.infer<typeof acServerStatus>;

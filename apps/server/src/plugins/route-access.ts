@@ -168,6 +168,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/races/events/:id': RACES,
   'POST /api/races/events/:id/signal': RACES,
   'POST /api/races/events/:id/ticket': RACES,
+  'POST /api/races/events/:id/server': RACES,
   'GET /api/races/presets': RACES,
   'POST /api/races/presets': RACES,
   'DELETE /api/races/presets/:id': RACES,

@@ -59,14 +59,30 @@ export async function ingestLap(
   rig: { id: number; calendarId: number },
   body: LapIngest,
 ): Promise<{ id: number; created: boolean }> {
-  const sourceKey = `rig:${rig.id}:${body.client_lap_id}`;
+  return storeLap(
+    db,
+    { calendarId: rig.calendarId, sourceKey: `rig:${rig.id}:${body.client_lap_id}` },
+    body,
+  );
+}
+
+/**
+ * A lap driven on a seat, stored once under `sourceKey` (the rig path, and the AC dedicated
+ * server's plugin link): owner, personal best and the change feed in one transaction.
+ */
+export async function storeLap(
+  db: Db,
+  from: { calendarId: number; sourceKey: string },
+  body: LapIngest,
+): Promise<{ id: number; created: boolean }> {
+  const { calendarId, sourceKey } = from;
   return db
     .transaction(async (tx) => {
       const trackId = await ensureTrack(tx, body.sim, body.track, body.layout);
       const carId = await ensureCar(tx, body.sim, body.car);
       const recordedAt = new Date(body.recorded_at);
       const userId = await lapOwner(tx, {
-        calendarId: rig.calendarId,
+        calendarId,
         recordedAt,
         guid: body.driver_guid,
       });
@@ -74,7 +90,7 @@ export async function ingestLap(
         .insert(laps)
         .values({
           userId,
-          calendarId: rig.calendarId,
+          calendarId,
           trackId,
           carId,
           sim: body.sim,
@@ -113,9 +129,14 @@ export async function ingestLap(
  */
 export async function importResults(
   db: Db,
-  caller: AuthUser,
+  caller: { id: number } | null,
   bytes: Buffer,
   now = new Date(),
+  options: {
+    /** The stored key of the file's i-th lap; default `import:{sha}:{i}`. The AC server link
+     *  gives its laps the keys their live copies got, so they are not stored twice. */
+    sourceKey?: (lap: ParsedSession['laps'][number], index: number) => string;
+  } = {},
 ): Promise<ImportResponse> {
   let session: ParsedSession;
   try {
@@ -136,7 +157,7 @@ export async function importResults(
           trackId,
           kind: session.kind,
           serverName: session.serverName,
-          importedById: caller.id,
+          importedById: caller?.id ?? null,
         })
         .onConflictDoNothing()
         .returning({ id: raceSessions.id });
@@ -178,7 +199,7 @@ export async function importResults(
         driverGuid: l.guid,
         driverName: l.name,
         recordedAt: new Date(now.getTime() - (lastAt - (l.atMs ?? lastAt))),
-        sourceKey: `import:${fileSha}:${i}`,
+        sourceKey: options.sourceKey?.(l, i) ?? `import:${fileSha}:${i}`,
         valid: l.valid,
         invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
       }));

@@ -1,0 +1,434 @@
+// Paddock and the Assetto Corsa dedicated server (docs/decisions/0031): for a party, write
+// server_cfg.ini / entry_list.ini from its event, start acServer, listen to its UDP plugin
+// messages (laps live, the results file at the end of a session) and send it commands.
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { lapIngest, type ImportResponse } from '@paddock/contract/laps';
+import type { AcServerCommand, AcServerStatus } from '@paddock/contract/races';
+import type { AcCommand, AcServerMessage } from '@paddock/ac-protocol/codec';
+import { openAcPluginSocket, type AcPluginSocket } from '@paddock/ac-protocol/plugin-socket';
+import { writeServerConfig } from '@paddock/ac-protocol/server-config';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { cars, skins, tracks } from '../../db/schema/laps';
+import { parties } from '../../db/schema/races';
+import { HttpError, NotFound, ValidationError } from '../../plugins/errors';
+import { lapOwner } from '../laps/catalog-upkeep';
+import { importResults, storeLap } from '../laps/laps.service';
+import { getEvent } from '../races/races.service';
+import { toServerRace, ServerRaceError, type ServerRaceLookups } from './server-race';
+
+export type AcServerConfig = NonNullable<Config['acServer']>;
+
+const STEAM64 = /^\d{17}$/;
+const STOP_GRACE_MS = 5000;
+
+interface Running {
+  partyId: number;
+  eventId: number;
+  folder: string;
+  slot: number;
+  /** Tells this run's laps from an earlier run of the same party. */
+  runId: string;
+  socket: AcPluginSocket;
+  child: ChildProcess;
+  exited: Promise<void>;
+  /** Car id → seat. */
+  seats: number[];
+  models: string[];
+  /** What a seat's race.ini [REMOTE] needs to join: the game port and the join password. */
+  gamePort: number;
+  password: string;
+  track: { key: string; layout: string };
+  /** Car id → who is in it now (NEW_CONNECTION). */
+  drivers: Map<number, { guid: string; name: string }>;
+  /** NEW_SESSIONs seen: each session (and restart) has its own laps. */
+  sessionSeq: number;
+  sessionName: string | null;
+  lapsStored: number;
+  imports: ImportResponse[];
+  /** Messages are handled one after another (END_SESSION's import after the last lap). */
+  queue: Promise<void>;
+}
+
+/** The key a lap of this run is stored under, whether it came live or from the results file. */
+export function acLapKey(
+  run: { partyId: number; runId: string },
+  sessionSeq: number,
+  driver: string,
+  lapMs: number,
+) {
+  return `acsrv:${run.partyId}:${run.runId}:${sessionSeq}:${driver}:${lapMs}`;
+}
+
+export class AcServerLink {
+  private readonly running = new Map<number, Running>();
+  /** Starts under way: a second start of the same party waits for the first. */
+  private readonly starting = new Map<number, Promise<AcServerStatus>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: AcServerConfig | undefined,
+    private readonly dataDir: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get enabled() {
+    return this.config !== undefined;
+  }
+
+  private off(): never {
+    throw new HttpError(
+      409,
+      'The AC dedicated server link is off: set AC_SERVER_PATH to the acServer binary.',
+      'ac_server_off',
+    );
+  }
+
+  status(partyId: number | null): AcServerStatus {
+    const r = partyId === null ? undefined : this.running.get(partyId);
+    return {
+      running: Boolean(r),
+      party: partyId,
+      folder: r?.folder ?? null,
+      pid: r?.child.pid ?? null,
+      plugin_port: r?.socket.port ?? null,
+      game_port: r?.gamePort ?? null,
+      password: r?.password ?? null,
+      session: r?.sessionName ?? null,
+      laps_stored: r?.lapsStored ?? 0,
+    };
+  }
+
+  /** The running server of a party (tests wait on `queue` and read `imports`). */
+  run(partyId: number) {
+    return this.running.get(partyId);
+  }
+
+  /** The party whose host event this is; a 400 when the event is no party's. */
+  async partyOfEvent(eventId: number): Promise<number> {
+    await getEvent(this.db, eventId);
+    const [party] = await this.db
+      .select({ id: parties.id })
+      .from(parties)
+      .where(eq(parties.hostEventId, eventId));
+    if (!party)
+      throw ValidationError.nonField('Only a party runs on the dedicated server: host one first.');
+    return party.id;
+  }
+
+  /** POST /races/events/{id}/server. */
+  async command(eventId: number, body: AcServerCommand): Promise<AcServerStatus> {
+    const partyId = await this.partyOfEvent(eventId);
+    if (body.command === 'start') return this.start(partyId);
+    if (body.command === 'stop') {
+      await this.stop(partyId);
+      return this.status(partyId);
+    }
+    const r = this.running.get(partyId);
+    if (!this.config) this.off();
+    if (!r) throw new HttpError(409, 'The server of this party is not running.', 'not_running');
+    let command: AcCommand;
+    if (body.command === 'next_session') command = { type: 'NEXT_SESSION' };
+    else if (body.command === 'restart_session') command = { type: 'RESTART_SESSION' };
+    else if (body.command === 'broadcast_chat') {
+      if (!body.message) throw ValidationError.field('message', 'Say what to broadcast.');
+      command = { type: 'BROADCAST_CHAT', message: body.message };
+    } else {
+      if (body.car === undefined || body.car >= r.seats.length)
+        throw ValidationError.field('car', `Name a car from 0 to ${r.seats.length - 1}.`);
+      command = { type: 'KICK_USER', carId: body.car };
+    }
+    await r.socket.send(command);
+    return this.status(partyId);
+  }
+
+  /** Writes the party's config files, opens the plugin listener and starts acServer. */
+  async start(partyId: number): Promise<AcServerStatus> {
+    if (!this.config) this.off();
+    if (this.running.has(partyId)) return this.status(partyId);
+    const pending = this.starting.get(partyId);
+    if (pending) return pending;
+    const started = this.startNow(partyId, this.config).finally(() =>
+      this.starting.delete(partyId),
+    );
+    this.starting.set(partyId, started);
+    return started;
+  }
+
+  private async startNow(partyId: number, config: AcServerConfig): Promise<AcServerStatus> {
+    const [party] = await this.db.select().from(parties).where(eq(parties.id, partyId));
+    if (!party) throw new NotFound();
+    const event = await getEvent(this.db, party.hostEventId);
+    const lookups = await this.lookups(event);
+
+    let slot = 0;
+    const used = new Set([...this.running.values()].map((r) => r.slot));
+    while (used.has(slot)) slot += 1;
+    const pluginPort = config.ports.plugin === 0 ? 0 : config.ports.plugin + slot;
+    const serverPluginPort = config.ports.serverPlugin + slot;
+
+    let run: Running | undefined;
+    const socket = await openAcPluginSocket({
+      listen: { host: config.pluginHost, port: pluginPort },
+      server: { host: config.serverHost, port: serverPluginPort },
+      onMessage: (message) => {
+        if (!run) return;
+        const r = run;
+        r.queue = r.queue
+          .then(() => this.handle(r, message))
+          .catch((error: unknown) =>
+            this.log.error({ err: error, party: partyId }, 'AC server message not handled'),
+          );
+      },
+      onBadDatagram: (error, from) =>
+        this.log.warn({ error, from, party: partyId }, 'unreadable AC plugin datagram'),
+    });
+
+    try {
+      let mapped;
+      try {
+        mapped = toServerRace(event, lookups, {
+          serverName: `Paddock ${party.name}`.slice(0, 120),
+          password: crypto.randomBytes(6).toString('hex'),
+          adminPassword: crypto.randomBytes(12).toString('hex'),
+          ports: {
+            tcp: config.ports.game + slot,
+            udp: config.ports.game + slot,
+            http: config.ports.http + slot,
+          },
+          plugin: { address: `${config.pluginHost}:${socket.port}`, localPort: serverPluginPort },
+        });
+      } catch (error) {
+        if (error instanceof ServerRaceError)
+          throw new ValidationError({ non_field_errors: error.problems });
+        throw error;
+      }
+      const files = writeServerConfig(mapped.race);
+      const folder = path.join(this.dataDir, 'ac-server', `party-${partyId}`);
+      await fsp.mkdir(folder, { recursive: true });
+      const cfg = path.join(folder, 'server_cfg.ini');
+      const entryList = path.join(folder, 'entry_list.ini');
+      await fsp.writeFile(cfg, files.serverCfg);
+      await fsp.writeFile(entryList, files.entryList);
+
+      const log = fs.createWriteStream(path.join(folder, 'acServer.log'), { flags: 'a' });
+      const child = spawn(config.path, ['-c', cfg, '-e', entryList], {
+        cwd: path.dirname(config.path),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+      const exited = new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.once('error', (error) => {
+          this.log.error({ err: error, party: partyId }, 'acServer did not start');
+          resolve();
+        });
+      });
+      run = {
+        partyId,
+        eventId: event.id,
+        folder,
+        slot,
+        runId: Date.now().toString(36),
+        socket,
+        child,
+        exited,
+        seats: mapped.seats,
+        models: mapped.race.entries.map((e) => e.model),
+        gamePort: mapped.race.ports.tcp,
+        password: mapped.race.password,
+        track: lookups.track!,
+        drivers: new Map(),
+        sessionSeq: 0,
+        sessionName: null,
+        lapsStored: 0,
+        imports: [],
+        queue: Promise.resolve(),
+      };
+      this.running.set(partyId, run);
+      const started = run;
+      void exited.then(async () => {
+        if (this.running.get(partyId) !== started) return;
+        // acServer ended by itself: the link goes with it.
+        this.log.warn({ party: partyId }, 'acServer exited');
+        this.running.delete(partyId);
+        await started.queue;
+        await started.socket.close();
+      });
+      this.log.info({ party: partyId, folder, pid: child.pid }, 'acServer started');
+      return this.status(partyId);
+    } catch (error) {
+      await socket.close();
+      throw error;
+    }
+  }
+
+  /** Stops the party's server (a no-op when none runs): the process, then the listener. */
+  async stop(partyId: number): Promise<void> {
+    const r = this.running.get(partyId);
+    if (!r) return;
+    this.running.delete(partyId);
+    if (r.child.exitCode === null && r.child.signalCode === null) {
+      r.child.kill('SIGTERM');
+      const timer = setTimeout(() => r.child.kill('SIGKILL'), STOP_GRACE_MS);
+      await r.exited;
+      clearTimeout(timer);
+    }
+    await r.queue;
+    await r.socket.close();
+    this.log.info({ party: partyId }, 'acServer stopped');
+  }
+
+  /** A party ended (on any instance: the change feed says `parties`): its server stops. */
+  async stopEnded(): Promise<void> {
+    const ids = [...this.running.keys()];
+    if (ids.length === 0) return;
+    const alive = await this.db
+      .select({ id: parties.id })
+      .from(parties)
+      .where(inArray(parties.id, ids));
+    for (const id of ids) if (!alive.some((p) => p.id === id)) await this.stop(id);
+  }
+
+  async close() {
+    for (const partyId of [...this.running.keys()]) await this.stop(partyId);
+  }
+
+  private async lookups(event: Awaited<ReturnType<typeof getEvent>>): Promise<ServerRaceLookups> {
+    const [track] = event.track
+      ? await this.db
+          .select({ key: tracks.key, layout: tracks.layout })
+          .from(tracks)
+          .where(eq(tracks.id, event.track))
+      : [];
+    const carRows = event.cars.length
+      ? await this.db
+          .select({ id: cars.id, key: cars.key })
+          .from(cars)
+          .where(inArray(cars.id, event.cars))
+      : [];
+    const skinIds = event.entries.flatMap((e) => (e.skin === null ? [] : [e.skin]));
+    const skinRows = skinIds.length
+      ? await this.db
+          .select({ id: skins.id, key: skins.key })
+          .from(skins)
+          .where(inArray(skins.id, skinIds))
+      : [];
+    // The seat's driver: the entry's, else the customer booked on the seat now.
+    const now = new Date();
+    const drivers: ServerRaceLookups['drivers'] = {};
+    for (const e of event.entries) {
+      const userId =
+        e.user ?? (await lapOwner(this.db, { calendarId: e.calendar, recordedAt: now, guid: '' }));
+      if (userId === null) continue;
+      const [u] = await this.db
+        .select({
+          racerName: users.racerName,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          simGuid: users.simGuid,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!u) continue;
+      drivers[e.calendar] = {
+        name: u.racerName || `${u.firstName} ${u.lastName}`.trim(),
+        guid: u.simGuid && STEAM64.test(u.simGuid) ? u.simGuid : '',
+      };
+    }
+    return {
+      track: track ?? null,
+      cars: Object.fromEntries(carRows.map((c) => [c.id, c.key])),
+      skins: Object.fromEntries(skinRows.map((s) => [s.id, s.key])),
+      drivers,
+    };
+  }
+
+  private async handle(r: Running, message: AcServerMessage): Promise<void> {
+    switch (message.type) {
+      case 'NEW_SESSION':
+        r.sessionSeq += 1;
+        r.sessionName = message.name;
+        break;
+      case 'NEW_CONNECTION':
+        r.drivers.set(message.carId, { guid: message.driverGuid, name: message.driverName });
+        break;
+      case 'CONNECTION_CLOSED':
+        r.drivers.delete(message.carId);
+        break;
+      case 'LAP_COMPLETED':
+        await this.lap(r, message.carId, message.lapTimeMs, message.cuts);
+        break;
+      case 'END_SESSION':
+        await this.importSession(r, message.resultsFile);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** LAP_COMPLETED: car id → entry → seat; the ingestion finds the customer and tells the boards. */
+  private async lap(r: Running, carId: number, lapMs: number, cuts: number) {
+    const calendarId = r.seats[carId];
+    if (calendarId === undefined) {
+      this.log.warn({ party: r.partyId, carId }, 'lap of a car that is not in the entry list');
+      return;
+    }
+    const driver = r.drivers.get(carId) ?? { guid: '', name: '' };
+    const body = lapIngest.safeParse({
+      client_lap_id: acLapKey(r, r.sessionSeq, driver.guid || driver.name, lapMs).slice(0, 100),
+      sim: 'ac',
+      track: r.track.key,
+      layout: r.track.layout,
+      car: r.models[carId],
+      lap_ms: lapMs,
+      cuts,
+      driver_guid: driver.guid.slice(0, 64),
+      driver_name: driver.name.slice(0, 120),
+      recorded_at: new Date().toISOString(),
+    });
+    if (!body.success) {
+      this.log.warn({ party: r.partyId, carId, lapMs }, 'AC server lap out of bounds, not stored');
+      return;
+    }
+    const stored = await storeLap(
+      this.db,
+      { calendarId, sourceKey: acLapKey(r, r.sessionSeq, driver.guid || driver.name, lapMs) },
+      body.data,
+    );
+    if (stored.created) r.lapsStored += 1;
+  }
+
+  /** END_SESSION: the results file through the import; laps that came live keep their row. */
+  private async importSession(r: Running, resultsFile: string) {
+    if (!resultsFile) return;
+    const file = path.isAbsolute(resultsFile)
+      ? resultsFile
+      : path.resolve(path.dirname(this.config!.path), resultsFile);
+    let bytes: Buffer;
+    try {
+      bytes = await fsp.readFile(file);
+    } catch {
+      // A session stopped early may have no file: its laps came live.
+      this.log.warn({ party: r.partyId, file }, 'results file not found, nothing imported');
+      return;
+    }
+    const seq = r.sessionSeq;
+    try {
+      const result = await importResults(this.db, null, bytes, new Date(), {
+        sourceKey: (lap) => acLapKey(r, seq, lap.guid || lap.name, lap.lapMs),
+      });
+      r.imports.push(result);
+    } catch (error) {
+      this.log.error({ err: error, party: r.partyId, file }, 'results file not imported');
+    }
+  }
+}

@@ -1,0 +1,286 @@
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import {
+  startFakeAcServer,
+  type FakeAcServerHandle,
+} from '@paddock/ac-protocol/fake-acserver/fake-acserver';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { createVenue } from '../../test/booking-factories';
+import { users } from '../../db/schema/accounts';
+import { reservations } from '../../db/schema/booking';
+import { cars, laps, tracks } from '../../db/schema/laps';
+import { AcServerLink } from './ac-server.service';
+
+const fixture = path.join(
+  import.meta.dirname,
+  '../../../../../packages/ac-protocol/src/test-fixtures/server-race-monza.json',
+);
+const resultsJson = fs.readFileSync(fixture, 'utf8');
+/** Read by hand from the fixture: car 0 (Lwi), car 2 (blackbird0011), car 4, eight laps each. */
+const LWI_GUID = '76561198078712985';
+const BEST = { car0: 100_607, car2: 100_594, car4: 99_369 };
+
+let t: TestApp;
+let tmp: string;
+let staff: CreatedUser;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+let fake: FakeAcServerHandle | undefined;
+
+/** A UDP port nobody uses now (the fake server's command port). */
+async function freeUdpPort(): Promise<number> {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const port = socket.address().port;
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
+}
+
+async function until<T>(what: string, fn: () => Promise<T> | T, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-acserver-'));
+  // The stand-in acServer: says how it was started, and when it was stopped.
+  const standIn = path.join(tmp, 'acServer');
+  fs.writeFileSync(
+    standIn,
+    [
+      '#!/bin/sh',
+      `echo "$PWD $*" > "${tmp}/started"`,
+      `trap 'echo stopped > "${tmp}/stopped"; exit 0' TERM`,
+      'while :; do sleep 0.1; done',
+      '',
+    ].join('\n'),
+    { mode: 0o755 },
+  );
+  t = await createTestApp({
+    AC_SERVER_PATH: standIn,
+    AC_PLUGIN_PORT: '0',
+    AC_SERVER_PLUGIN_PORT: String(await freeUdpPort()),
+  });
+  staff = await createUser(t, {
+    isStaff: true,
+    permissions: ['leaderboards.can_manage_race_events', 'leaderboards.change_board'],
+  });
+  venue = await createVenue(t, { seats: 3 });
+});
+afterAll(async () => {
+  await fake?.stop();
+  await t.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(staff.token), ...(payload ? { payload } : {}) });
+
+describe('a party on the AC dedicated server', () => {
+  it('writes the configs, starts acServer, stores the live laps on the booked customers once, and stops with the party', async () => {
+    // Monza and the Lotus of the fixture; a TIME board on that track.
+    const [track] = await t.db
+      .insert(tracks)
+      .values({ sim: 'ac', key: 'monza', layout: '', name: 'Monza' })
+      .returning();
+    const [lotus] = await t.db
+      .insert(cars)
+      .values({ sim: 'ac', key: 'lotus_exos_125', name: 'Lotus Exos 125' })
+      .returning();
+    const board = (
+      await call('POST', '/api/boards', { name: 'Monza', calculation: 'TIME', track: track.id })
+    ).json();
+    const results = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: `/api/boards/${board.id}/results?count=10` })
+      ).json() as { user: number; rank: number; hms: string }[];
+    expect(await results()).toEqual([]);
+
+    // Three customers booked on the three seats now; Lwi has told us his Steam id.
+    const [ann, bob, cy] = [await createUser(t), await createUser(t), await createUser(t)];
+    await t.db.update(users).set({ simGuid: LWI_GUID }).where(eq(users.id, ann.id));
+    const now = Date.now();
+    for (const [i, who] of [ann, bob, cy].entries())
+      await t.db.insert(reservations).values({
+        calendarId: venue.seats[i].id,
+        slot: 'now',
+        time: new Date(now - 10 * 60_000),
+        userId: who.id,
+        paid: true,
+      });
+
+    // Seat 1 hosts, seats 2 and 3 join; a 10-lap race in the Lotus.
+    const party = (
+      await call('POST', '/api/races/parties/host', { calendar: venue.seats[0].id })
+    ).json() as { id: number; host_event: number };
+    for (const seat of venue.seats.slice(1))
+      expect(
+        (await call('POST', '/api/races/parties/members', { party: party.id, calendar: seat.id }))
+          .statusCode,
+      ).toBe(201);
+    const changed = await call('PATCH', `/api/races/events/${party.host_event}`, {
+      track: track.id,
+      cars: [lotus.id],
+      sessions: [{ type: 'RACE', duration: 10, duration_is_laps: true }],
+      entries: venue.seats.map((s) => ({ calendar: s.id, car: lotus.id })),
+    });
+    expect(changed.statusCode).toBe(200);
+
+    // Start: the files in the party's folder, acServer started with them.
+    const started = await call('POST', `/api/races/events/${party.host_event}/server`, {
+      command: 'start',
+    });
+    expect(started.statusCode).toBe(200);
+    const status = started.json();
+    expect(status).toMatchObject({
+      running: true,
+      party: party.id,
+      laps_stored: 0,
+      game_port: 9600,
+      password: expect.stringMatching(/^[0-9a-f]{12}$/),
+    });
+    expect(status.folder).toBe(path.join(t.deps.config.dataDir, 'ac-server', `party-${party.id}`));
+    const serverCfg = fs.readFileSync(path.join(status.folder, 'server_cfg.ini'), 'utf8');
+    const entryList = fs.readFileSync(path.join(status.folder, 'entry_list.ini'), 'utf8');
+    expect(serverCfg).toContain('MAX_CLIENTS=3\r\n');
+    expect(serverCfg).toContain(`UDP_PLUGIN_ADDRESS=127.0.0.1:${status.plugin_port}\r\n`);
+    expect(entryList).toContain(`GUID=${LWI_GUID}\r\n`);
+    const startedWith = await until('the stand-in to start', () =>
+      fs.existsSync(path.join(tmp, 'started'))
+        ? fs.readFileSync(path.join(tmp, 'started'), 'utf8').trim()
+        : '',
+    );
+    expect(startedWith).toBe(
+      `${tmp} -c ${status.folder}/server_cfg.ini -e ${status.folder}/entry_list.ini`,
+    );
+
+    // The fake acServer runs those files and replays the Monza race: the fixture's cars 0, 2
+    // and 4 drive seats 1, 2 and 3; a last lap with cuts follows.
+    fake = await startFakeAcServer({
+      serverCfg,
+      entryList,
+      replay: {
+        resultsJson,
+        speed: 5000,
+        carIds: { 0: 0, 2: 1, 4: 2 },
+        // Written outside acServer's folder and named by its full path; NEXT_SESSION's
+        // relative results/RACE.json (against the binary's folder) then finds no file.
+        resultsDir: path.join(tmp, 'written'),
+      },
+      script: [
+        {
+          message: {
+            type: 'LAP_COMPLETED',
+            carId: 1,
+            lapTimeMs: 95_000,
+            cuts: 3,
+            leaderboard: [],
+            gripLevel: 1,
+          },
+        },
+      ],
+    });
+    await fake.replayDone;
+    const run = t.app.acServers.run(party.id)!;
+    await until('the results import', async () => {
+      await run.queue;
+      return run.lapsStored === 25 && run.imports.length === 1;
+    });
+
+    const lapsOf = async (userId: number) =>
+      t.db
+        .select({ ms: laps.lapMs, valid: laps.valid, calendarId: laps.calendarId })
+        .from(laps)
+        .where(eq(laps.userId, userId));
+    const annLaps = await lapsOf(ann.id);
+    const bobLaps = await lapsOf(bob.id);
+    const cyLaps = await lapsOf(cy.id);
+    expect([annLaps.length, bobLaps.length, cyLaps.length]).toEqual([8, 9, 8]);
+    expect(Math.min(...annLaps.map((l) => l.ms))).toBe(BEST.car0);
+    expect(Math.min(...cyLaps.map((l) => l.ms))).toBe(BEST.car4);
+    expect(new Set(bobLaps.map((l) => l.calendarId))).toEqual(new Set([venue.seats[1].id]));
+    // The lap with cuts is Bob's fastest, and not valid.
+    expect(bobLaps.find((l) => l.ms === 95_000)?.valid).toBe(false);
+
+    // The board ranks them by their best valid lap.
+    expect((await results()).map((r) => [r.rank, r.user, r.hms])).toEqual([
+      [1, cy.id, '1:39.369'],
+      [2, bob.id, '1:40.594'],
+      [3, ann.id, '1:40.607'],
+    ]);
+
+    // END_SESSION imported the results file: the 24 laps that came live are not doubled.
+    expect(run.imports[0]).toMatchObject({ laps_added: 82 - 24, laps_skipped: 24 });
+    const ours = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from laps where source_key like ${`acsrv:${party.id}:%`}`,
+    );
+    expect(ours.rows[0].n).toBe(82 + 1);
+
+    // Commands reach the server.
+    for (const body of [
+      { command: 'broadcast_chat', message: 'Box, box' },
+      { command: 'kick', car: 2 },
+      { command: 'next_session' },
+    ]) {
+      const res = await call('POST', `/api/races/events/${party.host_event}/server`, body);
+      expect(res.statusCode).toBe(200);
+    }
+    await until('the commands', () => fake!.commands.length === 3);
+    expect(fake.commands).toEqual([
+      { type: 'BROADCAST_CHAT', message: 'Box, box' },
+      { type: 'KICK_USER', carId: 2 },
+      { type: 'NEXT_SESSION' },
+    ]);
+    // NEXT_SESSION ended the session without a results file on disk: nothing imported, and
+    // nothing lost (the laps came live).
+    await until(
+      'the second END_SESSION',
+      () => fake!.sent.filter((m) => m.type === 'END_SESSION').length === 2,
+    );
+    await until('the link to settle', async () => {
+      await run.queue;
+      return run.sessionSeq === 2;
+    });
+    expect(run.imports).toHaveLength(1);
+    const still = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from laps where source_key like ${`acsrv:${party.id}:%`}`,
+    );
+    expect(still.rows[0].n).toBe(82 + 1);
+
+    const bad = await call('POST', `/api/races/events/${party.host_event}/server`, {
+      command: 'kick',
+      car: 3,
+    });
+    expect(bad.statusCode).toBe(400);
+
+    // The party ends: acServer is stopped.
+    expect((await call('DELETE', `/api/races/parties/${party.id}`)).statusCode).toBe(204);
+    await until('the stand-in to stop', () => fs.existsSync(path.join(tmp, 'stopped')));
+    await until('the link to close', () => !t.app.acServers.run(party.id));
+  });
+
+  it('says so when AC_SERVER_PATH is unset, and refuses a seat that is no party', async () => {
+    const link = new AcServerLink(t.db, undefined, tmp, t.app.log);
+    const party = (
+      await call('POST', '/api/races/parties/host', { calendar: venue.seats[0].id })
+    ).json() as { id: number; host_event: number };
+    await expect(link.command(party.host_event, { command: 'start' })).rejects.toMatchObject({
+      statusCode: 409,
+      detail: expect.stringMatching(/AC_SERVER_PATH/),
+    });
+    const lone = await call('GET', `/api/calendars/${venue.seats[1].id}`);
+    const res = await call('POST', `/api/races/events/${lone.json().event}/server`, {
+      command: 'start',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
