@@ -9,7 +9,9 @@ import {
   type AcRaceIniInput,
 } from '@paddock/ac-protocol/race-ini';
 import type { AgentConfig } from './config';
+import { watchLapsFile } from './laps-file';
 import { LaunchedProcess, type SeatRace, type SimAdapter } from './sim-adapter';
+import type { LapIngest } from './types';
 
 /** The race.ini input for one seat of an event. Throws when the event cannot be driven yet. */
 export function raceIniInput(race: SeatRace): AcRaceIniInput {
@@ -80,7 +82,9 @@ export class AssettoCorsaAdapter implements SimAdapter {
   readonly name = 'Assetto Corsa';
   private readonly process: LaunchedProcess;
 
-  constructor(private readonly config: Pick<AgentConfig, 'acCfgDir' | 'launch'>) {
+  constructor(
+    private readonly config: Pick<AgentConfig, 'acCfgDir' | 'launch' | 'lapsFile' | 'dataDir'>,
+  ) {
     this.process = new LaunchedProcess(config.launch);
   }
 
@@ -104,5 +108,11 @@ export class AssettoCorsaAdapter implements SimAdapter {
 
   stop() {
     return this.process.stop();
+  }
+
+  watchLaps(onLap: (lap: LapIngest) => void, log: (line: string) => void) {
+    const file = this.config.lapsFile;
+    if (!file) return () => {};
+    return watchLapsFile(file, this.config.dataDir, (lap) => onLap({ sim: 'ac', ...lap }), log);
   }
 }

@@ -50,6 +50,7 @@ export class RigAgent {
   private retryMs: number;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private lapTimer: NodeJS.Timeout | null = null;
+  private unwatchLaps: (() => void) | null = null;
   private commands: Promise<void> = Promise.resolve();
   private flushingLaps: Promise<void> | null = null;
   private remote: RemoteServer | null = null;
@@ -76,6 +77,8 @@ export class RigAgent {
     this.stopped = false;
     void this.connect();
     this.lapTimer = setInterval(() => void this.flushLaps(), this.options.lapRetryMs ?? 5000);
+    this.unwatchLaps =
+      this.options.adapter.watchLaps?.((lap) => this.submitLap(lap), this.log) ?? null;
   }
 
   /** Closes the socket; with `stopSim`, stops the sim too. Pending items stay queued on disk. */
@@ -84,6 +87,7 @@ export class RigAgent {
     this.generation++;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.lapTimer) clearInterval(this.lapTimer);
+    this.unwatchLaps?.();
     this.ws?.close(1000);
     this.ws = null;
     await this.commands;
@@ -105,7 +109,8 @@ export class RigAgent {
       this.open(me.event, generation);
     } catch (e) {
       if (generation !== this.generation) return;
-      this.log(`cannot reach Paddock: ${(e as Error).message}`);
+      const cause = (e as { cause?: { code?: string } }).cause?.code;
+      this.log(`cannot reach Paddock: ${(e as Error).message}${cause ? ` (${cause})` : ''}`);
       this.scheduleReconnect(generation);
     }
   }

@@ -1,8 +1,12 @@
 // paddock-rig: the rig agent's command line (see README.md).
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, USAGE } from './config';
 import { AssettoCorsaAdapter } from './ac-adapter';
 import { RigAgent } from './agent';
 
+if (process.argv.includes('--help')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 let config;
 try {
   config = loadConfig(process.argv.slice(2));

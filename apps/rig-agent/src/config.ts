@@ -32,6 +32,8 @@ export interface AgentConfig {
   acCfgDir: string;
   /** How the sim is started. */
   launch: LaunchCommand;
+  /** Laps from the sim: a JSON-lines file an in-game app appends to (one lap a line). */
+  lapsFile?: string;
   /** Name in race.ini; the seat's name when not given. */
   driverName?: string;
   /** Multiplayer parties join this server unless Paddock sends one on the socket. */
@@ -57,6 +59,7 @@ export function defaults(
   return {
     dataDir: isWindows ? join(programData, 'Paddock', 'rig') : join(home, '.paddock-rig'),
     acCfgDir: join(home, 'Documents', 'Assetto Corsa', 'cfg'),
+    lapsFile: join(home, 'Documents', 'Assetto Corsa', 'paddock', 'laps.jsonl'),
     launch: {
       command: path.win32.join(DEFAULT_AC_INSTALL, 'acs.exe'),
       args: [],
@@ -77,6 +80,7 @@ export const USAGE = `paddock-rig --server URL --key RIGKEY [options]
   --launch CMD          the program that starts the sim (default: acs.exe of a Steam install)
   --launch-arg ARG      an argument for it (repeat for more)
   --launch-cwd DIR      its working folder
+  --laps-file FILE      laps from the sim, one JSON line each (an in-game app writes it)
   --driver-name NAME    the name in race.ini (default: the seat's name)
   --help                this text`;
 
@@ -94,6 +98,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       'launch-arg': { type: 'string', multiple: true },
       'launch-cwd': { type: 'string' },
       'driver-name': { type: 'string' },
+      'laps-file': { type: 'string' },
       help: { type: 'boolean' },
     },
     strict: true,
@@ -124,6 +129,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     acCfgDir: values['ac-cfg-dir'] ?? file.acCfgDir ?? base.acCfgDir,
     launch,
     driverName: values['driver-name'] ?? file.driverName,
+    lapsFile: values['laps-file'] ?? file.lapsFile ?? base.lapsFile,
   };
   const problems: string[] = [];
   if (!config.server) problems.push('--server is required');

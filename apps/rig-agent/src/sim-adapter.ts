@@ -3,7 +3,7 @@
 // how to turn a race event into the sim's files and how to start and stop the sim.
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { LaunchCommand, RemoteServer } from './config';
-import type { Car, RaceEvent, Skin, Track } from './types';
+import type { Car, LapIngest, RaceEvent, Skin, Track } from './types';
 
 /** What a sim needs to know about the race, resolved from the event's ids. */
 export interface SeatRace {
@@ -28,6 +28,8 @@ export interface SimAdapter {
   /** Stops the sim if it runs; resolves when it is gone. */
   stop(): Promise<void>;
   readonly running: boolean;
+  /** Laps the sim drives, as they come; returns how to stop watching. */
+  watchLaps?(onLap: (lap: LapIngest) => void, log: (line: string) => void): () => void;
 }
 
 /** Starting and stopping the configured program: shared by the adapters. */

@@ -109,6 +109,7 @@ async function rig(seat: number, server: string) {
     dataDir: path.join(dir, 'data'),
     acCfgDir,
     launch: { command: process.execPath, args: [FAKE_SIM, acCfgDir, simLog] },
+    lapsFile: path.join(dir, 'laps.jsonl'),
     retryMs: 200,
     retryMaxMs: 1000,
   };
@@ -302,11 +303,18 @@ describe('the rig agent', () => {
       lap_ms: 120_000 + i,
       recorded_at: new Date().toISOString(),
     });
-    const ids = [1, 2, 3].map((i) => r.agent.submitLap(lap(i)));
+    // Two laps come from the sim's laps file (as an in-game app writes them), one is handed over.
+    const { sim: _sim, ...fromFile } = lap(1);
+    fs.appendFileSync(r.config.lapsFile!, `${JSON.stringify(fromFile)}\n`);
+    fs.appendFileSync(r.config.lapsFile!, `${JSON.stringify({ ...lap(2), sim: 'ac' })}\n`);
+    await until(() => r.agent.queue.list('lap').length === 2, 5000, 'laps from the file');
+    r.agent.submitLap(lap(3));
+    const ids = r.agent.queue.list('lap').map((i) => i.lap.client_lap_id);
+    expect(ids).toHaveLength(3);
     process.kill(pid, 'SIGTERM');
     await until(() => r.agent.state === 'exited', 5000, 'the agent to see the sim end');
     await sleep(700); // a few reconnect and lap retries fail meanwhile
-    expect(r.agent.queue.list('lap').map((i) => i.lap.client_lap_id)).toEqual(ids);
+    expect(r.agent.queue.list('lap').map((i) => i.lap.lap_ms)).toEqual([120_001, 120_002, 120_003]);
     expect(r.agent.queue.list('state').map((i) => i.state)).toEqual(['exited']);
     expect(staffView.entry(seat)?.state).toBe('running');
     // The queue is on disk: a restarted agent would find it.
@@ -344,12 +352,13 @@ describe('the rig agent', () => {
       calendar: guestSeat,
     });
     expect(member.statusCode).toBe(201);
-    await until(() => r.agent.eventId === partyEvent && r.agent.connected, 10_000, 'moved');
+    await until(() => r.agent.event?.id === partyEvent && r.agent.connected, 10_000, 'moved');
     expect(r.agent.event?.party).toBe(party.json().id);
     expect(r.log).toContain(`the seat joined a party: moving to event ${partyEvent}`);
     const left = await api('DELETE', `/api/races/parties/members/${member.json().id}`);
     expect(left.statusCode).toBe(204);
-    await until(() => r.agent.eventId === own && r.agent.connected, 10_000, 'back to own event');
+    await until(() => r.agent.event?.id === own && r.agent.connected, 10_000, 'back to own');
+    expect(r.agent.event?.moved_to).toBeNull();
     expect(r.log).toContain(
       `event ${partyEvent} closed the socket (4001): reading the seat's event again`,
     );
