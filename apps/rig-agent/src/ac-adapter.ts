@@ -113,6 +113,11 @@ export class AssettoCorsaAdapter implements SimAdapter {
   watchLaps(onLap: (lap: LapIngest) => void, log: (line: string) => void) {
     const file = this.config.lapsFile;
     if (!file) return () => {};
-    return watchLapsFile(file, this.config.dataDir, (lap) => onLap({ sim: 'ac', ...lap }), log);
+    return watchLapsFile(
+      file,
+      this.config.dataDir,
+      (lap) => onLap({ ...lap, sim: lap.sim ?? 'ac' }),
+      log,
+    );
   }
 }
