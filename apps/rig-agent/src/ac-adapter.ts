@@ -85,7 +85,7 @@ export class AssettoCorsaAdapter implements SimAdapter {
   constructor(
     private readonly config: Pick<AgentConfig, 'acCfgDir' | 'launch' | 'lapsFile' | 'dataDir'>,
   ) {
-    this.process = new LaunchedProcess(config.launch);
+    this.process = new LaunchedProcess(config.launch, path.join(config.dataDir, 'sim.pid'));
   }
 
   get running() {
@@ -108,6 +108,10 @@ export class AssettoCorsaAdapter implements SimAdapter {
 
   stop() {
     return this.process.stop();
+  }
+
+  resume(onExit: (code: number | null) => void) {
+    return this.process.resume(onExit);
   }
 
   watchLaps(onLap: (lap: LapIngest) => void, log: (line: string) => void) {

@@ -13,6 +13,9 @@ import { OfflineQueue } from './queue';
 import type { SeatRace, SimAdapter } from './sim-adapter';
 import type { LapIngest, RaceEvent, RigReport, RigWhoami } from './types';
 
+/** No ping nor message for this long: the socket is dead (Paddock pings every 30 s). */
+export const SILENCE_MS = 75_000;
+
 export interface AgentOptions {
   config: AgentConfig;
   adapter: SimAdapter;
@@ -79,7 +82,18 @@ export class RigAgent {
     this.lapTimer = setInterval(() => void this.flushLaps(), this.options.lapRetryMs ?? 5000);
     this.unwatchLaps =
       this.options.adapter.watchLaps?.((lap) => this.submitLap(lap), this.log) ?? null;
+    const adapter = this.options.adapter;
+    if (adapter.resume?.(this.onSimExit)) {
+      this.log(`${adapter.name} is still running from before: watching it`);
+      this.report('launched');
+    }
   }
+
+  private onSimExit = (code: number | null) => {
+    if (this.stopped) return; // a later run of the agent reports it (it resumes the sim)
+    this.log(`${this.options.adapter.name} exited (${code ?? 'signal'})`);
+    this.report('exited');
+  };
 
   /** Closes the socket; with `stopSim`, stops the sim too. Pending items stay queued on disk. */
   async close({ stopSim = false } = {}) {
@@ -137,6 +151,17 @@ export class RigAgent {
     this.eventId = eventId;
     const ws = new WebSocket(this.api.socketUrl(eventId), { headers: this.api.headers });
     this.ws = ws;
+    // Paddock pings every 30 s: a socket silent for longer than two pings is dead (a Wi-Fi drop
+    // that closed nothing), so end it and reconnect rather than wait for TCP to notice.
+    let watchdog: NodeJS.Timeout | null = null;
+    const heard = () => {
+      if (watchdog) clearTimeout(watchdog);
+      watchdog = setTimeout(() => ws.terminate(), SILENCE_MS);
+    };
+    ws.on('open', heard);
+    ws.on('ping', heard);
+    ws.on('message', heard);
+    ws.on('close', () => watchdog && clearTimeout(watchdog));
     ws.on('open', () => {
       if (generation !== this.generation) return;
       this.retryMs = this.options.config.retryMs;
@@ -235,10 +260,7 @@ export class RigAgent {
         this.log(`${adapter.name}: wrote ${files.join(', ')}`);
         this.report('initialized');
         try {
-          await adapter.launch((code) => {
-            this.log(`${adapter.name} exited (${code ?? 'signal'})`);
-            this.report('exited');
-          });
+          await adapter.launch(this.onSimExit);
         } catch (e) {
           this.report('exited');
           throw e;

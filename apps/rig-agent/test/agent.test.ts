@@ -97,15 +97,19 @@ async function watch(eventId: number) {
 }
 
 /** A rig: a key for the seat, an agent on it with the fake sim and its own temp folders. */
-async function rig(seat: number, server: string) {
-  const res = await api('POST', '/api/rig_keys', { calendar: seat, label: `Rig ${seat}` });
-  expect(res.statusCode).toBe(201);
-  const dir = fs.mkdtempSync(path.join(tmp, `rig-${seat}-`));
+async function rig(seat: number, server: string, again?: { config: AgentConfig }) {
+  const res = again
+    ? null
+    : await api('POST', '/api/rig_keys', { calendar: seat, label: `Rig ${seat}` });
+  if (res) expect(res.statusCode).toBe(201);
+  const dir = again
+    ? path.dirname(again.config.dataDir)
+    : fs.mkdtempSync(path.join(tmp, `rig-${seat}-`));
   const acCfgDir = path.join(dir, 'Documents', 'Assetto Corsa', 'cfg');
   const simLog = path.join(dir, 'fake-sim.jsonl');
   const config: AgentConfig = {
     server,
-    key: res.json().key,
+    key: again ? again.config.key : res!.json().key,
     dataDir: path.join(dir, 'data'),
     acCfgDir,
     launch: { command: process.execPath, args: [FAKE_SIM, acCfgDir, simLog] },
@@ -337,6 +341,29 @@ describe('the rig agent', () => {
     );
     expect(stored.rows.map((row) => row.lap_ms)).toEqual([120_001, 120_002, 120_003]);
     expect(fs.readFileSync(r.agent.queue.file, 'utf8')).toBe('');
+  });
+
+  it('a restarted agent finds the sim it started: no second sim, and SESSION_EXIT still stops it', async () => {
+    const seat = venue.seats[0].id;
+    const eventId = await eventOf(seat);
+    const first = await rig(seat, `http://127.0.0.1:${port}`);
+    const staffView = await watch(eventId);
+    await signal(eventId, { signal: 'SESSION_START' });
+    await until(() => first.starts().length === 1, 15_000, 'the fake sim to start');
+    await until(() => staffView.entry(seat)?.state === 'running', 10_000, 'running');
+    const [{ pid }] = first.starts();
+    await first.agent.close(); // the game keeps running
+    expect(alive(pid)).toBe(true);
+
+    const second = await rig(seat, `http://127.0.0.1:${port}`, first);
+    expect(second.log).toContain('Assetto Corsa is still running from before: watching it');
+    await signal(eventId, { signal: 'SESSION_START' });
+    await signal(eventId, { signal: 'MP_BRIEF' });
+    await until(() => second.briefs.length === 1, 10_000, 'the brief');
+    expect(second.starts()).toHaveLength(1);
+    await signal(eventId, { signal: 'SESSION_EXIT' });
+    await until(() => !alive(pid), 10_000, 'the fake sim to end');
+    await until(() => staffView.entry(seat)?.state === 'none', 10_000, 'exited');
   });
 
   it('follows its seat into a party (moved_to) and back out (4001)', async () => {
