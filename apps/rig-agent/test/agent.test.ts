@@ -2,7 +2,7 @@
 // database cloned from the migrated template), with the fake sim as its launch command and a
 // temp folder as AC's cfg folder. The agent reaches the server through a TCP proxy that can be
 // cut like a venue's network; staff watch through their own socket, straight to the server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -182,8 +182,12 @@ beforeAll(async () => {
     .returning({ id: skins.id });
 });
 
+// Each test's agents (and their sims), proxies and staff sockets end with it.
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
   await t?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -346,6 +350,7 @@ describe('the rig agent', () => {
   it('a restarted agent finds the sim it started: no second sim, and SESSION_EXIT still stops it', async () => {
     const seat = venue.seats[0].id;
     const eventId = await eventOf(seat);
+    await api('PATCH', `/api/races/events/${eventId}`, { track, cars: [car] });
     const first = await rig(seat, `http://127.0.0.1:${port}`);
     const staffView = await watch(eventId);
     await signal(eventId, { signal: 'SESSION_START' });
