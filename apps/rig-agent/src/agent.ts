@@ -97,6 +97,8 @@ export class RigAgent {
 
   /** Closes the socket; with `stopSim`, stops the sim too. Pending items stay queued on disk. */
   async close({ stopSim = false } = {}) {
+    // Stopped first, while the socket may still say so.
+    if (stopSim) await this.options.adapter.stop();
     this.stopped = true;
     this.generation++;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
@@ -105,7 +107,6 @@ export class RigAgent {
     this.ws?.close(1000);
     this.ws = null;
     await this.commands;
-    if (stopSim) await this.options.adapter.stop();
     await this.flushingLaps;
   }
 

@@ -94,6 +94,7 @@ export class LaunchedProcess {
       this.forgetPid();
       onExit(null);
     }, 250);
+    this.poll.unref();
     return true;
   }
 
