@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -369,6 +370,44 @@ describe('the rig agent', () => {
     await signal(eventId, { signal: 'SESSION_EXIT' });
     await until(() => !alive(pid), 10_000, 'the fake sim to end');
     await until(() => staffView.entry(seat)?.state === 'none', 10_000, 'exited');
+  });
+
+  it('runs as the paddock-rig command', async () => {
+    const seat = venue.seats[1].id;
+    const eventId = await eventOf(seat);
+    await api('PATCH', `/api/races/events/${eventId}`, { track, cars: [car] });
+    const made = await api('POST', '/api/rig_keys', { calendar: seat, label: 'CLI' });
+    const dir = fs.mkdtempSync(path.join(tmp, 'cli-'));
+    const cfg = path.join(dir, 'cfg');
+    const simLog = path.join(dir, 'fake-sim.jsonl');
+    fs.writeFileSync(
+      path.join(dir, 'rig.json'),
+      JSON.stringify({ server: `http://127.0.0.1:${port}`, key: made.json().key }),
+    );
+    const bin = path.join(path.dirname(FAKE_SIM), '..', 'bin', 'paddock-rig.mjs');
+    const child = spawn(
+      process.execPath,
+      [
+        bin,
+        ...['--config', path.join(dir, 'rig.json'), '--data-dir', path.join(dir, 'data')],
+        ...['--ac-cfg-dir', cfg, '--launch', process.execPath],
+        ...['--launch-arg', FAKE_SIM, '--launch-arg', cfg, '--launch-arg', simLog],
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    cleanups.push(() => child.kill('SIGKILL'));
+    await until(() => out.includes(`connected to event ${eventId}`), 30_000, 'the CLI to connect');
+    const staffView = await watch(eventId);
+    await signal(eventId, { signal: 'SESSION_START' });
+    await until(() => staffView.entry(seat)?.state === 'running', 15_000, 'running');
+    await signal(eventId, { signal: 'SESSION_EXIT' });
+    await until(() => staffView.entry(seat)?.state === 'none', 15_000, 'exited');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 
   it('follows its seat into a party (moved_to) and back out (4001)', async () => {
