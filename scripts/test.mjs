@@ -1,6 +1,7 @@
-// `npm test`: everything, in order: types, lint, the Assetto Corsa protocol package, server
-// tests on the embedded PostgreSQL, the same again on the machine's own PostgreSQL when one
-// answers, web tests, browser journeys, and the wall-screen soak.
+// `npm test`: everything, in order: types, lint, the Assetto Corsa protocol package, the rig
+// agent against a real server, server tests on the embedded PostgreSQL, the same again on the
+// machine's own PostgreSQL when one answers, web tests, browser journeys, and the wall-screen
+// soak.
 // Prints one closing line with the total number of tests passed and failed.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,6 +99,21 @@ await step(
   {
     cwd: path.join(root, 'packages/ac-protocol'),
     report: `${reports}/ac-protocol.json`,
+    kind: 'vitest',
+  },
+);
+// The rig agent against a real Paddock server (its tests clone the server's template database).
+await step(
+  'rig agent tests (real server, fake sim)',
+  vitest,
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/rig-agent.json`],
+  {
+    cwd: path.join(root, 'apps/rig-agent'),
+    env: {
+      ...process.env,
+      TEST_DATABASE_URL: postgresReachable(machinePg) ? machinePg : '',
+    },
+    report: `${reports}/rig-agent.json`,
     kind: 'vitest',
   },
 );

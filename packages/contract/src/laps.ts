@@ -193,6 +193,16 @@ export const rigKey = z.object({
   /** Shown once, when made. */
   key: z.string().optional(),
 });
+/** GET /rig_keys/me (Authorization: Rig <key>): the seat a rig agent drives and its event now. */
+export const rigWhoami = z.object({
+  id: z.number().int(),
+  calendar: z.number().int(),
+  calendar_name: z.string(),
+  label: z.string(),
+  /** The event the seat runs now (its party's event while in a party, else its own). */
+  event: z.number().int().nullable(),
+});
+export type RigWhoami = z.infer<typeof rigWhoami>;
 export const rigKeyCreate = z
   .object({ calendar: idNumber, label: z.string().trim().max(60).default('') })
   .strict();

@@ -103,6 +103,7 @@ const EXPECTED: Record<string, string> = {
   'PATCH /api/laps/:id': 'laps.change_lap',
   'POST /api/laps/import': 'laps.change_lap',
   'GET /api/rig_keys': 'rigs.change_rig',
+  'GET /api/rig_keys/me': 'rig',
   'POST /api/rig_keys': 'rigs.change_rig',
   'DELETE /api/rig_keys/:id': 'rigs.change_rig',
   'GET /api/boards': 'public',

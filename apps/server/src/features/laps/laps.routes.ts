@@ -13,6 +13,7 @@ import {
   progressQuery,
   rigKey,
   rigKeyCreate,
+  rigWhoami,
 } from '@paddock/contract/laps';
 import type { Deps } from '../../app';
 import { calendars } from '../../db/schema/venue';
@@ -20,6 +21,7 @@ import { rigKeys } from '../../db/schema/laps';
 import { requireUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import * as laps from './laps.service';
+import { currentEventOf } from '../races/races.service';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 /** Results files are small (a full race is ~100 kB); a season's worth stays under this. */
@@ -133,6 +135,31 @@ export const lapsRoutes =
           created: key.createdAt.toISOString(),
           revoked: key.revokedAt !== null,
         }));
+      },
+    );
+    app.get(
+      '/rig_keys/me',
+      {
+        schema: {
+          tags,
+          summary: "A rig agent's own seat and the event it runs now (Authorization: Rig <key>)",
+          response: { 200: rigWhoami, ...errors },
+        },
+      },
+      async (request) => {
+        const rig = await laps.rigFromHeader(db, request.headers.authorization);
+        const [row] = await db
+          .select({ name: calendars.name, label: rigKeys.label })
+          .from(rigKeys)
+          .innerJoin(calendars, eq(calendars.id, rigKeys.calendarId))
+          .where(eq(rigKeys.id, rig.id));
+        return {
+          id: rig.id,
+          calendar: rig.calendarId,
+          calendar_name: row.name,
+          label: row.label,
+          event: await currentEventOf(db, rig.calendarId),
+        };
       },
     );
     app.post(

@@ -175,6 +175,39 @@ describe('laps from rigs', () => {
   });
 });
 
+describe('a rig asking who it is', () => {
+  it('gets its seat and the event the seat runs now; a revoked key or a session gets 401', async () => {
+    const made = (
+      await call('POST', '/api/rig_keys', staff, { calendar: venue.seats[1].id, label: 'Rig 2' })
+    ).json();
+    const me = (key: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/rig_keys/me',
+        headers: { authorization: `Rig ${key}` },
+      });
+    const seat = (await call('GET', `/api/calendars/${venue.seats[1].id}`, null)).json();
+    const res = await me(made.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: made.id,
+      calendar: venue.seats[1].id,
+      calendar_name: seat.name,
+      label: 'Rig 2',
+      event: seat.event,
+    });
+    expect(seat.event).toEqual(expect.any(Number));
+    expect((await call('GET', '/api/rig_keys/me', staff)).statusCode).toBe(401);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/rig_keys/${made.id}`,
+      headers: bearer(staff.token),
+    });
+    expect(revoked.statusCode).toBe(204);
+    expect((await me(made.key)).statusCode).toBe(401);
+  });
+});
+
 describe('TIME boards', () => {
   it('rank each racer once by best valid lap, ties to the earlier lap, and fall back when a lap is invalidated', async () => {
     const track = (

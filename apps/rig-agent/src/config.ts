@@ -1,0 +1,142 @@
+// The agent's configuration: CLI flags over a JSON config file over defaults. The defaults are
+// those of a Steam install of Assetto Corsa on Windows.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface LaunchCommand {
+  /** The program to start (acs.exe, a shell, a script). */
+  command: string;
+  args: string[];
+  /** Working folder of the program (acs.exe wants the AC install folder). */
+  cwd?: string;
+}
+
+/** A dedicated server for multiplayer parties, when the venue runs one at a fixed address. */
+export interface RemoteServer {
+  ip: string;
+  /** The server's TCP_PORT. */
+  port: number;
+  password: string;
+}
+
+export interface AgentConfig {
+  /** Paddock's address, e.g. https://paddock.example.com. */
+  server: string;
+  /** The seat's rig key (made by staff: Rigs → new key). */
+  key: string;
+  /** Where the agent keeps its offline queue. */
+  dataDir: string;
+  /** Assetto Corsa's user config folder: race.ini and assists.ini are written here. */
+  acCfgDir: string;
+  /** How the sim is started. */
+  launch: LaunchCommand;
+  /** Laps from the sim: a JSON-lines file an in-game app appends to (one lap a line). */
+  lapsFile?: string;
+  /** Name in race.ini; the seat's name when not given. */
+  driverName?: string;
+  /** Multiplayer parties join this server unless Paddock sends one on the socket. */
+  acServer?: RemoteServer;
+  /** First reconnect delay (2 s, the spec's socket retry); doubles up to `retryMaxMs`. */
+  retryMs: number;
+  retryMaxMs: number;
+}
+
+export class ConfigError extends Error {}
+
+const isWindows = process.platform === 'win32';
+
+/** Steam's default library on Windows. */
+export const DEFAULT_AC_INSTALL = 'C:\\Program Files (x86)\\Steam\\steamapps\\common\\assettocorsa';
+
+export function defaults(
+  env: NodeJS.ProcessEnv = process.env,
+): Omit<AgentConfig, 'server' | 'key'> {
+  const home = env.USERPROFILE ?? env.HOME ?? os.homedir();
+  const programData = env.PROGRAMDATA ?? 'C:\\ProgramData';
+  const join = isWindows ? path.win32.join : path.join;
+  return {
+    dataDir: isWindows ? join(programData, 'Paddock', 'rig') : join(home, '.paddock-rig'),
+    acCfgDir: join(home, 'Documents', 'Assetto Corsa', 'cfg'),
+    lapsFile: join(home, 'Documents', 'Assetto Corsa', 'paddock', 'laps.jsonl'),
+    launch: {
+      command: path.win32.join(DEFAULT_AC_INSTALL, 'acs.exe'),
+      args: [],
+      cwd: DEFAULT_AC_INSTALL,
+    },
+    retryMs: 2000,
+    retryMaxMs: 30_000,
+  };
+}
+
+export const USAGE = `paddock-rig --server URL --key RIGKEY [options]
+
+  --server URL          Paddock's address (or "server" in the config file)
+  --key RIGKEY          the seat's rig key (or PADDOCK_RIG_KEY, or "key" in the config file)
+  --config FILE         a JSON config file (any of the keys below, camelCase)
+  --data-dir DIR        where the offline queue is kept
+  --ac-cfg-dir DIR      Assetto Corsa's cfg folder (race.ini, assists.ini)
+  --launch CMD          the program that starts the sim (default: acs.exe of a Steam install)
+  --launch-arg ARG      an argument for it (repeat for more)
+  --launch-cwd DIR      its working folder
+  --laps-file FILE      laps from the sim, one JSON line each (an in-game app writes it)
+  --driver-name NAME    the name in race.ini (default: the seat's name)
+  --help                this text`;
+
+/** The configuration from argv (without node and the script), the environment and a file. */
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): AgentConfig {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      server: { type: 'string' },
+      key: { type: 'string' },
+      config: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'ac-cfg-dir': { type: 'string' },
+      launch: { type: 'string' },
+      'launch-arg': { type: 'string', multiple: true },
+      'launch-cwd': { type: 'string' },
+      'driver-name': { type: 'string' },
+      'laps-file': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help) throw new ConfigError(USAGE);
+  let file: Partial<AgentConfig> = {};
+  if (values.config) {
+    try {
+      file = JSON.parse(fs.readFileSync(values.config, 'utf8')) as Partial<AgentConfig>;
+    } catch (e) {
+      throw new ConfigError(
+        `Cannot read the config file ${values.config}: ${(e as Error).message}`,
+      );
+    }
+  }
+  const base = defaults(env);
+  const launch: LaunchCommand = { ...base.launch, ...file.launch };
+  if (values.launch) launch.command = values.launch;
+  if (values.launch) launch.cwd = undefined;
+  if (values['launch-arg']) launch.args = values['launch-arg'];
+  if (values['launch-cwd']) launch.cwd = values['launch-cwd'];
+  const config: AgentConfig = {
+    ...base,
+    ...file,
+    server: values.server ?? file.server ?? '',
+    key: values.key ?? env.PADDOCK_RIG_KEY ?? file.key ?? '',
+    dataDir: values['data-dir'] ?? file.dataDir ?? base.dataDir,
+    acCfgDir: values['ac-cfg-dir'] ?? file.acCfgDir ?? base.acCfgDir,
+    launch,
+    driverName: values['driver-name'] ?? file.driverName,
+    lapsFile: values['laps-file'] ?? file.lapsFile ?? base.lapsFile,
+  };
+  const problems: string[] = [];
+  if (!config.server) problems.push('--server is required');
+  else if (!/^https?:\/\//.test(config.server))
+    problems.push('--server must start with http(s)://');
+  if (!config.key) problems.push('--key (or PADDOCK_RIG_KEY) is required');
+  if (problems.length > 0) throw new ConfigError(`${problems.join('\n')}\n\n${USAGE}`);
+  config.server = config.server.replace(/\/$/, '');
+  return config;
+}
