@@ -21,7 +21,7 @@ import { parties } from '../../db/schema/races';
 import { HttpError, NotFound, ValidationError } from '../../plugins/errors';
 import { lapOwner } from '../laps/catalog-upkeep';
 import { importResults, storeLap } from '../laps/laps.service';
-import { getEvent } from '../races/races.service';
+import { getEvent, relayPeer } from '../races/races.service';
 import { toServerRace, ServerRaceError, type ServerRaceLookups } from './server-race';
 
 export type AcServerConfig = NonNullable<Config['acServer']>;
@@ -254,6 +254,14 @@ export class AcServerLink {
         queue: Promise.resolve(),
       };
       this.running.set(partyId, run);
+      // The party's seats learn where to join (their race.ini [REMOTE]) over the event's socket.
+      await relayPeer(this.db, event.id, {
+        data: {
+          ac_server: { ip: config.serverHost, port: run.gamePort, password: run.password },
+        },
+        from: null,
+        socket: 'ac-server',
+      });
       const started = run;
       void exited.then(async () => {
         if (this.running.get(partyId) !== started) return;

@@ -15,6 +15,7 @@ import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
 import { cars, laps, tracks } from '../../db/schema/laps';
 import { AcServerLink } from './ac-server.service';
+import WebSocket from 'ws';
 
 const fixture = path.join(
   import.meta.dirname,
@@ -135,12 +136,34 @@ describe('a party on the AC dedicated server', () => {
     });
     expect(changed.statusCode).toBe(200);
 
+    // A seat's socket on the party's event, to hear where to join.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const ticket = (await call('POST', `/api/races/events/${party.host_event}/ticket`)).json()
+      .ticket as string;
+    const heard: { type: string; data?: { ac_server?: unknown } }[] = [];
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${address.port}/ws/launcher/events/${party.host_event}/?ticket=${ticket}`,
+    );
+    socket.on('message', (data) => heard.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+
     // Start: the files in the party's folder, acServer started with them.
     const started = await call('POST', `/api/races/events/${party.host_event}/server`, {
       command: 'start',
     });
     expect(started.statusCode).toBe(200);
     const status = started.json();
+    // The seats are told the game port and the join password (their race.ini [REMOTE]).
+    const told = await until('the seats to hear the server', () =>
+      heard.find((m) => m.type === 'server' && m.data?.ac_server),
+    );
+    expect(told?.data?.ac_server).toEqual({
+      ip: '127.0.0.1',
+      port: status.game_port,
+      password: status.password,
+    });
+    socket.close();
     expect(status).toMatchObject({
       running: true,
       party: party.id,
