@@ -35,11 +35,14 @@ import { publishChange } from '../../plugins/changes';
 import { findCard } from '../cards/cards.repo';
 import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { confirmationMail } from './confirmation-mail';
+import { customerCalendar } from '../reservations/reservation-calendar';
 
 export type CheckoutContext = {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** For the confirmation's calendar: UIDs on PUBLIC_URL's host, the venue as organizer. */
+  calendar: { publicUrl: string; mailFrom: string };
   logError: (error: unknown, message: string) => void;
 };
 
@@ -307,6 +310,15 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
       checkout.items.map((i) => i.calendarId),
     );
     const settings = await getSettings(ctx.db);
+    const calendar = await customerCalendar(
+      ctx.db,
+      await repo.checkoutReservationIds(ctx.db, checkoutId),
+      {
+        name: `${settings.company_name} booking`,
+        publicUrl: ctx.calendar.publicUrl,
+        organizer: { name: settings.company_name, mailFrom: ctx.calendar.mailFrom },
+      },
+    );
     await ctx.mailer.send(
       confirmationMail({
         checkoutId,
@@ -315,6 +327,7 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
         companyName: settings.company_name,
         location: { name: location.name, address: location.address, timezone: location.timezone },
         totalCents: checkout.amounts.totalCents,
+        calendar,
         items: checkout.items
           .map((i) => ({
             seatName: names.get(i.calendarId) ?? 'Simulator',
