@@ -253,6 +253,9 @@ export const reservationsRoutes =
           summary:
             'Read-only iCalendar feed of the planner (staff; session header or ?token= feed token)',
           querystring: feedQuery,
+          // A session header, or the feed token calendar apps keep in the address.
+          security: [{ bearer: [] }, { feedToken: [] }],
+          'x-permission': 'reservations.change_reservation',
           response: { 200: iCalendar, ...errors },
         },
       },
