@@ -73,5 +73,6 @@ export function bookingCalendar(events: BookingEvent[], opts: BookingCalendarOpt
       url: event.url,
     });
   }
-  return calendar.toString();
+  // Every content line ends in CRLF, the last one too (RFC 5545 §3.1); the library leaves it off.
+  return `${calendar.toString()}\r\n`;
 }

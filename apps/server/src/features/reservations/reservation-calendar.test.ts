@@ -39,6 +39,8 @@ type Event = {
 
 /** Parses with ical.js, resolving each TZID through the file's own VTIMEZONE. */
 function parse(text: string): { method: string | null; events: Event[]; zones: string[] } {
+  expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+  expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
   const calendar = new ICAL.Component(ICAL.parse(text));
   const zones = calendar.getAllSubcomponents('vtimezone').map((vtz) => {
     const tz = new ICAL.Timezone(vtz);
