@@ -131,7 +131,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.addHook('onClose', async () => changes.stop());
   // Before any route is registered: every API route gets its guard from the access table.
   app.addHook('onRoute', routeAccessHook());
-  app.addHook('onRoute', openapiComponentsHook());
+  app.addHook('onRoute', await openapiComponentsHook());
   app.addHook('preValidation', refuseNulCharacters);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSession', null);

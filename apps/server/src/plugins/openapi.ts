@@ -1,23 +1,10 @@
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import * as accounts from '@paddock/contract/accounts';
-import * as audit from '@paddock/contract/audit';
-import * as calendars from '@paddock/contract/calendars';
-import * as cards from '@paddock/contract/cards';
-import * as charges from '@paddock/contract/charges';
-import * as checkout from '@paddock/contract/checkout';
-import * as club from '@paddock/contract/club';
 import * as common from '@paddock/contract/common';
-import * as laps from '@paddock/contract/laps';
-import * as locations from '@paddock/contract/locations';
-import * as outbox from '@paddock/contract/outbox';
-import * as pages from '@paddock/contract/pages';
-import * as planner from '@paddock/contract/planner';
-import * as reservations from '@paddock/contract/reservations';
-import * as screens from '@paddock/contract/screens';
-import * as venue from '@paddock/contract/venue';
-import * as vouchers from '@paddock/contract/vouchers';
 import { ROUTE_ACCESS, type Access } from './route-access';
 
 /**
@@ -38,37 +25,41 @@ const ERROR_IDS = new Map<z.ZodType, string>([
   [unauthorizedBody, 'Unauthorized'],
 ]);
 
+/** Every file of the contract, imported: a file added there is covered without a change here. */
+async function contractModules(): Promise<[string, Record<string, unknown>][]> {
+  const dir = path.dirname(createRequire(import.meta.url).resolve('@paddock/contract/common'));
+  const files = (await fs.readdir(dir))
+    .filter((f) => /^[\w-]+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+    .map((f) => f.slice(0, -3))
+    .sort();
+  return Promise.all(
+    files.map(async (f) => [
+      f,
+      (await import(`@paddock/contract/${f}`)) as Record<string, unknown>,
+    ]),
+  );
+}
+
+const pascal = (name: string) =>
+  name.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
+
+let names: Promise<Map<z.ZodType, string>> | null = null;
+
 /** Every object schema the contract exports, by its name as a component (`reservation` → `Reservation`). */
-function contractNames(): Map<z.ZodType, string> {
-  const modules = {
-    accounts,
-    audit,
-    calendars,
-    cards,
-    charges,
-    checkout,
-    club,
-    common,
-    laps,
-    locations,
-    outbox,
-    pages,
-    planner,
-    reservations,
-    screens,
-    venue,
-    vouchers,
-  };
-  const names = new Map<z.ZodType, string>();
-  const used = new Set<string>(ERROR_IDS.values());
-  for (const [moduleName, exports] of Object.entries(modules))
-    for (const [name, value] of Object.entries(exports)) {
-      if (!(value instanceof z.ZodObject) || names.has(value) || ERROR_IDS.has(value)) continue;
-      let id = name[0].toUpperCase() + name.slice(1);
-      if (used.has(id)) id = `${moduleName[0].toUpperCase()}${moduleName.slice(1)}${id}`;
-      used.add(id);
-      names.set(value, id);
-    }
+function contractNames(): Promise<Map<z.ZodType, string>> {
+  names ??= contractModules().then((modules) => {
+    const found = new Map<z.ZodType, string>();
+    const used = new Set<string>(ERROR_IDS.values());
+    for (const [moduleName, exports] of modules)
+      for (const [name, value] of Object.entries(exports)) {
+        if (!(value instanceof z.ZodObject) || found.has(value) || ERROR_IDS.has(value)) continue;
+        let id = pascal(name);
+        if (used.has(id)) id = `${pascal(moduleName)}${id}`;
+        used.add(id);
+        found.set(value, id);
+      }
+    return found;
+  });
   return names;
 }
 
@@ -93,10 +84,10 @@ function walk(schema: unknown, visit: (s: z.ZodType) => void, seen = new Set<unk
  * `$ref`s and `components.schemas`) every contract schema a route answers with, wherever it
  * sits in the answer. Request schemas stay inline: they become parameters and request bodies.
  */
-export function openapiComponentsHook() {
+export async function openapiComponentsHook() {
   for (const [schema, id] of ERROR_IDS)
     if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
-  const names = contractNames();
+  const names = await contractNames();
   return (route: { schema?: { response?: Record<string, unknown> } }) => {
     for (const answer of Object.values(route.schema?.response ?? {}))
       walk(answer, (s) => {
