@@ -18,6 +18,7 @@ import { createUser } from '../src/test/factories';
 import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
 import { boardBenchmarks } from './boards';
 import { plannerBenchmark } from './planner';
+import { racesBenchmark } from './races';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -104,7 +105,7 @@ async function main() {
   const ctx = { db: database.db, deps: { tokens: new Tokens(SECRET, 3600) } };
   const location = await createLocation(ctx, { name: 'Bench Arena', timezone: 'UTC' });
   const type = await createCalendarType(ctx, { name: 'Pro Cockpit' });
-  const seats = [];
+  const seats: Awaited<ReturnType<typeof createSeat>>[] = [];
   for (let i = 0; i < 20; i++)
     seats.push(
       await createSeat(ctx, { locationId: location.id, typeId: type.id, costCents: 2500 }),
@@ -125,6 +126,26 @@ async function main() {
   const [appPort, app2Port, barePort] = [4311, 4312, 4313];
   await startApp(url, appPort);
   const base = `http://127.0.0.1:${appPort}`;
+
+  // Race control: one change to 300 launcher sockets over two instances (BENCH_ONLY=races).
+  const races = async () => {
+    const raceStaff = await createUser(ctx, {
+      isStaff: true,
+      permissions: ['leaderboards.can_manage_race_events'],
+    });
+    for (const line of await racesBenchmark({
+      database,
+      appBases: [base, `http://127.0.0.1:${app2Port}`],
+      staffToken: raceStaff.token,
+      calendarId: seats[0].id,
+    }))
+      console.log(line);
+  };
+  if (process.env.BENCH_ONLY === 'races') {
+    await startApp(url, app2Port);
+    await races();
+    return finish();
+  }
 
   // The daily planner of a 300-seat location.
   for (const line of await plannerBenchmark({
@@ -248,6 +269,9 @@ async function main() {
   console.log(
     `double-booking storm: 200 clients, 2 instances: ${winners} winner, ${losers} refused with 400, ${200 - winners - losers} other, in ${stormMs.toFixed(0)} ms`,
   );
+
+  console.log('');
+  await races();
 
   // Leaderboards at 1 M and 5 M laps, and lap ingestion (BENCH_BOARDS=false skips them).
   if (process.env.BENCH_BOARDS !== 'false') {

@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -26,7 +25,17 @@ import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
+import { refundsRoutes } from './features/refunds/refunds.routes';
+import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { racesRoutes } from './features/races/races.routes';
+import {
+  LauncherHub,
+  SOCKET_DEFAULTS,
+  launcherSocketRoutes,
+  type SocketOptions,
+} from './features/races/launcher-socket';
+import { SOCKET_MESSAGE_MAX_BYTES } from '@paddock/contract/races';
 import { readBuildId } from './features/screens/screens.service';
 import { requestLogSerializer } from './lib/log-redaction';
 import { venueRoutes } from './features/venue/venue.routes';
@@ -45,6 +54,7 @@ import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
 import { lapsRoutes } from './features/laps/laps.routes';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -55,9 +65,18 @@ export type Deps = {
   tokens: Tokens;
   /** Built web app to serve; omitted in API tests. */
   webDist?: string;
+  /** Launcher socket timing (tests and the bench shorten the ping). */
+  launcherSockets?: Partial<SocketOptions>;
 };
 
 export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's launcher sockets (tests and the bench count them). */
+    launcherHub: LauncherHub;
+  }
+}
 
 export async function buildApp(deps: Deps): Promise<App> {
   // One LISTEN connection per instance: the change feed under every live screen.
@@ -101,7 +120,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     return reply.type('text/html').header('cache-control', 'no-cache').send(spaIndex);
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -126,7 +145,13 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(websocket);
+  await app.register(websocket, { options: { maxPayload: SOCKET_MESSAGE_MAX_BYTES } });
+  const hub = new LauncherHub(deps.database.db, changes, {
+    ...SOCKET_DEFAULTS,
+    ...deps.launcherSockets,
+  });
+  app.decorate('launcherHub', hub);
+  app.addHook('preClose', async () => hub.close());
 
   app.addHook('onClose', async () => changes.stop());
   // Before any route is registered: every API route gets its guard from the access table.
@@ -166,9 +191,13 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
+      await api.register(racesRoutes(deps));
+      await api.register(refundsRoutes(deps));
+      await api.register(waitlistRoutes(deps));
     },
     { prefix: '/api' },
   );
+  await app.register(launcherSocketRoutes({ ...deps, hub }));
 
   if (deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html'))) {
     spaIndex = await serveWeb(app, deps.webDist);

@@ -30,6 +30,10 @@ test('a visitor sees the logged-out top bar and footer', async ({ page }) => {
   await expect(footer.getByRole('button', { name: 'Voucher Balance' })).toBeVisible();
   await expect(footer.getByRole('link', { name: 'Change Password' })).toHaveCount(0);
   await expect(footer.getByText(/© \d{4} .+\. All rights reserved\./)).toBeVisible();
+  // WCAG 2.2 target size: every footer link and button is at least 24 px tall.
+  for (const target of await footer.locator('a, button').all()) {
+    expect((await target.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  }
 });
 
 test('?nav=false hides the top bar', async ({ page }) => {

@@ -25,7 +25,7 @@ test('the owner adds a top bar link in Venue Settings, sees it, and takes it awa
   await page.getByLabel('Top bar link 1 address').fill('https://example.com/race-nights');
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('The venue settings have been saved.')).toBeVisible();
-  const nav = page.getByRole('navigation');
+  const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Race Nights' })).toHaveAttribute(
     'href',
     'https://example.com/race-nights',

@@ -14,6 +14,8 @@ export const charge = z.object({
   created: z.string(),
   /** The payment provider's reference; null when the charge never reached it. */
   charge_id: z.string().nullable(),
+  /** On a refund line: the refund it belongs to (staff retry a declined one); else null. */
+  refund: z.number().int().nullable().optional(),
 });
 export type Charge = z.infer<typeof charge>;
 

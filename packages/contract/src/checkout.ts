@@ -55,6 +55,8 @@ export const quoteResponse = z.object({
   credits_using: z.number().int(),
   credits_value_cents: z.number().int(),
   credits_program_saves: z.number().int(),
+  /** The cancellation policy for this booking, shown beside the terms link. */
+  cancellation_policy: z.string().optional(),
 });
 export type QuoteResponse = z.infer<typeof quoteResponse>;
 

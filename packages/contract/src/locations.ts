@@ -36,6 +36,9 @@ export const location = z.object({
   /** Fees are waived when one checkout books at least 30 × this many minutes. */
   booking_fees_threshold: z.number().int(),
   post_booking_url: z.string(),
+  /** This location's cancellation policy overrides; null: the venue's settings. */
+  cancellation_window_hours: z.number().int().nullable(),
+  late_cancellation_keep_percent: z.number().int().nullable(),
   opening_hours: openingHours,
   special_hours: specialHours,
 });
@@ -51,6 +54,8 @@ export const locationUpdate = z
     booking_fee_cents: z.number().int().min(0).max(1_000_000),
     booking_fees_threshold: z.number().int().min(0).max(1000),
     post_booking_url: safeUrl(),
+    cancellation_window_hours: z.number().int().min(0).max(720).nullable(),
+    late_cancellation_keep_percent: z.number().int().min(0).max(100).nullable(),
     opening_hours: openingHours,
     special_hours: specialHours,
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idNumber, idText } from './common';
 import { isoDate, slotKey } from './calendars';
+import { refundChoice } from './refunds';
 
 /** Spec staff §9: the planner reloads every 10 minutes (and at once on a change in the feed). */
 export const PLANNER_REFRESH_MS = 600_000;
@@ -129,8 +130,17 @@ export const plannerBlackout = z
   .strict();
 export type PlannerBlackout = z.input<typeof plannerBlackout>;
 
-/** With Selected → Delete Reservations (all of them, or none). */
-export const plannerDelete = z.object({ reservations: entryIds }).strict();
+/**
+ * With Selected → Delete Reservations (all of them, or none). `refund`: what the customers get
+ * back (per policy, full, or none with a `reason`); without it nothing is refunded, as before.
+ */
+export const plannerDelete = z
+  .object({
+    reservations: entryIds,
+    refund: refundChoice.optional(),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .strict();
 export type PlannerDelete = z.infer<typeof plannerDelete>;
 
 /**

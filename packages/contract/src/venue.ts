@@ -43,6 +43,14 @@ export const venueSettings = z.object({
    * Paddock's own car page.
    */
   car_details_url: safeUrl(),
+  /** Cancellation policy (docs/decisions/0027): free until this many hours before the slot. */
+  cancellation_window_hours: z.number().int().min(0).max(720),
+  /** Club members' own window; null: the same as everyone's. */
+  club_cancellation_window_hours: z.number().int().min(0).max(720).nullable(),
+  /** Share of what was paid kept on a late cancellation or a no-show. */
+  late_cancellation_keep_percent: z.number().int().min(0).max(100),
+  /** How long a freed seat is held for the first customer on its waitlist. */
+  waitlist_hold_minutes: z.number().int().min(1).max(240),
 });
 export type VenueSettings = z.infer<typeof venueSettings>;
 export const venueSettingsUpdate = venueSettings.partial().strict();
@@ -65,6 +73,10 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   social_links: [],
   max_unpaid_reservations: 4,
   car_details_url: '',
+  cancellation_window_hours: 24,
+  club_cancellation_window_hours: null,
+  late_cancellation_keep_percent: 100,
+  waitlist_hold_minutes: 10,
 };
 
 /** The car page 'View Car' embeds, or null for Paddock's own. */

@@ -9,6 +9,8 @@ import * as security from './schema/security';
 import * as laps from './schema/laps';
 import * as screens from './schema/screens';
 import * as audit from './schema/audit';
+import * as races from './schema/races';
+import * as refunds from './schema/refunds';
 
 export const schema = {
   ...accounts,
@@ -21,4 +23,6 @@ export const schema = {
   ...laps,
   ...screens,
   ...audit,
+  ...races,
+  ...refunds,
 };

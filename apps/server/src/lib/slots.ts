@@ -1,4 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Bookable half-hours of a location, in its IANA time zone. The one place that turns opening
@@ -123,13 +124,12 @@ export function daySlots(hours: LocationHours, date: string): readonly Slot[] {
   const cached = slotCache.get(key);
   if (cached) return cached;
   const slots = Object.freeze(computeDaySlots(hours, date));
-  if (slotCache.size >= SLOT_CACHE_SIZE) slotCache.delete(slotCache.keys().next().value!);
   slotCache.set(key, slots);
   return slots;
 }
 
 const SLOT_CACHE_SIZE = 5000;
-const slotCache = new Map<string, readonly Slot[]>();
+const slotCache = new LRUCache<string, readonly Slot[]>({ max: SLOT_CACHE_SIZE });
 
 function computeDaySlots(hours: LocationHours, date: string): Slot[] {
   const candidates = [
@@ -196,17 +196,16 @@ export function bookingWindow(role: Role, zone: string, now: Date): DateWindow {
  * Windows and day bounds are pure functions of their arguments, and luxon's zone arithmetic
  * was a tenth of each availability request: keep recent answers. A window depends on `now`
  * only through the local date, which cannot change within one second (zone offsets are whole
- * seconds), so the key is the second. Bounded: past the size the oldest entry goes.
+ * seconds), so the key is the second. Bounded: past the size the least recently used goes.
  */
 const MEMO_SIZE = 2000;
-const windows = new Map<string, Readonly<DateWindow>>();
-const bounds = new Map<string, { from: number; to: number }>();
+const windows = new LRUCache<string, Readonly<DateWindow>>({ max: MEMO_SIZE });
+const bounds = new LRUCache<string, { from: number; to: number }>({ max: MEMO_SIZE });
 
-function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+function remembered<T extends object>(memo: LRUCache<string, T>, key: string, compute: () => T): T {
   const known = memo.get(key);
   if (known !== undefined) return known;
   const value = Object.freeze(compute());
-  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value!);
   memo.set(key, value);
   return value;
 }

@@ -9,6 +9,7 @@ import { preparedPer } from '../db/prepared';
 import { userPermissions, users } from '../db/schema/accounts';
 import { revokedSessions } from '../db/schema/security';
 import { Forbidden, Unauthorized } from './errors';
+import { LRUCache } from 'lru-cache';
 
 export type AuthUser = {
   id: number;
@@ -32,7 +33,7 @@ const LOGIN_LINK_TYPE = 'login_link';
 /** Clock skew allowed between instances when checking how far ahead `exp` lies. */
 const SKEW_SECONDS = 60;
 
-/** Bound on remembered verified tokens; past it the memory starts over. */
+/** Bound on remembered verified tokens; past it the least recently used are forgotten. */
 const VERIFIED_TOKENS = 10_000;
 
 /** What a valid session token says: whose it is, the session version, its id and end. */
@@ -40,7 +41,7 @@ export type SessionClaims = { userId: number; version: number; jti: string; exp:
 
 export class Tokens {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, SessionClaims>();
+  private readonly verified = new LRUCache<string, SessionClaims>({ max: VERIFIED_TOKENS });
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
@@ -77,7 +78,6 @@ export class Tokens {
       if (typeof exp !== 'number' || exp > now + this.ttlSeconds + SKEW_SECONDS)
         throw new Error('bad expiry');
       const claims = { userId, version, jti, exp };
-      if (this.verified.size >= VERIFIED_TOKENS) this.verified.clear();
       this.verified.set(token, claims);
       return claims;
     } catch {

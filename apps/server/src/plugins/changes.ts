@@ -4,9 +4,19 @@ import type { Queryable } from './payments/charge-card';
 
 /**
  * What changed: boards (a board or its laps), laps (per track), settings and prices, pages,
- * screens (a reload order: one screen's id, or null for all), reservations (per seat).
+ * screens (a reload order: one screen's id, or null for all), reservations (per seat), events
+ * (a race event, by id) and parties (per location).
  */
-export const TOPICS = ['boards', 'laps', 'settings', 'pages', 'screens', 'reservations'] as const;
+export const TOPICS = [
+  'boards',
+  'laps',
+  'settings',
+  'pages',
+  'screens',
+  'reservations',
+  'events',
+  'parties',
+] as const;
 export type Topic = (typeof TOPICS)[number];
 /** Topics anyone may follow; the rest need staff rights. */
 export const PUBLIC_TOPICS: readonly Topic[] = ['boards', 'laps', 'settings', 'pages', 'screens'];
@@ -14,6 +24,23 @@ export const PUBLIC_TOPICS: readonly Topic[] = ['boards', 'laps', 'settings', 'p
 export type Change = { seq: number; topic: Topic; id: number | null };
 
 const CHANNEL = 'paddock_changes';
+/**
+ * Messages that are not changes of stored state (race host signals, peer messages): relayed to
+ * every instance on the same LISTEN connection as the changes, so a listener hears both in
+ * commit order (decision 0025). Not stored: there is nothing to replay.
+ */
+const RELAY_CHANNEL = 'paddock_relay';
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes; a relay message stays well below it. */
+export const RELAY_MAX_BYTES = 7000;
+
+export type Relay = { topic: Topic; id: number; data: unknown };
+
+/** Announces a relay message in the caller's transaction (heard after commit, on every instance). */
+export async function publishRelay(db: Queryable, relay: Relay) {
+  const payload = JSON.stringify(relay);
+  if (Buffer.byteLength(payload) > RELAY_MAX_BYTES) throw new Error('relay message too large');
+  await db.execute(sql`select pg_notify(${RELAY_CHANNEL}, ${payload})`);
+}
 /** Changes kept for clients that reconnect (Last-Event-ID). */
 const REPLAY_ROWS = 5000;
 
@@ -48,6 +75,7 @@ export async function changesSince(db: Queryable, seq: number, topics: readonly 
 }
 
 type Listener = (change: Change) => void;
+type RelayListener = (relay: Relay) => void;
 
 /**
  * One LISTEN connection per API instance, fanning changes out to this instance's subscribers
@@ -55,6 +83,7 @@ type Listener = (change: Change) => void;
  */
 export class ChangeFeed {
   private readonly listeners = new Set<Listener>();
+  private readonly relayListeners = new Set<RelayListener>();
   private client: pg.Client | null = null;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
@@ -65,7 +94,17 @@ export class ChangeFeed {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
+      if (!message.payload) return;
+      if (message.channel === RELAY_CHANNEL) {
+        try {
+          const relay = JSON.parse(message.payload) as Relay;
+          for (const listener of this.relayListeners) listener(relay);
+        } catch {
+          /* a malformed payload is nobody's message */
+        }
+        return;
+      }
+      if (message.channel !== CHANNEL) return;
       try {
         const change = JSON.parse(message.payload) as Change;
         for (const listener of this.listeners) listener(change);
@@ -78,6 +117,7 @@ export class ChangeFeed {
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${RELAY_CHANNEL}`);
       this.client = client;
     } catch {
       this.reconnect();
@@ -96,6 +136,11 @@ export class ChangeFeed {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  subscribeRelay(listener: RelayListener): () => void {
+    this.relayListeners.add(listener);
+    return () => this.relayListeners.delete(listener);
   }
 
   async stop(): Promise<void> {

@@ -186,12 +186,15 @@ export function summaryFor(method: string, url: string): string {
 /** The access rule as the document says it: `reservations.change_reservation`, `allOf:a,b`. */
 export function describeAccess(access: Access): string {
   if (typeof access === 'string') return access;
-  return 'anyOf' in access ? `anyOf:${access.anyOf.join(',')}` : `allOf:${access.allOf.join(',')}`;
+  if ('anyOf' in access) return `anyOf:${access.anyOf.join(',')}`;
+  if ('rigOr' in access) return access.rigOr;
+  return `allOf:${access.allOf.join(',')}`;
 }
 
-function securityFor(access: Access) {
+function securityFor(access: Access): Record<string, string[]>[] {
   if (access === 'public') return [];
   if (access === 'rig') return [{ rigKey: [] }];
+  if (typeof access === 'object' && 'rigOr' in access) return [{ rigKey: [] }, { bearer: [] }];
   return [{ bearer: [] }];
 }
 
@@ -199,6 +202,8 @@ function accessNote(access: Access): string | null {
   if (access === 'public') return 'Anonymous.';
   if (access === 'rig') return 'A rig agent, with its rig key (`Authorization: Rig <key>`).';
   if (access === 'user') return 'Any signed-in user (a customer sees only their own objects).';
+  if (typeof access === 'object' && 'rigOr' in access)
+    return `A rig agent with its rig key, or staff with \`${access.rigOr}\`.`;
   return `Staff with \`${describeAccess(access)}\` (superusers hold every permission).`;
 }
 

@@ -9,14 +9,22 @@ import { Forbidden } from './errors';
  * - `user`: any signed-in user (whose object it is, is the feature's check);
  * - `rig`: a rig agent (the feature checks its key);
  * - a permission string: staff holding it (superusers hold them all);
- * - `{ anyOf }`: staff holding at least one of them; `{ allOf }`: staff holding all of them.
+ * - `{ anyOf }`: staff holding at least one of them; `{ allOf }`: staff holding all of them;
+ * - `{ rigOr }`: a rig agent (the feature checks its key and seat), or staff holding it.
  */
 export type Access =
-  'public' | 'user' | 'rig' | Permission | { anyOf: Permission[] } | { allOf: Permission[] };
+  | 'public'
+  | 'user'
+  | 'rig'
+  | Permission
+  | { anyOf: Permission[] }
+  | { allOf: Permission[] }
+  | { rigOr: Permission };
 
 const VIEW_USERS: Access = {
   anyOf: ['user.view_user', 'user.change_user', 'reservations.change_reservation'],
 };
+const RACES: Access = 'leaderboards.can_manage_race_events';
 
 /**
  * Every API route and who may call it: one table to read, and a route missing here stops the
@@ -141,9 +149,35 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
+  // Cancellations and refunds: customers their own bookings (the service checks whose).
+  'GET /api/reservations/:id/cancel_quote': 'user',
+  'POST /api/reservations/:id/cancel': 'user',
+  'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
+  'POST /api/refunds/:id/retry': 'reservations.change_reservation',
+  'POST /api/waitlist': 'user',
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',
+  // Race control: parties, events, presets, host signals, socket tickets.
+  'GET /api/races/parties': RACES,
+  'POST /api/races/parties/host': RACES,
+  'DELETE /api/races/parties/:id': RACES,
+  'POST /api/races/parties/members': RACES,
+  'DELETE /api/races/parties/members/:id': RACES,
+  'GET /api/races/events': RACES,
+  'GET /api/races/events/:id': { rigOr: 'leaderboards.can_manage_race_events' },
+  'PATCH /api/races/events/:id': RACES,
+  'PUT /api/races/events/:id': RACES,
+  'POST /api/races/events/:id/signal': RACES,
+  'POST /api/races/events/:id/ticket': RACES,
+  'GET /api/races/presets': RACES,
+  'POST /api/races/presets': RACES,
+  'DELETE /api/races/presets/:id': RACES,
+  'GET /api/races/assists': 'public',
+  'GET /api/races/drivers': RACES,
+  'GET /api/skins': 'public',
+  // The launcher socket checks its ticket, rig key or Bearer header itself.
+  'GET /ws/launcher/events/:id': 'public',
   'GET /api/openapi.json': 'public',
 };
 
@@ -156,6 +190,13 @@ function guardFor(access: Access) {
   if (access === 'user') return async (request: FastifyRequest) => void requireUser(request);
   if (typeof access === 'string')
     return async (request: FastifyRequest) => void requirePermission(request, access);
+  if ('rigOr' in access) {
+    const permission = access.rigOr;
+    return async (request: FastifyRequest) => {
+      if (request.headers.authorization?.startsWith('Rig ')) return;
+      requirePermission(request, permission);
+    };
+  }
   if ('allOf' in access)
     return async (request: FastifyRequest) => void requirePermission(request, ...access.allOf);
   return async (request: FastifyRequest) => {

@@ -53,6 +53,20 @@ describe('demo seed', () => {
       headers: bearer(staff.access),
     });
     expect(perms.json().permissions).toHaveLength(PERMISSIONS.length);
+    // Race control: one party of three cockpits at Downtown, on its own event, every seat its own.
+    const partiesRes = await t.app.inject({
+      method: 'GET',
+      url: `/api/races/parties?location=${locs[0].id}`,
+      headers: bearer(staff.access),
+    });
+    expect(partiesRes.statusCode).toBe(200);
+    const [party] = partiesRes.json();
+    expect(party.members).toHaveLength(3);
+    expect(party.event.entries.every((e: { car: number | null }) => e.car !== null)).toBe(true);
+    const seats = (
+      await t.app.inject({ method: 'GET', url: '/api/calendars?page_size=100' })
+    ).json();
+    expect(seats.results.every((c: { event: number | null }) => c.event !== null)).toBe(true);
     expect((await login('admin@paddock.local')).user.is_superuser).toBe(true);
     const alice = await login('alice@paddock.local');
     expect(alice.user).toMatchObject({ is_onboarded: true, is_staff: false, flag_code: 'us' });

@@ -4,6 +4,7 @@ import { PERMISSIONS } from '@paddock/contract/accounts';
 import type { Db } from '../db/client';
 import { userPermissions, users } from '../db/schema/accounts';
 import { pages } from '../db/schema/content';
+import { seedDemoRaces } from './demo-races';
 import { calendarTypes, calendars, locations, type OpeningHours } from '../db/schema/venue';
 import { hashPassword, randomPassword, verifyPassword } from '../lib/passwords';
 import { seedDemoLaps } from './demo-laps';
@@ -236,6 +237,7 @@ export async function seedDemoVenue(
       seat: firstSeat.id,
       passwordHash: racerHash,
     });
+    await seedDemoRaces(tx, { locationId: downtown.id });
 
     return {
       logins: DEMO_USERS.map((u, i) => ({

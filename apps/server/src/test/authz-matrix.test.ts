@@ -17,6 +17,7 @@ import {
  * change of rule (or a route without one) shows up as a failing cell, not a silent widening.
  */
 const VIEW_USERS = 'anyOf:user.view_user,user.change_user,reservations.change_reservation';
+const RACES = 'leaderboards.can_manage_race_events';
 const EXPECTED: Record<string, string> = {
   'GET /api/': 'public',
   'OPTIONS /api/': 'public',
@@ -120,21 +121,46 @@ const EXPECTED: Record<string, string> = {
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
+  'GET /api/reservations/:id/cancel_quote': 'user',
+  'POST /api/reservations/:id/cancel': 'user',
+  'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
+  'POST /api/refunds/:id/retry': 'reservations.change_reservation',
+  'POST /api/waitlist': 'user',
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',
+  'GET /api/races/parties': RACES,
+  'POST /api/races/parties/host': RACES,
+  'DELETE /api/races/parties/:id': RACES,
+  'POST /api/races/parties/members': RACES,
+  'DELETE /api/races/parties/members/:id': RACES,
+  'GET /api/races/events': RACES,
+  'GET /api/races/events/:id': `rigOr:${RACES}`,
+  'PATCH /api/races/events/:id': RACES,
+  'PUT /api/races/events/:id': RACES,
+  'POST /api/races/events/:id/signal': RACES,
+  'POST /api/races/events/:id/ticket': RACES,
+  'GET /api/races/presets': RACES,
+  'POST /api/races/presets': RACES,
+  'DELETE /api/races/presets/:id': RACES,
+  'GET /api/races/assists': 'public',
+  'GET /api/races/drivers': RACES,
+  'GET /api/skins': 'public',
+  'GET /ws/launcher/events/:id': 'public',
   'GET /api/openapi.json': 'public',
 };
 
 /** Routes that answer anonymous callers with a 401 of their own (the feed checks its token). */
-const ANONYMOUS_401 = new Set(['GET /api/feed.ics']);
+const ANONYMOUS_401 = new Set(['GET /api/feed.ics', 'GET /ws/launcher/events/:id']);
 
 const describeAccess = (a: Access) =>
   typeof a === 'string'
     ? a
     : 'anyOf' in a
       ? `anyOf:${a.anyOf.join(',')}`
-      : `allOf:${a.allOf.join(',')}`;
+      : 'rigOr' in a
+        ? `rigOr:${a.rigOr}`
+        : `allOf:${a.allOf.join(',')}`;
 
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;

@@ -111,7 +111,10 @@ describe('the API document', () => {
         expect(op.security).toEqual([{ bearer: [] }, { feedToken: [] }]);
         expect(op['x-permission']).toBe('reservations.change_reservation');
       } else if (access === 'public') expect(op.security, rule).toEqual([]);
-      else if (access === 'rig') expect(op.security, rule).toEqual([{ rigKey: [] }]);
+      else if (typeof access === 'object' && 'rigOr' in access) {
+        expect(op.security, rule).toEqual([{ rigKey: [] }, { bearer: [] }]);
+        expect(op['x-permission'], rule).toBe(access.rigOr);
+      } else if (access === 'rig') expect(op.security, rule).toEqual([{ rigKey: [] }]);
       else {
         expect(op.security, rule).toEqual([{ bearer: [] }]);
         if (access === 'user') expect(op['x-permission'], rule).toBeUndefined();

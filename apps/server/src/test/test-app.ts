@@ -18,7 +18,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  * A fresh database cloned from the migrated template, and the app built on it.
  * `env` overrides configuration variables (e.g. STRIPE_SECRET_KEY).
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extra: Pick<Deps, 'launcherSockets'> = {},
+) {
   const adminUrl = inject('dbAdminUrl');
   const template = inject('dbTemplate');
   const name = `${template}_${crypto.randomBytes(4).toString('hex')}`;
@@ -36,6 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     mailer: createMailer({ from: config.mailFrom, dataDir, db: database.db }),
     payments: createPaymentProvider(config, database.db),
     tokens: new Tokens('test-secret-test-secret-test-secret-0123', 3600),
+    ...extra,
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -43,6 +47,19 @@ export async function createTestApp(env: Record<string, string> = {}) {
     app,
     deps,
     db: database.db,
+    /** Another API instance on the same database (its own pool and change-feed listener). */
+    async sibling() {
+      const other = connect(database.url, 5);
+      const twin = await buildApp({ ...deps, database: other });
+      await twin.ready();
+      return {
+        app: twin,
+        async close() {
+          await twin.close();
+          await other.close();
+        },
+      };
+    },
     async close() {
       await app.close();
       await database.close();

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, testUser } from '../test/render-app';
 import { accessRedirect } from './route-access';
-import { fakeToken } from '../test/api-stub';
+import { fakeToken, stubApi } from '../test/api-stub';
 import { decodeToken, type Session } from '../lib/auth-store';
 
 function session(permissions: Session['permissions']): Session {
@@ -73,6 +73,23 @@ describe('route table', () => {
     expect(screen.getByText('Admin Menu')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Daily Planner' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Launcher' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Parties' })).toBeNull();
+  });
+
+  it('shows race staff the Launcher and Parties in the Admin Menu, not the planner', async () => {
+    stubApi({ 'GET /api/races/parties': { body: [] }, 'GET /api/calendars': { body: [] } });
+    renderApp('/admin/parties', {
+      user: testUser({ is_staff: true, location: 1 }),
+      permissions: ['leaderboards.can_manage_race_events'],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Parties' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(screen.getByRole('link', { name: 'Launcher' })).toHaveAttribute(
+      'href',
+      '/admin/launcher',
+    );
+    expect(screen.getByRole('link', { name: 'Parties' })).toHaveAttribute('href', '/admin/parties');
+    expect(screen.queryByRole('link', { name: 'Daily Planner' })).toBeNull();
   });
 
   it('shows no Admin Menu to customers', async () => {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { PermissionsResponse, TokenPayload } from '@paddock/contract/accounts';
+import { decodeJwt } from 'jose';
 
 /** The signed-in session: the JWT (kept in localStorage) and the permissions call's answer. */
 export type Session = {
@@ -15,15 +16,10 @@ const PERMISSIONS_KEY = 'paddock.permissions';
 
 /** Reads `{user_id, exp}` from a JWT without verifying it (the server verifies); null if unreadable. */
 export function decodeToken(token: string): TokenPayload | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-    const json = new TextDecoder().decode(Uint8Array.from(atob(padded), (c) => c.charCodeAt(0)));
-    const payload = JSON.parse(json) as Partial<TokenPayload>;
-    if (typeof payload.user_id !== 'number' || typeof payload.exp !== 'number') return null;
-    return { user_id: payload.user_id, exp: payload.exp };
+    const { user_id: userId, exp } = decodeJwt(token);
+    if (typeof userId !== 'number' || typeof exp !== 'number') return null;
+    return { user_id: userId, exp };
   } catch {
     return null;
   }

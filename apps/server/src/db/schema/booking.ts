@@ -86,6 +86,8 @@ export const reservations = pgTable(
     notes: text().notNull().default(''),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     checkoutId: integer().references(() => checkouts.id, { onDelete: 'set null' }),
+    /** The card charge that paid it (`charges.id`: checkout, desk or outstanding capture). */
+    chargeId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp({ withTimezone: true }),

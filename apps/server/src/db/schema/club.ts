@@ -93,7 +93,8 @@ export const creditEntries = pgTable(
   (t) => [index('credit_entries_user').on(t.userId, t.createdAt)],
 );
 
-export type CreditReason = 'enrolment' | 'renewal' | 'checkout' | 'reservation' | 'cancellation';
+export type CreditReason =
+  'enrolment' | 'renewal' | 'checkout' | 'reservation' | 'cancellation' | 'refund';
 
 /** A user's redeemable credits; never negative, so a redemption is one conditional UPDATE. */
 export const creditBalances = pgTable(

@@ -59,6 +59,8 @@ export const localTokens = pgTable('local_tokens', {
   attachFailure: text(),
   /** Decline message for every charge (4000 0000 0000 0341, …9995), else null. */
   chargeFailure: text(),
+  /** Decline message for every refund (4000 0000 0000 5126), else null. */
+  refundFailure: text(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +75,8 @@ export const localPaymentMethods = pgTable('local_payment_methods', {
   postalCode: text(),
   /** Decline message for every charge of this card, else null. */
   chargeFailure: text(),
+  /** Decline message for every refund to this card, else null. */
+  refundFailure: text(),
   /** Null once detached, like Stripe's payment methods. */
   customerId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -85,6 +89,17 @@ export const localCharges = pgTable('local_charges', {
   paymentMethodId: text().notNull(),
   amountCents: integer().notNull(),
   description: text().notNull().default(''),
+  status: text().notNull(),
+  failureMessage: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The local provider's refunds (Stripe's `re_…`): never more than the charge, once per key. */
+export const localRefunds = pgTable('local_refunds', {
+  id: text().primaryKey(),
+  idempotencyKey: text().notNull().unique(),
+  chargeId: text().notNull(),
+  amountCents: integer().notNull(),
   status: text().notNull(),
   failureMessage: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -23,6 +23,9 @@ export const locations = pgTable('locations', {
   bookingFeeCents: integer().notNull().default(0),
   bookingFeesThreshold: integer().notNull().default(4),
   postBookingUrl: text().notNull().default(''),
+  /** Overrides of the venue's cancellation policy for this location (null: the venue's). */
+  cancellationWindowHours: integer(),
+  lateCancellationKeepPercent: integer(),
   openingHours: jsonb().$type<OpeningHours>().notNull().default({}),
   specialHours: jsonb().$type<SpecialHours>().notNull().default({}),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

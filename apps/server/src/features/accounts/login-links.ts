@@ -8,6 +8,7 @@ import { getSettings } from '../../plugins/settings';
 import { consumeLoginToken, insertLoginToken } from './accounts.repo';
 import { displayName, type UserRow } from './user-view';
 import { sha256Hex } from '../../lib/hash';
+import escapeHtml from 'escape-html';
 
 /** Short: a link sits in a mailbox, and whoever opens it is logged in. */
 export const LOGIN_LINK_TTL_MINUTES = 30;
@@ -92,11 +93,4 @@ function wording(reason: LoginLinkReason, company: string) {
         lead: 'Our staff sent you a link to log in. It takes you to choose a new password:',
       };
   }
-}
-
-function escapeHtml(value: string) {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 }

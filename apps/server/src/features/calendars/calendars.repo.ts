@@ -31,6 +31,11 @@ const seatColumns = {
   typeName: calendarTypes.name,
   typeImage: calendarTypes.image,
   typeDescription: calendarTypes.description,
+  // The race event the seat runs now: its party's host event, else its own (races feature).
+  eventId: sql<number | null>`coalesce(
+    (select p.host_event_id from party_members m join parties p on p.id = m.party_id
+      where m.calendar_id = ${calendars.id}),
+    (select e.id from race_events e where e.calendar_id = ${calendars.id}))`.mapWith(Number),
 };
 export type SeatRow = {
   id: number;
@@ -43,6 +48,7 @@ export type SeatRow = {
   typeName: string;
   typeImage: string;
   typeDescription: string;
+  eventId: number | null;
 };
 
 export type SeatFilter = { search?: string; location?: number; typeIn?: number[]; ids?: number[] };

@@ -48,7 +48,7 @@ export function toCalendar(seat: repo.SeatRow): Calendar {
     type_image: seat.typeImage,
     type_description: seat.typeDescription,
     image: seat.image,
-    event: null,
+    event: seat.eventId,
     location: seat.locationId,
   };
 }

@@ -81,7 +81,7 @@ describe('calendar types and calendars', () => {
       type_image: '',
       type_description: '',
       image: '',
-      event: null,
+      event: expect.any(Number),
       location: venue.location.id,
     });
     const one = await get(`/api/calendars/${venue.seats[1].id}`);

@@ -67,8 +67,16 @@ export const eventsRoutes =
       async (request, reply) => {
         const topics = [...new Set(request.query.topics.split(','))] as Topic[];
         const staffOnly = topics.filter((t) => !PUBLIC_TOPICS.includes(t));
-        if (staffOnly.length && !hasPermission(request.authUser, 'reservations.change_reservation'))
-          throw new Forbidden(`Staff only: ${staffOnly.join(', ')}.`);
+        const refused = staffOnly.filter(
+          (t) =>
+            !hasPermission(
+              request.authUser,
+              t === 'events' || t === 'parties'
+                ? 'leaderboards.can_manage_race_events'
+                : 'reservations.change_reservation',
+            ),
+        );
+        if (refused.length) throw new Forbidden(`Staff only: ${refused.join(', ')}.`);
         const header = request.headers['last-event-id'];
         const lastId = Number(
           (Array.isArray(header) ? header[0] : header) ?? request.query.last_event_id ?? NaN,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { charges } from '../../db/schema/payments';
 
@@ -7,7 +7,11 @@ export type ChargeFilter = { userId: number; amountCentsGt?: number };
 function where(filter: ChargeFilter): SQL | undefined {
   return and(
     eq(charges.userId, filter.userId),
-    filter.amountCentsGt === undefined ? undefined : gt(charges.amountCents, filter.amountCentsGt),
+    // The filter hides $0 charge lines (spec: amount_cents__gt 0); refunds, negative by nature,
+    // are always listed (docs/decisions/0027-cancellations-and-refunds.md).
+    filter.amountCentsGt === undefined
+      ? undefined
+      : or(gt(charges.amountCents, filter.amountCentsGt), eq(charges.kind, 'refund')),
   );
 }
 

@@ -19,7 +19,8 @@ export const checkoutRoutes =
       db: deps.database.db,
       payments: deps.payments,
       mailer: deps.mailer,
-      calendar: { publicUrl: deps.config.publicUrl, mailFrom: deps.config.mailFrom },
+      publicUrl: deps.config.publicUrl,
+      mailFrom: deps.config.mailFrom,
       logError: (error, message) => app.log.error({ err: error }, message),
     };
     const tags = ['checkout'];

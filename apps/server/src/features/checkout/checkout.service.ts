@@ -35,14 +35,18 @@ import { publishChange } from '../../plugins/changes';
 import { findCard } from '../cards/cards.repo';
 import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { confirmationMail } from './confirmation-mail';
+import { policyFor } from '../refunds/refunds.service';
+import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { customerCalendar } from '../reservations/reservation-calendar';
 
 export type CheckoutContext = {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;
-  /** For the confirmation's calendar: UIDs on PUBLIC_URL's host, the venue as organizer. */
-  calendar: { publicUrl: string; mailFrom: string };
+  /** For the dashboard link in the confirmation and its calendar's UIDs (PUBLIC_URL). */
+  publicUrl: string;
+  /** The venue as the calendar's organizer (MAIL_FROM). */
+  mailFrom: string;
   logError: (error: unknown, message: string) => void;
 };
 
@@ -78,6 +82,12 @@ export async function quoteCheckout(
     resolved.map((r) => ({ calendarId: r.seat.id, slot: r.slot.slot })),
   );
   if (taken.size > 0) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+  await claimHeldSeats(
+    db,
+    resolved.map((r) => ({ calendarId: r.seat.id, slot: r.slot.slot, userId: caller.id })),
+    { claim: false },
+    now,
+  );
 
   const code = body.voucher?.trim() || null;
   const voucher = code ? await findUsableVoucher(db, code) : null;
@@ -111,6 +121,7 @@ export async function quoteCheckout(
     calendar_location: location.id,
     time: r.slot.time,
   }));
+  const policy = await policyFor(db, location, caller.id);
   const quote = {
     line_items: lineItems,
     subtotal_cents: pricing.subtotalCents,
@@ -122,6 +133,7 @@ export async function quoteCheckout(
     credits_using: pricing.creditsUsing,
     credits_value_cents: pricing.creditsValueCents,
     credits_program_saves: pricing.creditsProgramSaves,
+    cancellation_policy: policy.text,
   };
   const items: CheckoutItem[] = resolved.map((r, i) => ({
     calendarId: r.seat.id,
@@ -274,7 +286,11 @@ export async function processCheckout(
       const row = (await repo.lockCheckout(tx, id))!;
       if (row.result) return { result: row.result, finishedNow: false };
       if (outcome.ok) {
-        await markReservationsPaid(tx, await repo.checkoutReservationIds(tx, id));
+        await markReservationsPaid(
+          tx,
+          await repo.checkoutReservationIds(tx, id),
+          outcome.charge.id,
+        );
         const result = await successResult(tx, row);
         await repo.updateCheckout(tx, id, {
           status: 'paid',
@@ -310,17 +326,20 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
       checkout.items.map((i) => i.calendarId),
     );
     const settings = await getSettings(ctx.db);
+    const policy = await policyFor(ctx.db, location, checkout.userId);
     const calendar = await customerCalendar(
       ctx.db,
       await repo.checkoutReservationIds(ctx.db, checkoutId),
       {
         name: `${settings.company_name} booking`,
-        publicUrl: ctx.calendar.publicUrl,
-        organizer: { name: settings.company_name, mailFrom: ctx.calendar.mailFrom },
+        publicUrl: ctx.publicUrl,
+        organizer: { name: settings.company_name, mailFrom: ctx.mailFrom },
       },
     );
     await ctx.mailer.send(
       confirmationMail({
+        policyText: policy.text,
+        manageUrl: ctx.publicUrl ? `${ctx.publicUrl}/dashboard` : null,
         checkoutId,
         to: user.email,
         name: displayName({ ...user }) ?? user.email,

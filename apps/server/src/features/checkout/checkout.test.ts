@@ -88,6 +88,8 @@ describe('POST /reservations/checkouts/quote', () => {
       credits_value_cents: 0,
       // The club's 20% on 9000 plus the 300 of fees it would waive.
       credits_program_saves: 2100,
+      cancellation_policy:
+        'Free cancellation until 24 hours before your session. Later cancellations and no-shows are not refunded.',
     });
   });
 

@@ -11,6 +11,10 @@ export type ConfirmedBooking = {
   totalCents: number;
   /** The reservations as iCalendar text (the shared writer's, with the same UIDs as elsewhere). */
   calendar: string;
+  /** The cancellation policy in force for this booking (docs/decisions/0027). */
+  policyText: string;
+  /** The dashboard, where an upcoming booking is cancelled; null when unknown. */
+  manageUrl: string | null;
   /** One entry per seat-slot, in time order. */
   items: { seatName: string; start: Date }[];
 };
@@ -42,7 +46,10 @@ export function confirmationMail(booking: ConfirmedBooking): MailMessage {
     `Total charged: ${money(booking.totalCents)}`,
     '',
     'The attached calendar file adds every session to your calendar.',
-    'Cancellations need 48 hours notice; otherwise the reservation may not be refundable.',
+    `Cancellation policy: ${booking.policyText}`,
+    ...(booking.manageUrl
+      ? [`To cancel a booking, open your dashboard: ${booking.manageUrl}`]
+      : []),
     '',
     booking.companyName,
   ].join('\n');

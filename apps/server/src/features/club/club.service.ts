@@ -19,6 +19,7 @@ import { dayOfMonth, localDate, nextCycleDate } from './billing-cycle';
 import { clubTerms, creditsProblem, quoteCredits, sessionsFor, type ClubTerms } from './club-terms';
 import * as repo from './club.repo';
 import { accessibleUserId } from '../../plugins/user-access';
+import { sendCardRefund, waitingCreditsToCard } from '../refunds/refunds.service';
 
 export type ClubContext = { db: Db; payments: PaymentProvider };
 
@@ -226,9 +227,12 @@ export async function unenroll(
     }
     await repo.updateMembership(tx, row.id, { status: 'cancelled', cancelledAt: now });
     await expireCredits(tx, { userId, reason: 'cancellation', membershipId: row.id });
-    return { chargeBackCents };
+    // Refunded credits still waiting for good standing go back to the card instead.
+    const toCard = await waitingCreditsToCard(tx, userId);
+    return { chargeBackCents, toCard };
   });
   if (result.error !== undefined) throw ValidationError.nonField(result.error);
+  for (const id of result.toCard) await sendCardRefund(ctx, id);
   const detail =
     result.chargeBackCents > 0
       ? `Your ${club.name} membership is cancelled. The discounts given, $${centsToDollars(result.chargeBackCents)}, were charged back.`

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { Cron } from 'croner';
 import type { Db } from '../../db/client';
 import { addCredits } from '../../plugins/club-membership';
+import { releaseWaitingCredits } from '../refunds/refunds.service';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
@@ -81,6 +82,8 @@ async function renewOne(
       membershipId: row.id,
       chargeId: outcome.charge.id,
     });
+    // Back in good standing: refunded credits that waited for it land now.
+    await releaseWaitingCredits(tx, row.userId);
     return 'charged';
   });
 }

@@ -20,6 +20,7 @@ import { flagUrl } from '../accounts/user-view';
 import { sanitizePageHtml } from '../pages/sanitize-page-html';
 import * as repo from './laps.repo';
 import { DEFAULT_RULES, ranked, teamStandings, type Finish } from './points';
+import { LRUCache } from 'lru-cache';
 
 type BoardRow = typeof boards.$inferSelect & { trackName: string | null; groupName: string | null };
 
@@ -94,7 +95,10 @@ export function boardStart(
  */
 const RESULTS_TTL_MS = 1000;
 const RESULTS_MEMO_SIZE = 500;
-const resultsMemo = new Map<string, { at: number; json: string }>();
+const resultsMemo = new LRUCache<string, { at: number; json: string }>({
+  max: RESULTS_MEMO_SIZE,
+  ttl: RESULTS_TTL_MS,
+});
 
 /** After a lap or board changes on this instance: its boards answer afresh at once. */
 export function forgetBoardResults() {
@@ -127,10 +131,9 @@ async function rememberedResults(
 ) {
   const key = `${id}|${count}|${includeInactive}|${filter.carId ?? ''}|${filter.tyre ?? ''}`;
   const known = resultsMemo.get(key);
-  if (known && Date.now() - known.at < RESULTS_TTL_MS) return known;
+  if (known) return known;
   const value = await computeTimeResults(db, id, count, includeInactive, now, filter);
   const entry = { at: Date.now(), json: JSON.stringify(value) };
-  if (resultsMemo.size >= RESULTS_MEMO_SIZE) resultsMemo.clear();
   resultsMemo.set(key, entry);
   return entry;
 }

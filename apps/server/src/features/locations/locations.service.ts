@@ -16,6 +16,8 @@ export function toLocation(row: repo.LocationRow): Location {
     booking_fee_cents: row.bookingFeeCents,
     booking_fees_threshold: row.bookingFeesThreshold,
     post_booking_url: row.postBookingUrl,
+    cancellation_window_hours: row.cancellationWindowHours,
+    late_cancellation_keep_percent: row.lateCancellationKeepPercent,
     opening_hours: row.openingHours,
     special_hours: row.specialHours,
   };
@@ -60,6 +62,8 @@ export async function updateLocation(db: Db, id: number, patch: LocationUpdate):
     bookingFeeCents: patch.booking_fee_cents,
     bookingFeesThreshold: patch.booking_fees_threshold,
     postBookingUrl: patch.post_booking_url,
+    cancellationWindowHours: patch.cancellation_window_hours,
+    lateCancellationKeepPercent: patch.late_cancellation_keep_percent,
     openingHours: patch.opening_hours,
     specialHours: patch.special_hours,
   });

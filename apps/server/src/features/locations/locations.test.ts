@@ -40,6 +40,8 @@ describe('locations', () => {
       booking_fee_cents: 150,
       booking_fees_threshold: 4,
       post_booking_url: 'https://example.com/thanks',
+      cancellation_window_hours: null,
+      late_cancellation_keep_percent: null,
       opening_hours: expect.any(Object),
       special_hours: {},
     });

@@ -13,6 +13,7 @@ import {
 } from '@paddock/contract/planner';
 import type { Deps } from '../../app';
 import * as planner from './planner.service';
+import { refundContext } from '../refunds/refunds.service';
 
 const errors = {
   400: validationErrorBody,
@@ -30,6 +31,7 @@ export const plannerRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
+    const refunds = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
     const tags = ['planner'];
 
     app.get(
@@ -72,7 +74,7 @@ export const plannerRoutes =
           response: { 200: plannerResult, ...errors },
         },
       },
-      async (request) => planner.deleteEntries(db, request.authUser!, request.body.reservations),
+      async (request) => planner.deleteEntries(db, request.authUser!, request.body, refunds),
     );
     app.post(
       '/planner/book',
@@ -111,6 +113,6 @@ export const plannerRoutes =
           response: { 200: plannerResult, ...errors },
         },
       },
-      async (request) => planner.markAttendance(db, request.authUser!, request.body),
+      async (request) => planner.markAttendance(db, request.authUser!, request.body, refunds),
     );
   };

@@ -10,8 +10,10 @@ import {
   ALL_LOCATIONS,
   type PlannerDayWire,
   type PlannerEntry,
+  type PlannerDelete,
   type PlannerMove,
 } from '@paddock/contract/planner';
+import { REASON_REQUIRED } from '@paddock/contract/refunds';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/booking';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
@@ -37,6 +39,13 @@ import {
 import { priceBooking } from '../../lib/pricing';
 import { isClubMemberInGoodStanding } from '../../plugins/club-membership';
 import { recordAudit } from '../audit/audit.service';
+import {
+  findReservationForRefund,
+  finishRefunds,
+  refundInTransaction,
+  type RefundContext,
+} from '../refunds/refunds.service';
+import { seatFreed } from '../waitlist/waitlist.service';
 
 function toEntry(row: repo.ReservationRow): PlannerEntry {
   return {
@@ -247,10 +256,43 @@ export async function blackout(
   return { detail: BLACKED_OUT_MESSAGE, entries: (await repo.findRowsByIds(db, ids)).map(toEntry) };
 }
 
-/** Delete Reservations: every selected one, or none (they stay on the books as cancelled). */
-export async function deleteEntries(db: Db, caller: AuthUser, ids: number[]) {
-  await db.transaction(async (tx) => {
-    const rows = await liveRows(tx, ids);
+/**
+ * Delete Reservations: every selected one, or none (they stay on the books as cancelled). With
+ * `refund`, each driver's booking is cancelled with its refund in the same transaction (the card
+ * part is sent after the commit); without it nothing goes back, as the planner always did.
+ */
+export async function deleteEntries(
+  db: Db,
+  caller: AuthUser,
+  body: PlannerDelete,
+  refunds?: RefundContext,
+  now = new Date(),
+) {
+  const reason = body.reason ?? '';
+  if (body.refund === 'none' && reason === '')
+    throw ValidationError.field('reason', REASON_REQUIRED);
+  const recorded = await db.transaction(async (tx) => {
+    const rows = await liveRows(tx, body.reservations);
+    const made = [];
+    if (body.refund && refunds) {
+      for (const row of rows.filter((r) => !r.isBlackout)) {
+        const locked = await findReservationForRefund(tx, row.id, true);
+        if (!locked || locked.cancelledAt)
+          throw ValidationError.field(
+            'reservations',
+            `Invalid pk "${row.id}" - object does not exist.`,
+          );
+        made.push(
+          await refundInTransaction(
+            tx,
+            caller,
+            locked,
+            { choice: body.refund, reason, cancel: true },
+            now,
+          ),
+        );
+      }
+    }
     await repo.cancelReservations(
       tx,
       rows.map((r) => r.id),
@@ -266,9 +308,15 @@ export async function deleteEntries(db: Db, caller: AuthUser, ids: number[]) {
         targetId: row.id,
         subjectUserId: row.userId,
         before: snapshot(row),
+        ...(body.refund ? { after: { refund: body.refund, reason } } : {}),
       })),
     );
+    return { made, freed: rows.filter((r) => !r.isBlackout) };
   });
+  if (refunds) {
+    await finishRefunds(refunds, recorded.made);
+    for (const row of recorded.freed) await seatFreed(refunds, row.calendarId, row.slot);
+  }
   return { detail: DELETED_MESSAGE, entries: [] };
 }
 
@@ -313,6 +361,7 @@ export async function bookFor(
         createdById: caller.id,
       })),
     );
+    let chargeId: number | null = null;
     if (body.payment === 'card' && pricing.totalCents > 0) {
       const key = crypto.createHash('sha256').update(inserted.join(',')).digest('hex').slice(0, 24);
       const outcome = await chargeSavedCard(tx, payments, {
@@ -323,8 +372,9 @@ export async function bookFor(
         kind: 'booking',
       });
       if (!outcome.ok) throw new PaymentError(outcome.message);
+      chargeId = outcome.charge.id;
     }
-    if (body.payment === 'card') await repo.markPaid(tx, inserted);
+    if (body.payment === 'card') await repo.markPaid(tx, inserted, chargeId);
     await announce(tx, seatsOf(resolved.map((r) => ({ calendarId: r.seat.id }))));
     await recordAudit(tx, caller, {
       action: 'planner.book',
@@ -400,11 +450,33 @@ export async function move(db: Db, caller: AuthUser, body: PlannerMove, now = ne
 }
 
 /** Checked in / no-show / neither, for drivers' reservations (not blackouts). */
-export async function markAttendance(db: Db, caller: AuthUser, body: PlannerAttendance) {
+export async function markAttendance(
+  db: Db,
+  caller: AuthUser,
+  body: PlannerAttendance,
+  refunds?: RefundContext,
+  now = new Date(),
+) {
+  const made: Awaited<ReturnType<typeof refundInTransaction>>[] = [];
   const rows = await db.transaction(async (tx) => {
     const found = await liveRows(tx, body.reservations);
     if (found.some((r) => r.isBlackout))
       throw ValidationError.field('reservations', 'A blackout has no driver to check in.');
+    // A no-show is a late cancellation: whatever the policy gives back for one goes back now.
+    if (body.attendance === 'no_show' && refunds)
+      for (const row of found.filter((r) => r.attendance !== 'no_show')) {
+        const locked = await findReservationForRefund(tx, row.id, true);
+        if (locked)
+          made.push(
+            await refundInTransaction(
+              tx,
+              caller,
+              locked,
+              { choice: 'no_show', reason: 'No-show', cancel: false },
+              now,
+            ),
+          );
+      }
     await tx
       .update(reservations)
       .set({ attendance: body.attendance, updatedAt: new Date() })
@@ -429,6 +501,7 @@ export async function markAttendance(db: Db, caller: AuthUser, body: PlannerAtte
     );
     return found;
   });
+  if (refunds) await finishRefunds(refunds, made);
   const detail =
     body.attendance === 'checked_in'
       ? 'Checked in.'

@@ -126,6 +126,6 @@ export async function captureOutstanding(
     kind: 'capture',
   });
   if (!outcome.ok) throw new PaymentError(outcome.message);
-  await repo.markPaid(db, ids);
+  await repo.markPaid(db, ids, outcome.charge.id);
   return { detail: 'The outstanding balance has been paid.', amount_cents: total };
 }

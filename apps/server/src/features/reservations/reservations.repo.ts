@@ -293,11 +293,15 @@ export function outstandingRows(db: Queryable, userId: number): Promise<Reservat
     .orderBy(asc(reservations.time), asc(reservations.id));
 }
 
-export async function markPaid(db: Queryable, ids: number[]): Promise<number> {
+export async function markPaid(
+  db: Queryable,
+  ids: number[],
+  chargeId: number | null = null,
+): Promise<number> {
   if (ids.length === 0) return 0;
   const rows = await db
     .update(reservations)
-    .set({ paid: true, updatedAt: new Date() })
+    .set({ paid: true, updatedAt: new Date(), ...(chargeId === null ? {} : { chargeId }) })
     .where(and(inArray(reservations.id, ids), eq(reservations.paid, false)))
     .returning({ id: reservations.id });
   return rows.length;

@@ -35,6 +35,7 @@ import {
   listReservations,
   updateReservation,
 } from './reservations.service';
+import { cancelReservation, refundContext } from '../refunds/refunds.service';
 
 const feedQuery = z.object({
   token: z.string().max(2000).optional(),
@@ -55,6 +56,7 @@ export const reservationsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
+    const refunds = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
     const tags = ['reservations'];
 
     // A saved card pays what is owed (a declined checkout, unpaid bookings).
@@ -141,7 +143,17 @@ export const reservationsRoutes =
         schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } },
       },
       async (request, reply) => {
-        await deleteReservation(db, requireUser(request), request.params.id);
+        const caller = requireUser(request);
+        const row = await getReservation(db, caller, request.params.id);
+        // A customer's cancel refunds per the policy; staff keep the plain delete (no refund), and
+        // choose a refund with POST /reservations/{id}/cancel (docs/decisions/0027).
+        if (row.is_blackout || hasPermission(caller, 'reservations.change_reservation'))
+          await deleteReservation(db, caller, request.params.id);
+        else
+          await cancelReservation(refunds, caller, request.params.id, {
+            refund: 'policy',
+            reason: '',
+          });
         return reply.status(204).send();
       },
     );

@@ -26,6 +26,9 @@ import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import * as repo from './reservations.repo';
+import { claimHeldSeats } from '../waitlist/waitlist.service';
+import { policyFor } from '../refunds/refunds.service';
+import { isFreeCancellation } from '../../lib/cancellation-policy';
 import { publishChange } from '../../plugins/changes';
 import { assertUnpaidLimit } from './unpaid-limit';
 
@@ -200,6 +203,11 @@ export async function insertReservations(
   values: repo.ReservationInsert[],
 ): Promise<number[]> {
   try {
+    // A seat held for the first one on its waitlist is taken for everyone else.
+    await claimHeldSeats(
+      db,
+      values.map((v) => ({ calendarId: v.calendarId, slot: v.slot, userId: v.userId ?? null })),
+    );
     return await repo.insertReservations(db, values);
   } catch (error) {
     if (repo.isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
@@ -328,6 +336,17 @@ export async function updateReservation(
     const [{ seat, slot }] = await resolveSeatSlots(db, [target], role, now, sameField);
     if (role !== 'staff' && row.paid && seat.costCents > (await seatCost(db, row.calendarId)))
       throw ValidationError.field('calendar', 'Choose a seat that costs the same or less.');
+    // A paid booking moves only inside the free cancellation window (docs/decisions/0027):
+    // later, moving it would dodge the late-cancellation share.
+    if (role !== 'staff' && row.paid) {
+      const policy = await policyFor(db, seat.location, row.userId);
+      if (!isFreeCancellation(row.time, policy, now))
+        throw ValidationError.nonField(
+          `A paid booking can be moved until ${policy.windowHours} hours before it starts.`,
+        );
+      if (seat.location.id !== (await seatLocation(db, row.calendarId)))
+        throw ValidationError.field('calendar', 'Choose a seat at the same location.');
+    }
     Object.assign(changes, {
       calendarId: seat.id,
       slot: slot.slot,
@@ -370,6 +389,11 @@ export async function updateReservation(
   return (await reservationsByIds(db, [id]))[0];
 }
 
+async function seatLocation(db: Queryable, calendarId: number): Promise<number | null> {
+  const [seat] = await repo.findActiveSeats(db, [calendarId]);
+  return seat?.location.id ?? null;
+}
+
 async function seatCost(db: Queryable, calendarId: number): Promise<number> {
   const [seat] = await repo.findActiveSeats(db, [calendarId]);
   return seat?.costCents ?? 0;
@@ -390,6 +414,10 @@ export async function deleteReservation(
 }
 
 /** Marks these reservations paid (a successful charge). */
-export function markReservationsPaid(db: Queryable, ids: number[]): Promise<number> {
-  return repo.markPaid(db, ids);
+export function markReservationsPaid(
+  db: Queryable,
+  ids: number[],
+  chargeId: number | null = null,
+): Promise<number> {
+  return repo.markPaid(db, ids, chargeId);
 }

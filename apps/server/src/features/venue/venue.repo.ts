@@ -7,6 +7,7 @@ export async function writeSettings(db: Queryable, values: Record<string, unknow
   if (entries.length === 0) return;
   await db
     .insert(settings)
-    .values(entries.map(([key, value]) => ({ key, value })))
+    // A null setting (e.g. no club cancellation window) is stored as JSON null, not SQL NULL.
+    .values(entries.map(([key, value]) => ({ key, value: value ?? sql`'null'::jsonb` })))
     .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value` } });
 }

@@ -1,5 +1,6 @@
 import { centsToDollars } from '@paddock/contract/charges';
 import type { MailMessage } from '../../plugins/mail';
+import escapeHtml from 'escape-html';
 
 export type VoucherMailInput = {
   to: string;
@@ -10,12 +11,6 @@ export type VoucherMailInput = {
   companyName: string;
   publicUrl: string;
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** ABCDEFGHJKLM → ABCD-EFGH-JKLM: easier to read out and type (dashes are ignored on entry). */
 export const groupedCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;

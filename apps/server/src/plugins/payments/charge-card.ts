@@ -9,7 +9,7 @@ import type { PaymentProvider } from './provider';
 /** The pool (`deps.database.db`) or a transaction of it. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
-export type ChargeKind = 'booking' | 'club' | 'voucher' | 'capture' | 'other';
+export type ChargeKind = 'booking' | 'club' | 'voucher' | 'capture' | 'refund' | 'other';
 export type ChargeRecord = typeof charges.$inferSelect;
 export type ChargeOutcome =
   { ok: true; charge: ChargeRecord } | { ok: false; message: string; charge: ChargeRecord };
@@ -107,5 +107,9 @@ export function chargeResponse(charge: ChargeRecord): Charge {
     receipt_url: charge.receiptUrl,
     created: charge.createdAt.toISOString(),
     charge_id: charge.chargeRef,
+    // Only refund lines carry it, so charge answers stay exactly as they were.
+    ...(charge.kind === 'refund'
+      ? { refund: Number(/^refund-(\d+)-/.exec(charge.idempotencyKey)?.[1] ?? 0) || null }
+      : {}),
   };
 }

@@ -12,7 +12,7 @@ import { createUser } from '../../test/factories';
 import { FUTURE_YEAR, saveTestCard, tokenizeCard } from '../../test/cards';
 import { charges, localCharges, localPaymentMethods, localTokens } from '../../db/schema/payments';
 import { chargeSavedCard } from './charge-card';
-import { LocalPaymentProvider } from './local-provider';
+import { LocalPaymentProvider, REFUND_DECLINED } from './local-provider';
 import { CardError } from './provider';
 
 let t: TestApp;
@@ -207,6 +207,56 @@ describe('LocalPaymentProvider', () => {
     expect(method.customerId).toBeNull();
     const gone = await local().charge({ ...base, amountCents: 500, idempotencyKey: 'gone-1' });
     expect(gone.ok).toBe(false);
+  });
+});
+
+describe('LocalPaymentProvider refunds', () => {
+  it('refunds once per key, never more than is left on the charge, racing or not', async () => {
+    const card = await local().attachCard({
+      token: await tokenizeCard(t),
+      email: 'r@example.com',
+      name: 'R',
+      customerRef: null,
+    });
+    const charged = await local().charge({
+      ...card,
+      amountCents: 1000,
+      description: 'x',
+      idempotencyKey: 'refund-base-1',
+    });
+    const ref = charged.chargeRef!;
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => local().refund(ref, 600, 'refund-a')),
+    );
+    expect(new Set(racing.map((r) => JSON.stringify(r))).size).toBe(1);
+    expect(racing[0]).toMatchObject({ ok: true, refundRef: expect.stringMatching(/^re_/) });
+    const over = await local().refund(ref, 401, 'refund-b');
+    expect(over).toMatchObject({
+      ok: false,
+      message: 'Refund amount ($4.01) is greater than unrefunded amount on charge ($4.00)',
+    });
+    expect(await local().refund(ref, 400, 'refund-c')).toMatchObject({ ok: true });
+    expect(await local().refund('ch_nope', 100, 'refund-d')).toMatchObject({ ok: false });
+  });
+
+  it('declines refunds to 4000 0000 0000 5126, whose charges go through', async () => {
+    const card = await local().attachCard({
+      token: await tokenizeCard(t, '4000000000005126'),
+      email: 'r@example.com',
+      name: 'R',
+      customerRef: null,
+    });
+    const charged = await local().charge({
+      ...card,
+      amountCents: 900,
+      description: 'x',
+      idempotencyKey: 'refund-base-2',
+    });
+    expect(charged.ok).toBe(true);
+    expect(await local().refund(charged.chargeRef!, 900, 'refund-e')).toMatchObject({
+      ok: false,
+      message: REFUND_DECLINED,
+    });
   });
 });
 

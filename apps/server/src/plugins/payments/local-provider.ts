@@ -10,7 +10,12 @@ import {
   type LocalTokenRequest,
 } from '@paddock/contract/cards';
 import type { Db } from '../../db/client';
-import { localCharges, localPaymentMethods, localTokens } from '../../db/schema/payments';
+import {
+  localCharges,
+  localPaymentMethods,
+  localRefunds,
+  localTokens,
+} from '../../db/schema/payments';
 import {
   assertChargeable,
   type AttachedCard,
@@ -18,19 +23,24 @@ import {
   type ChargeInput,
   type ChargeResult,
   type PaymentProvider,
+  type RefundResult,
 } from './provider';
+
+export const REFUND_DECLINED = 'The refund to this card was declined by the bank.';
 
 /**
  * Stripe's test numbers that do something other than succeed. Any other number passing the
  * Luhn check succeeds (4242 4242 4242 4242). 0341 attaches but never pays: it is how a
  * declined checkout, an outstanding balance and a failed club renewal can be tried out.
  */
-export const TEST_CARDS: Record<string, { attach?: string; charge?: string }> = {
+export const TEST_CARDS: Record<string, { attach?: string; charge?: string; refund?: string }> = {
   '4000000000000002': { attach: CARD_DECLINED },
   '4000000000000069': { attach: 'Your card has expired.' },
   '4000000000000127': { attach: "Your card's security code is incorrect." },
   '4000000000000341': { charge: CARD_DECLINED },
   '4000000000009995': { charge: CARD_INSUFFICIENT_FUNDS },
+  // Stripe's "refund fails" card: charges go through, refunds to it are declined.
+  '4000000000005126': { refund: REFUND_DECLINED },
 };
 
 const TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -80,6 +90,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       postalCode: card.postal_code || null,
       attachFailure: behaviour.attach ?? null,
       chargeFailure: behaviour.charge ?? null,
+      refundFailure: behaviour.refund ?? null,
       expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
     });
     // Housekeeping: tokens are useless a day after they expire.
@@ -120,6 +131,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       expYear: token.expYear,
       postalCode: token.postalCode,
       chargeFailure: token.chargeFailure,
+      refundFailure: token.refundFailure,
       customerId: customerRef,
     });
     return {
@@ -223,8 +235,68 @@ export class LocalPaymentProvider implements PaymentProvider {
     return row ?? null;
   }
 
+  /**
+   * Like Stripe's refunds: once per key (a racing repeat answers the first result), never more
+   * than is left on the succeeded charge. Refunds of one charge are serialized by locking it.
+   */
+  async refund(chargeRef: string, amountCents: number, key: string): Promise<RefundResult> {
+    assertChargeable(amountCents);
+    return this.db.transaction(async (tx) => {
+      const [charge] = await tx
+        .select()
+        .from(localCharges)
+        .where(eq(localCharges.id, chargeRef))
+        .for('update');
+      const [earlier] = await tx
+        .select()
+        .from(localRefunds)
+        .where(eq(localRefunds.idempotencyKey, key));
+      if (earlier) return refundResult(earlier);
+      let failure: string | null;
+      if (!charge || charge.status !== 'succeeded') failure = `No such charge: '${chargeRef}'`;
+      else {
+        const [{ refunded }] = await tx
+          .select({ refunded: sql<number>`coalesce(sum(${localRefunds.amountCents}), 0)::int` })
+          .from(localRefunds)
+          .where(and(eq(localRefunds.chargeId, chargeRef), eq(localRefunds.status, 'succeeded')));
+        const left = charge.amountCents - refunded;
+        const [method] = await tx
+          .select({ refundFailure: localPaymentMethods.refundFailure })
+          .from(localPaymentMethods)
+          .where(eq(localPaymentMethods.id, charge.paymentMethodId));
+        if (amountCents > left)
+          failure = `Refund amount ($${(amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`;
+        else failure = method?.refundFailure ?? null;
+      }
+      const [row] = await tx
+        .insert(localRefunds)
+        .values({
+          id: newId('re'),
+          idempotencyKey: key,
+          chargeId: chargeRef,
+          amountCents,
+          status: failure ? 'failed' : 'succeeded',
+          failureMessage: failure,
+        })
+        .onConflictDoNothing({ target: localRefunds.idempotencyKey })
+        .returning();
+      if (row) return refundResult(row);
+      const [winner] = await tx
+        .select()
+        .from(localRefunds)
+        .where(eq(localRefunds.idempotencyKey, key));
+      return refundResult(winner);
+    });
+  }
+
   /** The local provider has no dashboard; staff see the customer in Paddock itself. */
   customerUrl(): string | null {
     return null;
   }
+}
+
+function refundResult(row: typeof localRefunds.$inferSelect): RefundResult {
+  return row.status === 'succeeded'
+    ? { ok: true, refundRef: row.id }
+    : { ok: false, message: row.failureMessage ?? REFUND_DECLINED, refundRef: row.id };
 }

@@ -9,6 +9,7 @@ import { locations } from '../../db/schema/venue';
 import { NotFound } from '../errors';
 import { getSettings } from '../settings';
 import { LocalPaymentProvider, type LocalReceipt } from './local-provider';
+import escapeHtml from 'escape-html';
 
 const DEFAULT_TIMEZONE = 'America/Los_Angeles';
 
@@ -67,12 +68,6 @@ export const localPaymentRoutes =
       },
     );
   };
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function receiptHtml(receipt: LocalReceipt, companyName: string, timezone: string): string {
   const company = escapeHtml(companyName);

@@ -25,6 +25,14 @@ export type ChargeInput = {
   idempotencyKey: string;
 };
 
+/**
+ * A refund the provider answered: sent (Stripe may still settle it later), or refused with a
+ * message (more than is left on the charge, a closed card account…). An exception means the
+ * provider could not be reached: nothing is known, retry with the same key.
+ */
+export type RefundResult =
+  { ok: true; refundRef: string } | { ok: false; message: string; refundRef: string | null };
+
 /** Both providers refuse anything but a positive whole number of cents before calling out. */
 export function assertChargeable(amountCents: number) {
   if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
@@ -54,6 +62,11 @@ export interface PaymentProvider {
    * repeat answers the first result, even when the two calls race.
    */
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /**
+   * Gives `amountCents` of a charge back to the card it was paid with. The same idempotency key
+   * never refunds twice; a refund never exceeds what is left on the charge.
+   */
+  refund(chargeRef: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
   /** Where staff view the customer at the provider ("View Customer"). */
   customerUrl(customerRef: string): string | null;
 }

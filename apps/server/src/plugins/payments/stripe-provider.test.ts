@@ -19,6 +19,7 @@ type Recorded = {
 
 const requests: Recorded[] = [];
 const intentsByKey = new Map<string, object>();
+const refundsByKey = new Map<string, object>();
 let ids = 0;
 
 const paymentMethod = (id: string, customer: string | null, last4 = '4242') => ({
@@ -73,6 +74,31 @@ function route(r: Recorded): { status: number; body: object } {
     };
     if (r.idempotencyKey) intentsByKey.set(r.idempotencyKey, intent);
     return ok(intent);
+  }
+  if (r.path === '/v1/refunds') {
+    const earlier = r.idempotencyKey && refundsByKey.get(r.idempotencyKey);
+    if (earlier) return ok(earlier);
+    if (Number(r.params.amount) > 100_000)
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: 'Refund amount ($1000.01) is greater than charge amount ($1000.00)',
+          },
+        },
+      };
+    const refund = {
+      id: `re_${++ids}`,
+      object: 'refund',
+      amount: Number(r.params.amount),
+      payment_intent: r.params.payment_intent,
+      status: r.params.payment_intent === 'pi_refund_fails' ? 'failed' : 'pending',
+      failure_reason:
+        r.params.payment_intent === 'pi_refund_fails' ? 'expired_or_canceled_card' : null,
+    };
+    if (r.idempotencyKey) refundsByKey.set(r.idempotencyKey, refund);
+    return ok(refund);
   }
   return {
     status: 404,
@@ -262,5 +288,32 @@ describe('StripePaymentProvider against a stand-in Stripe', () => {
     const receipt = await t.app.inject({ method: 'GET', url: '/api/payments/local/receipts/ch_1' });
     expect(receipt.statusCode).toBe(404);
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('Stripe refunds', () => {
+  it('refunds part of a PaymentIntent once per idempotency key', async () => {
+    const input = ['pi_123', 1250, 'cus_1:refund-7-0'] as const;
+    const first = await t.deps.payments.refund(...input);
+    expect(first).toEqual({ ok: true, refundRef: expect.stringMatching(/^re_/) });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/refunds',
+      params: { payment_intent: 'pi_123', amount: '1250', reason: 'requested_by_customer' },
+      idempotencyKey: 'cus_1:refund-7-0',
+    });
+    expect(await t.deps.payments.refund(...input)).toEqual(first);
+  });
+
+  it('answers a refused or failed refund as a result, not an exception', async () => {
+    const over = await t.deps.payments.refund('pi_123', 100_001, 'k-over');
+    expect(over).toEqual({
+      ok: false,
+      message: 'Refund amount ($1000.01) is greater than charge amount ($1000.00)',
+      refundRef: null,
+    });
+    const failed = await t.deps.payments.refund('pi_refund_fails', 500, 'k-failed');
+    expect(failed).toMatchObject({ ok: false, refundRef: expect.stringMatching(/^re_/) });
+    await expect(t.deps.payments.refund('pi_123', 0, 'k-zero')).rejects.toThrow(RangeError);
   });
 });

@@ -7,6 +7,7 @@ import {
   type ChargeInput,
   type ChargeResult,
   type PaymentProvider,
+  type RefundResult,
 } from './provider';
 
 /** Stripe's brand codes → the names shown on the card panel (the local provider's names). */
@@ -125,6 +126,28 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       if (isCustomerFixable(error))
         return { ok: false, message: error.message, chargeRef: error.payment_intent?.id ?? null };
+      throw error;
+    }
+  }
+
+  /** `chargeRef` is the PaymentIntent the charge made (`pi_…`). */
+  async refund(chargeRef: string, amountCents: number, key: string): Promise<RefundResult> {
+    assertChargeable(amountCents);
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: chargeRef, amount: amountCents, reason: 'requested_by_customer' },
+        { idempotencyKey: key },
+      );
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        return {
+          ok: false,
+          message: `The refund could not be completed (${refund.failure_reason ?? 'unknown'}).`,
+          refundRef: refund.id,
+        };
+      // `pending` and `requires_action` settle later at Stripe; the refund is issued.
+      return { ok: true, refundRef: refund.id };
+    } catch (error) {
+      if (isCustomerFixable(error)) return { ok: false, message: error.message, refundRef: null };
       throw error;
     }
   }

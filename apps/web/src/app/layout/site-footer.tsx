@@ -11,7 +11,7 @@ import { VoucherBalanceModal } from '../../features/vouchers/components/voucher-
 function FooterLink({ to, children }: { to: RouteName; children: ReactNode }) {
   return (
     <li className="list-inline-item">
-      <Link className="link-light" to={pathTo(to)}>
+      <Link className="link-light d-inline-block py-1" to={pathTo(to)}>
         {children}
       </Link>
     </li>
@@ -22,7 +22,7 @@ function FooterLink({ to, children }: { to: RouteName; children: ReactNode }) {
 function FooterButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
   return (
     <li className="list-inline-item">
-      <Button variant="link" className="p-0 link-light" onClick={onClick}>
+      <Button variant="link" className="px-0 py-1 link-light" onClick={onClick}>
         {children}
       </Button>
     </li>

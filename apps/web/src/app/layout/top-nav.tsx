@@ -122,6 +122,11 @@ export function TopNav() {
                       Launcher
                     </NavDropdown.Item>
                   )}
+                  {canLaunch && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminParties')}>
+                      Parties
+                    </NavDropdown.Item>
+                  )}
                   {canKeepBoards && (
                     <NavDropdown.Item as={Link} to={pathTo('adminLaps')}>
                       Laps &amp; Leaderboards

@@ -27,6 +27,8 @@ export function location(id: number, name: string, extra: Partial<Location> = {}
     booking_fee_cents: 200,
     booking_fees_threshold: 4,
     post_booking_url: '',
+    cancellation_window_hours: null,
+    late_cancellation_keep_percent: null,
     opening_hours: {},
     special_hours: {},
     ...extra,

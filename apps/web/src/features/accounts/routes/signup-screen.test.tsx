@@ -163,6 +163,8 @@ describe('signup step 2', () => {
     await userEvent.type(screen.getByLabelText('CVC'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Add Payment Method' }));
     expect(await screen.findByText('Visa ending in 4242')).toBeVisible();
+    // With a card saved there is nothing left to skip.
+    expect(screen.queryByRole('button', { name: 'Skip for now' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Next Step' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/laps'));
   });

@@ -106,9 +106,11 @@ export default function SignupScreen() {
             onSaved={() => setCardSaved(true)}
           />
           <div className="d-flex justify-content-between align-items-center">
-            <Button variant="link" onClick={finish}>
-              Skip for now
-            </Button>
+            {!cardSaved && (
+              <Button variant="link" onClick={finish}>
+                Skip for now
+              </Button>
+            )}
             {cardSaved && <Button onClick={finish}>Next Step</Button>}
           </div>
         </>

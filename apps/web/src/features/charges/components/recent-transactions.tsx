@@ -11,26 +11,33 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatCents } from '../../../lib/money';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { chargesQuery } from '../api/list-charges';
+import { useRetryRefund } from '../../refunds/api/retry-refund';
+import { showAlert, showError } from '../../../lib/alerts';
 
 export const NO_TRANSACTIONS = 'You have no transactions yet.';
 export const NO_CUSTOMER_TRANSACTIONS = 'This customer has no transactions yet.';
 
-function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
+function ChargeRow({ charge, zone, staff }: { charge: Charge; zone: string; staff: boolean }) {
   const when = DateTime.fromISO(charge.created).setZone(zone).toFormat('yyyy-MM-dd h:mm a');
   const amount = formatCents(charge.amount_cents);
   return (
     <tr>
-      <td className="text-nowrap">{when}</td>
-      <td className="text-end text-nowrap">{amount}</td>
-      <td>
+      <td className="text-nowrap" data-label="Date">
+        {when}
+      </td>
+      <td className="text-end text-nowrap" data-label="Amount">
+        {amount}
+      </td>
+      <td data-label="Notes">
         {charge.notes}
         {charge.errors && (
           <div className="text-danger small">
             <strong>Failed:</strong> {charge.errors}
           </div>
         )}
+        {staff && charge.errors && charge.refund ? <RetryRefund refund={charge.refund} /> : null}
       </td>
-      <td>
+      <td data-label="Receipt">
         {charge.receipt_url ? (
           <a href={charge.receipt_url} target="_blank" rel="noreferrer">
             Receipt
@@ -52,6 +59,31 @@ function ChargeRow({ charge, zone }: { charge: Charge; zone: string }) {
   );
 }
 
+/** Staff send a declined card refund again (the customer's transactions on the admin page). */
+function RetryRefund({ refund }: { refund: number }) {
+  const retry = useRetryRefund();
+  return (
+    <Button
+      size="sm"
+      variant="outline-primary"
+      className="mt-1"
+      disabled={retry.isPending}
+      onClick={() =>
+        retry.mutate(refund, {
+          onSuccess: (answer) =>
+            showAlert(
+              answer.detail,
+              answer.refund?.card_status === 'succeeded' ? 'success' : 'warning',
+            ),
+          onError: (error) => showError(error),
+        })
+      }
+    >
+      Retry refund
+    </Button>
+  );
+}
+
 function TransactionsList({ userId }: { userId?: number }) {
   const config = useVenueConfig();
   const [page, setPage] = useState(1);
@@ -64,7 +96,12 @@ function TransactionsList({ userId }: { userId?: number }) {
     return <p className="mb-0">{userId ? NO_CUSTOMER_TRANSACTIONS : NO_TRANSACTIONS}</p>;
   return (
     <>
-      <Table responsive size="sm" className="align-middle" aria-busy={charges.isFetching}>
+      <Table
+        responsive
+        size="sm"
+        className="align-middle paddock-stack-table"
+        aria-busy={charges.isFetching}
+      >
         <caption className="visually-hidden">
           Charges to {userId ? 'the customer’s' : 'your'} card, newest first
         </caption>
@@ -80,7 +117,12 @@ function TransactionsList({ userId }: { userId?: number }) {
         </thead>
         <tbody>
           {results.map((c) => (
-            <ChargeRow key={c.id} charge={c} zone={config.default_timezone} />
+            <ChargeRow
+              key={c.id}
+              charge={c}
+              zone={config.default_timezone}
+              staff={userId !== undefined}
+            />
           ))}
         </tbody>
       </Table>
@@ -151,7 +193,9 @@ export function RecentTransactionsCard() {
     <Card className="mb-4">
       <Card.Body>
         <h2 className="h4 card-title mb-2">Transactions</h2>
-        <p className="text-body-secondary">Everything charged to your card, with receipts.</p>
+        <p className="text-body-secondary">
+          Everything charged to your card and every refund, with receipts.
+        </p>
         <Button variant="outline-primary" onClick={() => setOpen(true)}>
           Recent Transactions
         </Button>

@@ -245,6 +245,7 @@ function CheckoutDialog({
           </section>
           <p className="small text-body-secondary mt-3 mb-0">
             By reserving you agree to our <TermsLink />.
+            {quote.cancellation_policy && <> Cancellation policy: {quote.cancellation_policy}</>}
           </p>
         </Modal.Body>
         <Modal.Footer>

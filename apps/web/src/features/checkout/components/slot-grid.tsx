@@ -57,7 +57,17 @@ type Props = {
   onToggle: (seat: GridSeat, slot: AvailSlot) => void;
   /** The current time in ms: free slots that have started show as past. */
   now: number;
+  /** Offered on a time whose every seat is taken: ask to be told when one frees up. */
+  onNotify?: (slot: string) => void;
 };
+
+/** Every seat of the row taken (by others, a blackout or oneself): nothing left to book. */
+const FULL_VIEWS: ReadonlySet<CellView> = new Set([
+  'taken',
+  'blackout',
+  'mine_paid',
+  'mine_unpaid',
+]);
 
 type Position = { row: number; col: number };
 
@@ -78,7 +88,7 @@ const MOVES: Record<string, (p: Position, rows: number, cols: number) => Positio
  * pattern), so a keyboard user does not tab through hundreds of slots. Disabled cells stay
  * focusable (aria-disabled) so their state can be read.
  */
-export function SlotGrid({ date, seats, availability, selected, onToggle, now }: Props) {
+export function SlotGrid({ date, seats, availability, selected, onToggle, now, onNotify }: Props) {
   const [active, setActive] = useState<Position | null>(null);
   const rowKeys = [...new Set(seats.flatMap((s) => Object.keys(availability[s.id] ?? {})))]
     .filter(isHalfHourSlot)
@@ -150,6 +160,18 @@ export function SlotGrid({ date, seats, availability, selected, onToggle, now }:
             <tr key={key}>
               <th scope="row" className="paddock-slot-grid-time">
                 {formatSlotTime(key)}
+                {onNotify &&
+                  views[row].some((c) => c.view === 'taken') &&
+                  views[row].every((c) => FULL_VIEWS.has(c.view)) && (
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm d-block p-0 text-start"
+                      aria-label={`Tell me when a seat frees up at ${formatSlotTime(key)}`}
+                      onClick={() => onNotify(key)}
+                    >
+                      Notify me
+                    </button>
+                  )}
               </th>
               {seats.map((seat, col) => {
                 const { slot, view } = views[row][col];

@@ -5,6 +5,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { PlannerDay } from '@paddock/contract/planner';
+import type { RefundChoice } from '@paddock/contract/refunds';
 import { formatSlotTime } from '../../../lib/slot-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePlannerAction, userSearchQuery } from '../api/planner-api';
@@ -129,31 +130,71 @@ function BlackoutDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatS
   );
 }
 
+const REFUND_OPTIONS: { value: RefundChoice; label: string }[] = [
+  { value: 'policy', label: 'Refund per the cancellation policy' },
+  { value: 'full', label: 'Full refund' },
+  { value: 'none', label: 'No refund (give a reason)' },
+];
+
+/** Delete Reservations, with what the customers get back (blackouts have nothing to refund). */
 function DeleteDialog({ ids, onClose, onDone }: DialogProps & { ids: number[] }) {
   const remove = usePlannerAction('delete', onDone);
+  const [refund, setRefund] = useState<RefundChoice>('policy');
+  const [reason, setReason] = useState('');
+  const needsReason = refund === 'none' && reason.trim() === '';
   return (
     <Modal aria-labelledby="planner-modal-4" show onHide={onClose}>
-      <Modal.Header closeButton>
-        <Modal.Title as="h2" id="planner-modal-4" className="h5">
-          Delete Reservations
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        Delete {ids.length} reservation{ids.length === 1 ? '' : 's'}? Paid reservations stay in the
-        books as cancelled; nothing is refunded here.
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose} autoFocus>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          onClick={() => remove.mutate({ reservations: ids })}
-          disabled={remove.isPending}
-        >
-          Delete
-        </Button>
-      </Modal.Footer>
+      <Form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!needsReason) remove.mutate({ reservations: ids, refund, reason: reason.trim() });
+        }}
+      >
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" id="planner-modal-4" className="h5">
+            Delete Reservations
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            Delete {ids.length} reservation{ids.length === 1 ? '' : 's'}? They stay in the books as
+            cancelled.
+          </p>
+          <fieldset>
+            <legend className="h6">Refund to the customers</legend>
+            {REFUND_OPTIONS.map((o) => (
+              <Form.Check
+                key={o.value}
+                type="radio"
+                name="delete-refund"
+                id={`delete-refund-${o.value}`}
+                label={o.label}
+                checked={refund === o.value}
+                onChange={() => setRefund(o.value)}
+              />
+            ))}
+          </fieldset>
+          {refund === 'none' && (
+            <Form.Group controlId="delete-refund-reason" className="mt-2">
+              <Form.Label>Reason</Form.Label>
+              <Form.Control
+                value={reason}
+                maxLength={500}
+                onChange={(e) => setReason(e.target.value)}
+                required
+              />
+            </Form.Group>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose} autoFocus>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={remove.isPending || needsReason}>
+            Delete
+          </Button>
+        </Modal.Footer>
+      </Form>
     </Modal>
   );
 }

@@ -1,10 +1,11 @@
 import Alert from 'react-bootstrap/Alert';
+import { countOf, SIMULATORS } from '../../../lib/plural';
 
-/** Staff §8 Availability alerts, word for word. */
+/** Staff §8 Availability alerts, word for word ("1 simulator" for one: issue 15). */
 export function availabilityMessage(racers: number, minutes: number, found: boolean): string {
   return found
-    ? `Excellent! We have ${racers} simulators available...`
-    : `Sorry! We don't have ${racers} simulators available for ${minutes} minutes...`;
+    ? `Excellent! We have ${countOf(racers, SIMULATORS)} available...`
+    : `Sorry! We don't have ${countOf(racers, SIMULATORS)} available for ${minutes} minutes...`;
 }
 
 type Props = { racers: number; minutes: number; found: boolean };

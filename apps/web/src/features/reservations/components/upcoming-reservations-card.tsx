@@ -1,4 +1,11 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import type { Reservation } from '@paddock/contract/reservations';
+import { cancellationPolicyText } from '@paddock/contract/refunds';
+import { CancelReservationDialog } from '../../refunds/components/cancel-reservation-dialog';
+import { useVenueConfig } from '../../../lib/venue-config';
+import { useNow } from '../../../lib/use-now';
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import { SpinnerScreen } from '../../../components/spinner-screen';
@@ -11,6 +18,9 @@ import { useUpcomingReservations } from './use-upcoming-reservations';
 /** Dashboard (customer §2): upcoming reservations with date and time, simulator, calendar link. */
 export function UpcomingReservationsCard() {
   const { reservations, locationOf } = useUpcomingReservations();
+  const config = useVenueConfig();
+  const now = useNow();
+  const [cancelling, setCancelling] = useState<Reservation | null>(null);
   let body;
   if (reservations.isPending) body = <SpinnerScreen label="Loading reservations…" />;
   else if (reservations.isError) {
@@ -24,18 +34,21 @@ export function UpcomingReservationsCard() {
   } else {
     body = (
       <div className="table-responsive">
-        <table className="table align-middle mb-0">
+        <table className="table align-middle mb-0 paddock-stack-table">
           <thead>
             <tr>
               <th scope="col">Date and Time</th>
               <th scope="col">Simulator</th>
               <th scope="col">Calendar</th>
+              <th scope="col">
+                <span className="visually-hidden">Cancel</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {reservations.data.map((r) => (
               <tr key={r.id}>
-                <td>
+                <td data-label="Date and Time">
                   {formatSlotDateTime(r.slot)}
                   <span className="d-block small text-body-secondary">
                     {r.duration_minutes} minutes
@@ -46,9 +59,21 @@ export function UpcomingReservationsCard() {
                     )}
                   </span>
                 </td>
-                <td>{r.calendar_name}</td>
-                <td>
+                <td data-label="Simulator">{r.calendar_name}</td>
+                <td data-label="Calendar">
                   <AddToCalendar reservation={r} location={locationOf(r.location)} />
+                </td>
+                <td className="text-end">
+                  {new Date(r.time).getTime() > now && (
+                    <Button
+                      variant="outline-danger"
+                      size="sm"
+                      onClick={() => setCancelling(r)}
+                      aria-label={`Cancel ${r.calendar_name}, ${formatSlotDateTime(r.slot)}`}
+                    >
+                      Cancel
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}
@@ -62,6 +87,18 @@ export function UpcomingReservationsCard() {
       <Card.Body>
         <h2 className="h4 card-title mb-3">Upcoming Reservations</h2>
         {body}
+        <p className="small text-body-secondary mt-3 mb-0">
+          Cancellation policy:{' '}
+          {cancellationPolicyText({
+            windowHours: config.cancellation_window_hours,
+            lateKeepPercent: config.late_cancellation_keep_percent,
+            clubWindowHours: config.club_cancellation_window_hours,
+            clubName: config.club_name,
+          })}
+        </p>
+        {cancelling && (
+          <CancelReservationDialog reservation={cancelling} onClose={() => setCancelling(null)} />
+        )}
       </Card.Body>
     </Card>
   );

@@ -63,7 +63,7 @@ describe('/reservations/all', { timeout: 20_000 }, () => {
   it('searches the nearest location and says whether the group fits, word for word', async () => {
     const calls = stubVenue();
     renderApp('/reservations/all', { user: testUser() });
-    expect(await screen.findByText('Excellent! We have 1 simulators available...')).toBeVisible();
+    expect(await screen.findByText('Excellent! We have 1 simulator available...')).toBeVisible();
     expect(screen.getByLabelText('Location')).toHaveValue('1');
     const search = calls.find((c) => c.path === '/api/calendars/parallel')!.search;
     expect(Object.fromEntries(search)).toMatchObject({
@@ -125,7 +125,7 @@ describe('/reservations/all', { timeout: 20_000 }, () => {
 
     stubVenue();
     renderApp('/reservations/all', { user: testUser(), config: { club_enabled: false } });
-    await screen.findByText('Excellent! We have 1 simulators available...');
+    await screen.findByText('Excellent! We have 1 simulator available...');
     await new Promise((r) => setTimeout(r, 1300));
     expect(screen.queryByText(/save 20% on every race/)).toBeNull();
   });
@@ -146,8 +146,11 @@ describe('/reservations/all', { timeout: 20_000 }, () => {
     expect(await cell('Cockpit 1', '2:00 PM', 'Selected')).toHaveAttribute('aria-pressed', 'true');
     expect(await cell('Cockpit 2', '2:00 PM', 'Selected')).toBeVisible();
     expect(screen.getByText('2 slots selected')).toBeVisible();
+    expect(screen.getByText(/Press Checkout to review and reserve/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Checkout' }));
     await screen.findByRole('dialog', { name: 'Checkout' });
+    // The toast would cover the checkout's title: it goes when the checkout opens.
+    expect(screen.queryByText(/Press Checkout to review and reserve/)).toBeNull();
     const body = calls.find((c) => c.path === '/api/reservations/checkouts/quote')!.body;
     expect(body).toEqual({
       reservations: [

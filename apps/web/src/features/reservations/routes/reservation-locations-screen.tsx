@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
@@ -9,7 +9,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { AvailSlot } from '@paddock/contract/calendars';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
-import { showAlert } from '../../../lib/alerts';
+import { dismissAlert, showAlert, showError } from '../../../lib/alerts';
+import { countOf, SLOTS } from '../../../lib/plural';
+import { formatSlotTime } from '../../../lib/slot-format';
+import { useJoinWaitlist } from '../../refunds/api/join-waitlist';
 import { checkoutErrorMessage, isSlotTaken } from '../../../lib/booking-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
@@ -70,6 +73,7 @@ export default function ReservationLocationsScreen() {
   const [pickedDate, setPickedDate] = useState<string | null>(null);
   const [selection, setSelection] = useState<Selection>({ search: '', items: new Map() });
   const [checkout, setCheckout] = useState<OpenCheckout | null>(null);
+  const selectedToast = useRef<number | null>(null);
 
   const list = locations.data ?? [];
   const location =
@@ -104,6 +108,7 @@ export default function ReservationLocationsScreen() {
 
   const setChosen = (items: Map<string, ChosenSlot>) => setSelection({ search: searchKey, items });
 
+  const joinWaitlist = useJoinWaitlist();
   const toggle = (seat: GridSeat, slot: AvailSlot) => {
     const key = cellKey(seat.id, slot.slot);
     const next = new Map(chosen);
@@ -121,8 +126,8 @@ export default function ReservationLocationsScreen() {
       for (const calendar of seatIds) next.set(cellKey(calendar, slot), { calendar, slot });
     }
     setChosen(next);
-    showAlert(
-      `${seatIds.length * slots.length} slots selected. Press Checkout to review and reserve.`,
+    selectedToast.current = showAlert(
+      `${countOf(seatIds.length * slots.length, SLOTS)} selected. Press Checkout to review and reserve.`,
       'info',
       5_000,
     );
@@ -141,7 +146,11 @@ export default function ReservationLocationsScreen() {
     quote.mutate(
       { reservations: items },
       {
-        onSuccess: (answer) => setCheckout({ quote: answer, items }),
+        onSuccess: (answer) => {
+          // The toast sits above modals: it would cover the checkout's title.
+          if (selectedToast.current !== null) dismissAlert(selectedToast.current);
+          setCheckout({ quote: answer, items });
+        },
         onError: (error) => {
           showAlert(checkoutErrorMessage(error), 'danger');
           if (isSlotTaken(error)) refresh();
@@ -193,6 +202,20 @@ export default function ReservationLocationsScreen() {
             selected={chosenKeys}
             now={now}
             onToggle={toggle}
+            onNotify={(slot) =>
+              location &&
+              joinWaitlist.mutate(
+                { location: location.id, slot },
+                {
+                  onSuccess: () =>
+                    showAlert(
+                      `We will e-mail you when a seat frees up at ${formatSlotTime(slot)}.`,
+                      'success',
+                    ),
+                  onError: (error) => showError(error),
+                },
+              )
+            }
           />
         )}
       </>
@@ -204,7 +227,7 @@ export default function ReservationLocationsScreen() {
       <PageTitle>Book a Simulator</PageTitle>
       <ClubAlert />
       <Row className="g-4">
-        <Col lg={4}>
+        <Col lg={4} xl={3}>
           <Card>
             <Card.Body>
               <h2 className="visually-hidden">Search</h2>
@@ -235,7 +258,7 @@ export default function ReservationLocationsScreen() {
             </Card.Body>
           </Card>
         </Col>
-        <Col lg={8}>
+        <Col lg={8} xl={9}>
           <h2 className="h4">{formatSlotDate(`${date}T00:00`)}</h2>
           {location && browserZoneDiffers(zone) && (
             <p className="small text-body-secondary">
@@ -248,9 +271,7 @@ export default function ReservationLocationsScreen() {
       <div className="paddock-checkout-bar sticky-bottom bg-body border-top py-2 mt-3">
         <div className="d-flex align-items-center justify-content-between gap-2">
           <span aria-live="polite">
-            {count === 0
-              ? 'No times selected'
-              : `${count} ${count === 1 ? 'slot' : 'slots'} selected`}
+            {count === 0 ? 'No times selected' : `${countOf(count, SLOTS)} selected`}
           </span>
           <div className="d-flex gap-2">
             {count > 0 && (

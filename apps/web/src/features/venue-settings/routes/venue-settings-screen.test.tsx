@@ -25,6 +25,9 @@ describe('/admin/settings', () => {
     const name = await screen.findByLabelText('Club name');
     await userEvent.clear(name);
     await userEvent.paste('Grid Club');
+    const window = screen.getByLabelText('Free cancellation until (hours before)');
+    await userEvent.clear(window);
+    await userEvent.paste('48');
     const price = screen.getByLabelText('First race price ($)');
     await userEvent.clear(price);
     await userEvent.paste('12.50');
@@ -39,6 +42,8 @@ describe('/admin/settings', () => {
     expect(sent).toMatchObject({
       club_name: 'Grid Club',
       club_first_race_cents: 1250,
+      cancellation_window_hours: 48,
+      club_cancellation_window_hours: null,
       nav_links: [{ label: 'Events', url: 'https://example.com/events' }],
     });
   });

@@ -215,6 +215,56 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
         </Row>
       </fieldset>
 
+      <fieldset className="mb-4">
+        <legend className="h5">Cancellations</legend>
+        <Row>
+          <Col sm={6} md={3}>
+            <TextField
+              label="Free cancellation until (hours before)"
+              type="number"
+              min={0}
+              max={720}
+              {...form.register('cancellation_window_hours', number)}
+              error={errors.cancellation_window_hours?.message}
+            />
+          </Col>
+          <Col sm={6} md={3}>
+            <TextField
+              label="Club members: hours before"
+              type="number"
+              min={0}
+              max={720}
+              hint="Empty: the same as everyone's."
+              {...form.register('club_cancellation_window_hours', {
+                setValueAs: (v: string | number | null) =>
+                  v === '' || v === null || Number.isNaN(Number(v)) ? null : Number(v),
+              })}
+              error={errors.club_cancellation_window_hours?.message}
+            />
+          </Col>
+          <Col sm={6} md={3}>
+            <TextField
+              label="Kept on a late cancellation (%)"
+              type="number"
+              min={0}
+              max={100}
+              {...form.register('late_cancellation_keep_percent', number)}
+              error={errors.late_cancellation_keep_percent?.message}
+            />
+          </Col>
+          <Col sm={6} md={3}>
+            <TextField
+              label="Waitlist hold (minutes)"
+              type="number"
+              min={1}
+              max={240}
+              {...form.register('waitlist_hold_minutes', number)}
+              error={errors.waitlist_hold_minutes?.message}
+            />
+          </Col>
+        </Row>
+      </fieldset>
+
       <LinkListField
         name="nav_links"
         legend="Links in the top bar"

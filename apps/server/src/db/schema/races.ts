@@ -1,0 +1,149 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AssistKey, SessionType, Spawn } from '@paddock/contract/races';
+import { users } from './accounts';
+import { cars, skins, tracks } from './laps';
+import { calendars, locations } from './venue';
+
+/** A preset's sessions, kept as they were when staff saved it. */
+export type PresetSession = {
+  name: string;
+  type: SessionType;
+  spawn: Spawn;
+  duration: number;
+  duration_is_laps: boolean;
+};
+
+/** A saved event template (spec §3 Preset). */
+export const racePresets = pgTable('race_presets', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  trackId: integer().references(() => tracks.id, { onDelete: 'set null' }),
+  carIds: integer().array().notNull().default([]),
+  sessions: jsonb().$type<PresetSession[]>().notNull().default([]),
+  assists: text().array().$type<AssistKey[]>().notNull().default([]),
+  penalties: boolean().notNull().default(true),
+  fixedSetup: boolean().notNull().default(false),
+  driftMode: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every seat's own race event (one per calendar, made by a trigger when the seat is made). A
+ * party's members use the host seat's event instead, and get theirs back when they leave.
+ */
+export const raceEvents = pgTable('race_events', {
+  id: serial().primaryKey(),
+  calendarId: integer()
+    .notNull()
+    .unique()
+    .references(() => calendars.id, { onDelete: 'cascade' }),
+  trackId: integer().references(() => tracks.id, { onDelete: 'set null' }),
+  /** The allowed car set. */
+  carIds: integer().array().notNull().default([]),
+  presetId: integer().references(() => racePresets.id, { onDelete: 'set null' }),
+  assists: text().array().$type<AssistKey[]>().notNull().default([]),
+  penalties: boolean().notNull().default(true),
+  fixedSetup: boolean().notNull().default(false),
+  driftMode: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An event's sessions, run in `ordering`. */
+export const eventSessions = pgTable(
+  'event_sessions',
+  {
+    id: serial().primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => raceEvents.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    type: text().$type<SessionType>().notNull(),
+    spawn: text().$type<Spawn>().notNull(),
+    ordering: integer().notNull(),
+    duration: integer().notNull(),
+    durationIsLaps: boolean().notNull().default(false),
+  },
+  (t) => [index('event_sessions_event').on(t.eventId, t.ordering)],
+);
+
+/** One seat in an event: its car and skin, its driver, and the rig's load state. */
+export const eventEntries = pgTable(
+  'event_entries',
+  {
+    id: serial().primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => raceEvents.id, { onDelete: 'cascade' }),
+    calendarId: integer()
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    carId: integer().references(() => cars.id, { onDelete: 'set null' }),
+    skinId: integer().references(() => skins.id, { onDelete: 'set null' }),
+    exited: boolean().notNull().default(false),
+    initialized: boolean().notNull().default(false),
+    launched: boolean().notNull().default(false),
+  },
+  (t) => [uniqueIndex('event_entries_event_calendar').on(t.eventId, t.calendarId)],
+);
+
+/** Seats of one location sharing the host seat's event. */
+export const parties = pgTable(
+  'parties',
+  {
+    id: serial().primaryKey(),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    hostCalendarId: integer()
+      .notNull()
+      .unique()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    hostEventId: integer()
+      .notNull()
+      .references(() => raceEvents.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('parties_location').on(t.locationId)],
+);
+
+/** A seat is in at most one party (unique calendar). The host is a member too. */
+export const partyMembers = pgTable(
+  'party_members',
+  {
+    id: serial().primaryKey(),
+    partyId: integer()
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    calendarId: integer()
+      .notNull()
+      .unique()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    isHost: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('party_members_party').on(t.partyId)],
+);
+
+/** One-time socket tickets (hash only): a browser opens the live socket without its session token. */
+export const socketTickets = pgTable('socket_tickets', {
+  hash: text().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  eventId: integer()
+    .notNull()
+    .references(() => raceEvents.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});

@@ -1,0 +1,272 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
+import {
+  assist,
+  driver,
+  driversQuery,
+  eventsQuery,
+  party,
+  partiesQuery,
+  partyHost,
+  partyMember,
+  partyMemberAdd,
+  preset,
+  presetCreate,
+  raceEvent,
+  raceEventUpdate,
+  signalWrite,
+  skin,
+  skinsQuery,
+  socketTicket,
+} from '@paddock/contract/races';
+import type { Deps } from '../../app';
+import { requireUser } from '../../plugins/auth';
+import { Forbidden } from '../../plugins/errors';
+import { rigFromHeader } from '../laps/laps.service';
+import * as races from './races.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+
+/**
+ * Race control (spec staff §7 `/races/*`): parties, the seats' race events, presets, host
+ * signals and socket tickets. Every change needs leaderboards.can_manage_race_events (the route
+ * access table); a rig key reads the event its own seat runs.
+ */
+export const racesRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    const tags = ['races'];
+
+    app.get(
+      '/races/parties',
+      {
+        schema: {
+          tags,
+          summary: 'Parties of a location (else the caller’s own location), with related',
+          querystring: partiesQuery,
+          response: { 200: z.array(party), ...errors },
+        },
+      },
+      async (request) => {
+        const location =
+          request.query.location ?? (await races.locationOf(db, request.authUser!.id));
+        return races.listParties(db, location ?? undefined);
+      },
+    );
+    app.post(
+      '/races/parties/host',
+      {
+        schema: {
+          tags,
+          summary: 'The seat hosts a new party; its event becomes the party’s host_event',
+          body: partyHost,
+          response: { 201: party, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await races.hostParty(db, requireUser(request), request.body)),
+    );
+    app.delete(
+      '/races/parties/:id',
+      {
+        schema: {
+          tags,
+          summary: 'End a party: every seat gets its own event back',
+          params: idParam,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await races.deleteParty(db, requireUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.post(
+      '/races/parties/members',
+      {
+        schema: {
+          tags,
+          summary: 'A seat of the party’s location joins the party',
+          body: partyMemberAdd,
+          response: { 201: partyMember, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await races.addMember(db, requireUser(request), request.body)),
+    );
+    app.delete(
+      '/races/parties/members/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A seat leaves its party and gets its own event back (the host ends the party)',
+          params: idParam,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await races.removeMember(db, requireUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/races/events',
+      {
+        schema: {
+          tags,
+          summary: 'The events a location’s seats run now (a party’s once), for the launcher',
+          querystring: eventsQuery,
+          response: { 200: z.array(raceEvent), ...errors },
+        },
+      },
+      async (request) => {
+        const location =
+          request.query.location ?? (await races.locationOf(db, request.authUser!.id));
+        return races.listCurrentEvents(db, location ?? undefined);
+      },
+    );
+    app.get(
+      '/races/events/:id',
+      {
+        schema: {
+          tags,
+          summary: 'A race event (staff, or the rig key of a seat that runs it)',
+          params: idParam,
+          response: { 200: raceEvent, ...errors },
+        },
+      },
+      async (request) => {
+        const header = request.headers.authorization;
+        if (header?.startsWith('Rig ')) {
+          const rig = await rigFromHeader(db, header);
+          if (!(await races.rigMayUse(db, rig.calendarId, request.params.id)))
+            throw new Forbidden('This rig key is for another seat.');
+        }
+        return races.getEvent(db, request.params.id);
+      },
+    );
+    for (const method of ['patch', 'put'] as const)
+      app[method](
+        '/races/events/:id',
+        {
+          schema: {
+            tags,
+            summary: 'Change an event: only the fields sent change (a preset loads first)',
+            params: idParam,
+            body: raceEventUpdate,
+            response: { 200: raceEvent, ...errors },
+          },
+        },
+        async (request) =>
+          races.updateEvent(db, requireUser(request), request.params.id, request.body),
+      );
+    app.post(
+      '/races/events/:id/signal',
+      {
+        schema: {
+          tags,
+          summary: 'A host signal to every seat of the event (SESSION_START, SESSION_EXIT, …)',
+          params: idParam,
+          body: signalWrite,
+          response: { 202: detailBody, ...errors },
+        },
+      },
+      async (request, reply) => {
+        await races.sendSignal(db, requireUser(request), request.params.id, request.body);
+        return reply.status(202).send({ detail: 'Signal sent.' });
+      },
+    );
+    app.post(
+      '/races/events/:id/ticket',
+      {
+        schema: {
+          tags,
+          summary: 'A one-time ticket (30 s) to open /ws/launcher/events/{id}/?ticket=…',
+          params: idParam,
+          response: { 201: socketTicket, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await races.issueTicket(db, requireUser(request), request.params.id)),
+    );
+
+    app.get(
+      '/races/presets',
+      {
+        schema: {
+          tags,
+          summary: 'Every saved preset',
+          response: { 200: z.array(preset), ...errors },
+        },
+      },
+      async () => races.listPresets(db),
+    );
+    app.post(
+      '/races/presets',
+      {
+        schema: {
+          tags,
+          summary: 'Save an event’s settings as a preset',
+          body: presetCreate,
+          response: { 201: preset, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await races.createPreset(db, requireUser(request), request.body)),
+    );
+    app.delete(
+      '/races/presets/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a preset (events that loaded it keep their settings)',
+          params: idParam,
+          response: { 204: z.undefined(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await races.deletePreset(db, requireUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+    app.get(
+      '/races/assists',
+      {
+        schema: {
+          tags,
+          summary: 'The assists an event may allow',
+          response: { 200: z.array(assist), ...errors },
+        },
+      },
+      async () => races.listAssists(),
+    );
+    app.get(
+      '/races/drivers',
+      {
+        schema: {
+          tags,
+          summary: 'Find a driver for a seat: id, name and racer name (at most 20)',
+          querystring: driversQuery,
+          response: { 200: z.array(driver), ...errors },
+        },
+      },
+      async (request) => races.searchDrivers(db, request.query.search),
+    );
+    app.get(
+      '/skins',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Skins, of one car with ?car=',
+          querystring: skinsQuery,
+          response: { 200: paginated(skin), ...errors },
+        },
+      },
+      async (request) => races.listSkins(db, request.query),
+    );
+  };

@@ -1,0 +1,188 @@
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { users } from '../../db/schema/accounts';
+import { checkouts, reservations, vouchers } from '../../db/schema/booking';
+import { creditEntries } from '../../db/schema/club';
+import { cards, charges } from '../../db/schema/payments';
+import { refunds } from '../../db/schema/refunds';
+import { calendars, locations } from '../../db/schema/venue';
+import type { Queryable } from '../../plugins/payments/charge-card';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+const reservationColumns = {
+  id: reservations.id,
+  calendarId: reservations.calendarId,
+  calendarName: calendars.name,
+  slot: reservations.slot,
+  time: reservations.time,
+  userId: reservations.userId,
+  subscriptionId: reservations.subscriptionId,
+  paid: reservations.paid,
+  amountCents: reservations.amountCents,
+  isBlackout: reservations.isBlackout,
+  checkoutId: reservations.checkoutId,
+  chargeId: reservations.chargeId,
+  cancelledAt: reservations.cancelledAt,
+  attendance: reservations.attendance,
+  location: locations,
+};
+
+/**
+ * A reservation with its seat and location. `lock` takes the row lock for the rest of the
+ * transaction: two cancels of one booking run one after the other, the second finding it cancelled.
+ */
+export async function findReservation(db: Queryable, id: number, lock = false) {
+  const query = db
+    .select(reservationColumns)
+    .from(reservations)
+    .innerJoin(calendars, eq(calendars.id, reservations.calendarId))
+    .innerJoin(locations, eq(locations.id, calendars.locationId))
+    .where(eq(reservations.id, id));
+  const [row] = lock ? await query.for('update', { of: reservations }) : await query;
+  return row ?? null;
+}
+export type ReservationForRefund = NonNullable<Awaited<ReturnType<typeof findReservation>>>;
+
+export async function findCheckout(db: Queryable, id: number) {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+  return row ?? null;
+}
+
+/** Every reservation a checkout created (cancelled ones too), in the order of its items. */
+export async function checkoutReservationIds(db: Queryable, checkoutId: number) {
+  const rows = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(eq(reservations.checkoutId, checkoutId))
+    .orderBy(asc(reservations.id));
+  return rows.map((r) => r.id);
+}
+
+/** Credits a subscription booking spent on this reservation. */
+export async function creditsSpentOn(db: Queryable, reservationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(-sum(${creditEntries.delta}), 0)::int` })
+    .from(creditEntries)
+    .where(
+      and(eq(creditEntries.reservationId, reservationId), eq(creditEntries.reason, 'reservation')),
+    );
+  return Math.max(0, row?.n ?? 0);
+}
+
+export async function findVoucherByCode(db: Queryable, code: string) {
+  const [row] = await db.select().from(vouchers).where(eq(vouchers.code, code));
+  return row ?? null;
+}
+
+export async function creditVoucher(db: Queryable, voucherId: number, cents: number) {
+  await db
+    .update(vouchers)
+    .set({ balanceCents: sql`${vouchers.balanceCents} + ${cents}` })
+    .where(eq(vouchers.id, voucherId));
+}
+
+export async function findCharge(db: Queryable, id: number) {
+  const [row] = await db.select().from(charges).where(eq(charges.id, id));
+  return row ?? null;
+}
+
+/** What earlier refunds already took (or will take) back from a charge. */
+export async function cardRefundedFrom(db: Queryable, chargeId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${refunds.cardCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.chargeId, chargeId), ne(refunds.cardStatus, 'none')));
+  return row?.n ?? 0;
+}
+
+export async function findCard(db: Queryable, userId: number) {
+  const [row] = await db.select().from(cards).where(eq(cards.userId, userId));
+  return row ?? null;
+}
+
+export async function findUserContact(db: Queryable, id: number) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      racerName: users.racerName,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function insertRefund(db: Queryable, values: typeof refunds.$inferInsert) {
+  const [row] = await db.insert(refunds).values(values).returning();
+  return row;
+}
+
+export async function findRefund(db: Queryable, id: number, lock = false) {
+  const query = db.select().from(refunds).where(eq(refunds.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function findRefundOfReservation(db: Queryable, reservationId: number) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.reservationId, reservationId));
+  return row ?? null;
+}
+
+export async function updateRefund(
+  db: Queryable,
+  id: number,
+  values: Partial<typeof refunds.$inferInsert>,
+) {
+  await db
+    .update(refunds)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(refunds.id, id));
+}
+
+/** A line in the customer's transactions (spec: recent-transactions), once per key. */
+export async function recordTransaction(db: Queryable, values: typeof charges.$inferInsert) {
+  await db.insert(charges).values(values).onConflictDoNothing({ target: charges.idempotencyKey });
+}
+
+export async function markCancelled(db: Queryable, id: number, byUserId: number) {
+  await db
+    .update(reservations)
+    .set({ cancelledAt: new Date(), cancelledById: byUserId, updatedAt: new Date() })
+    .where(eq(reservations.id, id));
+}
+
+export async function markNoShow(db: Queryable, id: number) {
+  await db
+    .update(reservations)
+    .set({ attendance: 'no_show', updatedAt: new Date() })
+    .where(eq(reservations.id, id));
+}
+
+/** Refunds whose credits wait for the member's good standing. */
+export async function waitingCredits(db: Queryable, userId: number) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.userId, userId), eq(refunds.creditsStatus, 'waiting')))
+    .for('update');
+}
+
+/** The member's latest charge that bought credits (an enrolment or a renewal). */
+export async function latestClubCharge(db: Queryable, userId: number) {
+  const [row] = await db
+    .select({ charge: charges })
+    .from(creditEntries)
+    .innerJoin(charges, eq(charges.id, creditEntries.chargeId))
+    .where(
+      and(
+        eq(creditEntries.userId, userId),
+        isNotNull(creditEntries.chargeId),
+        eq(charges.errors, ''),
+        isNotNull(charges.chargeRef),
+      ),
+    )
+    .orderBy(desc(creditEntries.createdAt), desc(creditEntries.id))
+    .limit(1);
+  return row?.charge ?? null;
+}

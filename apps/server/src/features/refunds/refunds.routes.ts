@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailBody, idParam, validationErrorBody } from '@paddock/contract/common';
+import {
+  cancelQuote,
+  cancelQuoteQuery,
+  cancelRequest,
+  cancelResponse,
+} from '@paddock/contract/refunds';
+import type { Deps } from '../../app';
+import { requireUser } from '../../plugins/auth';
+import {
+  cancelReservation,
+  markNoShow,
+  quoteCancel,
+  refundContext,
+  retryRefund,
+} from './refunds.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+
+/** Cancellations and refunds (docs/decisions/0027-cancellations-and-refunds.md). */
+export const refundsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ctx = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
+    const tags = ['refunds'];
+
+    app.get(
+      '/reservations/:id/cancel_quote',
+      {
+        schema: {
+          tags,
+          summary: 'What cancelling this booking now gives back, and how',
+          params: idParam,
+          querystring: cancelQuoteQuery,
+          response: { 200: cancelQuote, ...errors },
+        },
+      },
+      async (request) =>
+        quoteCancel(ctx.db, requireUser(request), request.params.id, request.query.refund),
+    );
+    app.post(
+      '/reservations/:id/cancel',
+      {
+        schema: {
+          tags,
+          summary:
+            'Cancel a booking and refund it (staff choose: policy, full, or none with a reason)',
+          params: idParam,
+          body: cancelRequest,
+          response: { 200: cancelResponse, ...errors },
+        },
+      },
+      async (request) =>
+        cancelReservation(ctx, requireUser(request), request.params.id, request.body),
+    );
+    app.post(
+      '/reservations/:id/no_show',
+      {
+        schema: {
+          tags,
+          summary: 'Mark a no-show: refunded as a late cancellation',
+          params: idParam,
+          response: { 200: cancelResponse, ...errors },
+        },
+      },
+      async (request) => markNoShow(ctx, requireUser(request), request.params.id),
+    );
+    app.post(
+      '/refunds/:id/retry',
+      {
+        schema: {
+          tags,
+          summary: 'Send a declined card refund again',
+          params: idParam,
+          response: { 200: cancelResponse, ...errors },
+        },
+      },
+      async (request) => retryRefund(ctx, requireUser(request), request.params.id),
+    );
+  };

@@ -1,0 +1,621 @@
+import {
+  ALREADY_CANCELLED,
+  CANCELLED_MESSAGE,
+  cancellationPolicyText,
+  REASON_REQUIRED,
+  type CancelQuote,
+  type CancelResponse,
+  type RefundBreakdown,
+  type RefundChoice,
+  type RefundView,
+} from '@paddock/contract/refunds';
+import { centsToDollars } from '@paddock/contract/charges';
+import { CENTS_PER_CREDIT } from '@paddock/contract/club';
+import type { Deps } from '../../app';
+import type { Db } from '../../db/client';
+import {
+  describeDeadline,
+  freeUntil,
+  isFreeCancellation,
+  type CancellationPolicy,
+} from '../../lib/cancellation-policy';
+import {
+  capCard,
+  emptyShare,
+  refundOf,
+  shareOfCheckout,
+  shareValueCents,
+  type PaidShare,
+  type RefundSplit,
+} from '../../lib/refund-split';
+import { describeInZone } from '../../lib/slots';
+import { hasPermission, type AuthUser } from '../../plugins/auth';
+import { publishChange } from '../../plugins/changes';
+import { addCredits, isClubMemberInGoodStanding } from '../../plugins/club-membership';
+import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mail';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import { getSettings } from '../../plugins/settings';
+import { recordAudit } from '../audit/audit.service';
+import { refundMail } from './refund-mail';
+import { seatFreed } from '../waitlist/waitlist.service';
+import * as repo from './refunds.repo';
+
+export type RefundContext = {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  publicUrl: string;
+  logError: (error: unknown, message: string) => void;
+};
+
+/** The context from the app's dependencies (a feature's routes build it once). */
+export function refundContext(deps: Deps, logError: RefundContext['logError']): RefundContext {
+  return {
+    db: deps.database.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    logError,
+  };
+}
+
+/** Choices only staff may make; a customer's cancel always follows the policy. */
+type Choice = RefundChoice | 'no_show';
+
+const isStaff = (caller: AuthUser) => hasPermission(caller, 'reservations.change_reservation');
+const money = (cents: number) => `$${centsToDollars(cents)}`;
+
+/** The venue's policy, the location's overrides over it, and the club members' own window. */
+export async function policyFor(
+  db: Queryable,
+  location: { cancellationWindowHours: number | null; lateCancellationKeepPercent: number | null },
+  userId: number | null,
+): Promise<CancellationPolicy & { text: string }> {
+  const settings = await getSettings(db as Db);
+  let windowHours = location.cancellationWindowHours ?? settings.cancellation_window_hours;
+  const clubWindow = settings.club_cancellation_window_hours;
+  if (clubWindow !== null && userId !== null && (await isClubMemberInGoodStanding(db, userId)))
+    windowHours = clubWindow;
+  const lateKeepPercent =
+    location.lateCancellationKeepPercent ?? settings.late_cancellation_keep_percent;
+  return {
+    windowHours,
+    lateKeepPercent,
+    text: cancellationPolicyText({ windowHours, lateKeepPercent }),
+  };
+}
+
+type Paid = { share: PaidShare; chargeId: number | null; voucherId: number | null };
+
+/** What this reservation was paid with: its share of its checkout, its credits, or its card. */
+async function paidFor(db: Queryable, row: repo.ReservationForRefund): Promise<Paid> {
+  const byCard = row.paid && row.chargeId !== null;
+  if (row.checkoutId !== null) {
+    const checkout = await repo.findCheckout(db, row.checkoutId);
+    const ids = await repo.checkoutReservationIds(db, row.checkoutId);
+    const index = ids.indexOf(row.id);
+    if (checkout && index >= 0 && index < checkout.items.length) {
+      const a = checkout.amounts;
+      const share = shareOfCheckout(
+        {
+          items: checkout.items,
+          cardCents: a.totalCents,
+          salesTaxCents: a.salesTaxCents,
+          creditsUsing: a.creditsUsing,
+          creditsValueCents: a.creditsValueCents,
+          voucherCents: a.discountCents,
+        },
+        index,
+      );
+      const voucher = checkout.voucherCode
+        ? await repo.findVoucherByCode(db, checkout.voucherCode)
+        : null;
+      // Credits and the voucher were taken when the checkout was processed; the card only if it
+      // went through (a declined card leaves an outstanding balance, which the cancel clears).
+      return {
+        share: byCard ? share : { ...share, cardCents: 0, taxCents: 0 },
+        chargeId: byCard ? row.chargeId : null,
+        voucherId: voucher?.id ?? null,
+      };
+    }
+  }
+  if (row.subscriptionId !== null) {
+    const credits = await repo.creditsSpentOn(db, row.id);
+    return {
+      share: { ...emptyShare, credits, creditsCents: credits * CENTS_PER_CREDIT },
+      chargeId: null,
+      voucherId: null,
+    };
+  }
+  if (byCard)
+    return {
+      share: { ...emptyShare, cardCents: row.amountCents },
+      chargeId: row.chargeId,
+      voucherId: null,
+    };
+  return { share: emptyShare, chargeId: null, voucherId: null };
+}
+
+type Plan = {
+  row: repo.ReservationForRefund;
+  policy: CancellationPolicy & { text: string };
+  free: boolean;
+  paid: Paid;
+  split: RefundSplit;
+  creditsWait: boolean;
+};
+
+async function plan(db: Queryable, row: repo.ReservationForRefund, choice: Choice, now: Date) {
+  const policy = await policyFor(db, row.location, row.userId);
+  const free = isFreeCancellation(row.time, policy, now);
+  const paid = await paidFor(db, row);
+  const keep =
+    choice === 'full'
+      ? 0
+      : choice === 'none'
+        ? 100
+        : choice === 'no_show' || !free
+          ? policy.lateKeepPercent
+          : 0;
+  let split = refundOf(paid.share, keep);
+  if (paid.chargeId !== null) {
+    const charge = await repo.findCharge(db, paid.chargeId);
+    const left = (charge?.amountCents ?? 0) - (await repo.cardRefundedFrom(db, paid.chargeId));
+    split = capCard(split, left);
+  }
+  const creditsWait =
+    split.credits > 0 &&
+    !(row.userId !== null && (await isClubMemberInGoodStanding(db, row.userId)));
+  return { row, policy, free, paid, split, creditsWait } satisfies Plan;
+}
+
+async function breakdown(
+  db: Queryable,
+  p: Plan,
+  voucherCode: string | null,
+): Promise<RefundBreakdown> {
+  const s = p.split;
+  const lines: string[] = [];
+  if (s.cardCents > 0) {
+    const card = p.row.userId !== null ? await repo.findCard(db, p.row.userId) : null;
+    lines.push(
+      card
+        ? `${money(s.cardCents)} back to your ${card.brand} ending ${card.last4}`
+        : `${money(s.cardCents)} back to the card you paid with`,
+    );
+  }
+  if (s.credits > 0)
+    lines.push(
+      p.creditsWait
+        ? `${s.credits} credits back to your credits balance once your membership is in good standing again`
+        : `${s.credits} credits back to your credits balance`,
+    );
+  const hint = voucherCode ? voucherCode.slice(-4) : null;
+  if (s.voucherCents > 0)
+    lines.push(`${money(s.voucherCents)} back to your voucher ending ${hint ?? '????'}`);
+  if (s.keptCents > 0) lines.push(`${money(s.keptCents)} is kept under the cancellation policy`);
+  if (lines.length === 0) lines.push('Nothing was paid for this booking, so nothing comes back.');
+  return {
+    card_cents: s.cardCents,
+    tax_cents: s.taxCents,
+    fee_cents: s.feeCents,
+    credits: s.credits,
+    credits_cents: s.creditsCents,
+    credits_wait: p.creditsWait,
+    voucher_cents: s.voucherCents,
+    voucher_hint: s.voucherCents > 0 ? hint : null,
+    total_cents: s.totalCents,
+    kept_cents: s.keptCents,
+    lines,
+  };
+}
+
+async function voucherCodeOf(db: Queryable, row: repo.ReservationForRefund) {
+  if (row.checkoutId === null) return null;
+  return (await repo.findCheckout(db, row.checkoutId))?.voucherCode ?? null;
+}
+
+/** The caller's view of a live reservation, or 404 (someone else's does not exist for them). */
+async function visible(db: Queryable, caller: AuthUser, id: number, lock = false) {
+  const row = await repo.findReservation(db, id, lock);
+  if (!row || row.isBlackout) throw new NotFound();
+  if (!isStaff(caller) && row.userId !== caller.id) throw new NotFound();
+  return row;
+}
+
+function assertChoice(caller: AuthUser, choice: RefundChoice, reason: string) {
+  if (choice !== 'policy' && !isStaff(caller)) throw new Forbidden();
+  if (choice === 'none' && reason === '') throw ValidationError.field('reason', REASON_REQUIRED);
+}
+
+function assertCancellable(caller: AuthUser, row: repo.ReservationForRefund, now: Date) {
+  if (row.cancelledAt) throw ValidationError.nonField(ALREADY_CANCELLED);
+  if (!isStaff(caller) && row.time.getTime() <= now.getTime())
+    throw ValidationError.nonField('Past reservations cannot be changed.');
+}
+
+/** What cancelling now would give back, exactly as the cancel will do it. */
+export async function quoteCancel(
+  db: Db,
+  caller: AuthUser,
+  id: number,
+  choice: RefundChoice = 'policy',
+  now = new Date(),
+): Promise<CancelQuote> {
+  const row = await visible(db, caller, id);
+  if (choice !== 'policy' && !isStaff(caller)) throw new Forbidden();
+  assertCancellable(caller, row, now);
+  const p = await plan(db, row, choice, now);
+  return {
+    reservation: row.id,
+    choice,
+    free_until: freeUntil(row.time, p.policy).toISOString(),
+    free: p.free,
+    policy_text: `${p.policy.text} For this booking: free until ${describeDeadline(row.time, p.policy, row.location.timezone)}.`,
+    paid_cents: shareValueCents(p.paid.share),
+    refund: await breakdown(db, p, await voucherCodeOf(db, row)),
+  };
+}
+
+/**
+ * Inside the caller's transaction (the reservation already locked by `findReservation(…, true)`):
+ * records the refund (one per reservation), gives the credits and the voucher value back, records
+ * who, when and why. The card part is only recorded here as pending: `sendCardRefund` after the
+ * commit. Returns the refund (null when nothing was paid and nothing is recorded).
+ */
+export async function refundInTransaction(
+  tx: Queryable,
+  caller: AuthUser,
+  row: repo.ReservationForRefund,
+  input: { choice: Choice; reason: string; cancel: boolean },
+  now: Date,
+): Promise<repo.RefundRow | null> {
+  const p = await plan(tx, row, input.choice, now);
+  if (input.cancel) {
+    await repo.markCancelled(tx, row.id, caller.id);
+    await publishChange(tx, 'reservations', row.calendarId);
+  } else {
+    await repo.markNoShow(tx, row.id);
+    await publishChange(tx, 'reservations', row.calendarId);
+  }
+  const paidCents = shareValueCents(p.paid.share);
+  let refund: repo.RefundRow | null = null;
+  const s = p.split;
+  // Nothing back under the policy (a late cancel keeping everything): no refund to record, the
+  // audit keeps why. Staff's explicit "no refund" is recorded, with its reason.
+  const record = paidCents > 0 && (s.totalCents > 0 || input.choice === 'none');
+  if (record && !(await repo.findRefundOfReservation(tx, row.id))) {
+    refund = await repo.insertRefund(tx, {
+      reservationId: row.id,
+      userId: row.userId,
+      checkoutId: row.checkoutId,
+      choice: input.choice,
+      reason: input.reason,
+      paidCents,
+      keptCents: s.keptCents,
+      cardCents: s.cardCents,
+      taxCents: s.taxCents,
+      feeCents: s.feeCents,
+      credits: s.credits,
+      creditsCents: s.creditsCents,
+      creditsStatus: s.credits === 0 ? 'none' : p.creditsWait ? 'waiting' : 'returned',
+      voucherCents: s.voucherCents,
+      voucherId: s.voucherCents > 0 ? p.paid.voucherId : null,
+      chargeId: s.cardCents > 0 ? p.paid.chargeId : null,
+      cardStatus: s.cardCents > 0 ? 'pending' : 'none',
+      calendarId: row.calendarId,
+      locationId: row.location.id,
+      slot: row.slot,
+      createdById: caller.id,
+    });
+    if (s.credits > 0 && !p.creditsWait && row.userId !== null)
+      await addCredits(tx, {
+        userId: row.userId,
+        credits: s.credits,
+        reason: 'refund',
+        reservationId: row.id,
+        checkoutId: row.checkoutId,
+      });
+    if (s.voucherCents > 0 && p.paid.voucherId !== null)
+      await repo.creditVoucher(tx, p.paid.voucherId, s.voucherCents);
+    if (s.cardCents === 0)
+      await repo.recordTransaction(tx, {
+        userId: row.userId,
+        amountCents: 0,
+        notes: transactionNotes(row, refund),
+        kind: 'refund',
+        idempotencyKey: `refund-${refund.id}-0`,
+      });
+  }
+  await recordAudit(tx, caller, {
+    action: input.cancel ? 'reservation.cancel' : 'reservation.no_show',
+    targetType: 'reservation',
+    targetId: row.id,
+    subjectUserId: row.userId,
+    before: {
+      slot: row.slot,
+      calendar: row.calendarId,
+      paid: row.paid,
+      attendance: row.attendance,
+    },
+    after: {
+      refund: input.choice,
+      reason: input.reason,
+      free: p.free,
+      paid_cents: paidCents,
+      card_cents: s.cardCents,
+      credits: s.credits,
+      voucher_cents: s.voucherCents,
+      kept_cents: s.keptCents,
+    },
+  });
+  return refund;
+}
+
+function transactionNotes(row: repo.ReservationForRefund, refund: repo.RefundRow): string {
+  const parts = [];
+  if (refund.cardCents > 0) parts.push(`${money(refund.cardCents)} to card`);
+  if (refund.credits > 0)
+    parts.push(
+      `${refund.credits} credits${refund.creditsStatus === 'waiting' ? ' (waiting for good standing)' : ''}`,
+    );
+  if (refund.voucherCents > 0) parts.push(`${money(refund.voucherCents)} to voucher`);
+  if (parts.length === 0) parts.push('nothing back');
+  return `Refund: ${row.calendarName}, ${describeInZone(row.time, row.location.timezone)} (${parts.join(', ')})`;
+}
+
+/**
+ * Sends a refund's card part to the provider, once per attempt: the key is `refund-{id}-{n}`,
+ * `n` going up only after a recorded decline, so a repeat (a crash, a racing retry) refunds once
+ * and a retry after a decline is a new attempt. The refund row is locked meanwhile. Every attempt
+ * is a line in the customer's transactions (a decline with its message).
+ */
+export async function sendCardRefund(
+  ctx: Pick<RefundContext, 'db' | 'payments'>,
+  refundId: number,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const refund = await repo.findRefund(tx, refundId, true);
+    if (!refund || refund.cardCents === 0 || refund.chargeId === null) return refund;
+    if (refund.cardStatus === 'succeeded' || refund.cardStatus === 'none') return refund;
+    const attempt = refund.cardStatus === 'failed' ? refund.attempts + 1 : refund.attempts;
+    const charge = await repo.findCharge(tx, refund.chargeId);
+    const row = await repo.findReservation(tx, refund.reservationId);
+    const key = `refund-${refund.id}-${attempt}`;
+    const result = charge?.chargeRef
+      ? // Scoped by the charge (unique at the provider), as charges are by customer.
+        await ctx.payments.refund(charge.chargeRef, refund.cardCents, `${charge.chargeRef}:${key}`)
+      : {
+          ok: false as const,
+          message: 'The original charge is not known to the provider.',
+          refundRef: null,
+        };
+    await repo.recordTransaction(tx, {
+      userId: refund.userId,
+      amountCents: -refund.cardCents,
+      notes: row ? transactionNotes(row, refund) : 'Refund',
+      errors: result.ok ? '' : result.message,
+      chargeRef: result.refundRef,
+      kind: 'refund',
+      idempotencyKey: key,
+    });
+    await repo.updateRefund(tx, refund.id, {
+      cardStatus: result.ok ? 'succeeded' : 'failed',
+      attempts: attempt,
+      lastError: result.ok ? '' : result.message,
+      providerRef: result.refundRef,
+    });
+    return repo.findRefund(tx, refund.id);
+  });
+}
+
+/** After the commit: the card part, then the receipt. Neither undoes the cancellation. */
+async function finish(ctx: RefundContext, refund: repo.RefundRow | null) {
+  if (!refund) return null;
+  let final: repo.RefundRow | null = refund;
+  if (refund.cardStatus === 'pending') {
+    try {
+      final = await sendCardRefund(ctx, refund.id);
+    } catch (error) {
+      ctx.logError(error, 'card refund could not reach the provider; it stays pending');
+    }
+  }
+  if (final) await sendReceipt(ctx, final);
+  return final;
+}
+
+/** Cancels a booking with its refund (customers: their own, before it starts, per the policy). */
+export async function cancelReservation(
+  ctx: RefundContext,
+  caller: AuthUser,
+  id: number,
+  body: { refund: RefundChoice; reason: string },
+  now = new Date(),
+): Promise<CancelResponse> {
+  assertChoice(caller, body.refund, body.reason);
+  const refund = await ctx.db.transaction(async (tx) => {
+    const row = await visible(tx, caller, id, true);
+    assertCancellable(caller, row, now);
+    return refundInTransaction(
+      tx,
+      caller,
+      row,
+      { choice: body.refund, reason: body.reason, cancel: true },
+      now,
+    );
+  });
+  const final = await finish(ctx, refund);
+  const row = await repo.findReservation(ctx.db, id);
+  if (row) await seatFreed(ctx, row.calendarId, row.slot);
+  return {
+    detail: CANCELLED_MESSAGE,
+    refund: final ? await refundView(ctx.db, final) : null,
+  };
+}
+
+/** Staff: the driver did not come. A no-show is a late cancellation that keeps the seat's row. */
+export async function markNoShow(
+  ctx: RefundContext,
+  caller: AuthUser,
+  id: number,
+  now = new Date(),
+) {
+  const refund = await ctx.db.transaction(async (tx) => {
+    const row = await visible(tx, caller, id, true);
+    if (row.cancelledAt) throw ValidationError.nonField(ALREADY_CANCELLED);
+    if (await repo.findRefundOfReservation(tx, row.id))
+      throw ValidationError.nonField('This reservation has already been refunded.');
+    return refundInTransaction(
+      tx,
+      caller,
+      row,
+      { choice: 'no_show', reason: 'No-show', cancel: false },
+      now,
+    );
+  });
+  const final = await finish(ctx, refund);
+  return {
+    detail: 'Marked as no-show.',
+    refund: final ? await refundView(ctx.db, final) : null,
+  };
+}
+
+/** Staff: try a declined (or unsent) card refund again. */
+export async function retryRefund(ctx: RefundContext, caller: AuthUser, id: number) {
+  const refund = await repo.findRefund(ctx.db, id);
+  if (!refund) throw new NotFound();
+  if (refund.cardStatus !== 'failed' && refund.cardStatus !== 'pending')
+    throw ValidationError.nonField('This refund has nothing left to send to the card.');
+  const final = await sendCardRefund(ctx, id);
+  await ctx.db.transaction((tx) =>
+    recordAudit(tx, caller, {
+      action: 'refund.retry',
+      targetType: 'refund',
+      targetId: id,
+      subjectUserId: refund.userId,
+      before: { card_status: refund.cardStatus, last_error: refund.lastError },
+      after: { card_status: final?.cardStatus, last_error: final?.lastError },
+    }),
+  );
+  if (final?.cardStatus === 'succeeded') await sendReceipt(ctx, final);
+  return {
+    detail: final?.cardStatus === 'succeeded' ? 'Refunded to the card.' : (final?.lastError ?? ''),
+    refund: final ? await refundView(ctx.db, final) : null,
+  };
+}
+
+export async function refundView(db: Queryable, refund: repo.RefundRow): Promise<RefundView> {
+  const row = await repo.findReservation(db, refund.reservationId);
+  const p: Plan = {
+    row: row!,
+    policy: { windowHours: 0, lateKeepPercent: 0, text: '' },
+    free: true,
+    paid: { share: emptyShare, chargeId: refund.chargeId, voucherId: refund.voucherId },
+    split: {
+      cardCents: refund.cardCents,
+      taxCents: refund.taxCents,
+      feeCents: refund.feeCents,
+      credits: refund.credits,
+      creditsCents: refund.creditsCents,
+      voucherCents: refund.voucherCents,
+      totalCents: refund.cardCents + refund.creditsCents + refund.voucherCents,
+      keptCents: refund.keptCents,
+    },
+    creditsWait: refund.creditsStatus === 'waiting',
+  };
+  return {
+    id: refund.id,
+    reservation: refund.reservationId,
+    choice: refund.choice,
+    reason: refund.reason,
+    card_status: refund.cardStatus,
+    last_error: refund.lastError,
+    refund: await breakdown(db, p, row ? await voucherCodeOf(db, row) : null),
+    created: refund.createdAt.toISOString(),
+  };
+}
+
+/** The refund receipt (HTML and text) through the mailer (the outbox without SMTP). */
+async function sendReceipt(ctx: RefundContext, refund: repo.RefundRow) {
+  try {
+    if (refund.userId === null) return;
+    const user = await repo.findUserContact(ctx.db, refund.userId);
+    const row = await repo.findReservation(ctx.db, refund.reservationId);
+    if (!user?.email || !row) return;
+    const view = await refundView(ctx.db, refund);
+    const settings = await getSettings(ctx.db);
+    await ctx.mailer.send(
+      refundMail({
+        to: user.email,
+        name:
+          user.racerName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+        companyName: settings.company_name,
+        seatName: row.calendarName,
+        when: describeInZone(row.time, row.location.timezone),
+        locationName: row.location.name,
+        lines: view.refund.lines,
+        cardFailed: refund.cardStatus === 'failed',
+        dashboardUrl: `${ctx.publicUrl}/dashboard`,
+      }),
+    );
+  } catch (error) {
+    ctx.logError(error, 'refund receipt mail failed');
+  }
+}
+
+/**
+ * Credits that waited for good standing go to the balance once the membership is in good
+ * standing again (the club calls this after a successful renewal). Inside the caller's transaction.
+ */
+export async function releaseWaitingCredits(tx: Queryable, userId: number): Promise<number> {
+  if (!(await isClubMemberInGoodStanding(tx, userId))) return 0;
+  let released = 0;
+  for (const refund of await repo.waitingCredits(tx, userId)) {
+    await addCredits(tx, {
+      userId,
+      credits: refund.credits,
+      reason: 'refund',
+      reservationId: refund.reservationId,
+      checkoutId: refund.checkoutId,
+    });
+    await repo.updateRefund(tx, refund.id, { creditsStatus: 'returned' });
+    released += refund.credits;
+  }
+  return released;
+}
+
+/** The after-commit half for refunds recorded inside someone else's transaction (the planner). */
+export async function finishRefunds(ctx: RefundContext, list: (repo.RefundRow | null)[]) {
+  const done = [];
+  for (const refund of list) done.push(await finish(ctx, refund));
+  return done;
+}
+
+export { findReservation as findReservationForRefund } from './refunds.repo';
+
+/**
+ * The member leaves while credits wait: their value (10 cents a credit) goes back to the card
+ * instead, against the member's latest club charge (what bought the credits), never more than is
+ * left on it. Inside the cancelling transaction; returns the refunds to send after the commit.
+ */
+export async function waitingCreditsToCard(tx: Queryable, userId: number): Promise<number[]> {
+  const waiting = await repo.waitingCredits(tx, userId);
+  if (waiting.length === 0) return [];
+  const charge = await repo.latestClubCharge(tx, userId);
+  const ids: number[] = [];
+  let left = charge ? charge.amountCents - (await repo.cardRefundedFrom(tx, charge.id)) : 0;
+  for (const refund of waiting) {
+    const cents = Math.max(0, Math.min(refund.creditsCents, left));
+    left -= cents;
+    await repo.updateRefund(tx, refund.id, {
+      creditsStatus: 'to_card',
+      ...(cents > 0 && charge
+        ? { cardCents: refund.cardCents + cents, chargeId: charge.id, cardStatus: 'pending' }
+        : {}),
+    });
+    if (cents > 0) ids.push(refund.id);
+  }
+  return ids;
+}

@@ -1,0 +1,194 @@
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
+import type { WaitlistRequest } from '@paddock/contract/refunds';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema/accounts';
+import { reservations } from '../../db/schema/booking';
+import { waitlistEntries } from '../../db/schema/refunds';
+import { calendars, locations } from '../../db/schema/venue';
+import { findSlot, isValidSlotKey } from '../../lib/slots';
+import type { AuthUser } from '../../plugins/auth';
+import { ValidationError } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mail';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { getSettings } from '../../plugins/settings';
+import { waitlistMail } from './waitlist-mail';
+
+/**
+ * The waitlist (docs/decisions/0027-cancellations-and-refunds.md): on a full slot a customer asks
+ * to be told; when a seat there frees up, everyone waiting is e-mailed in the order they asked,
+ * and the seat is held for the first one for `waitlist_hold_minutes` (nobody else can book it
+ * meanwhile; the hold simply lapses, no job needed).
+ */
+
+export const SEATS_STILL_FREE = 'A seat is still free at this time: book it now.';
+export const ALREADY_WAITING = 'You are already on the waitlist for this time.';
+
+export async function joinWaitlist(
+  db: Db,
+  caller: AuthUser,
+  body: WaitlistRequest,
+  now = new Date(),
+) {
+  const [location] = await db.select().from(locations).where(eq(locations.id, body.location));
+  if (!location)
+    throw ValidationError.field(
+      'location',
+      `Invalid pk "${body.location}" - object does not exist.`,
+    );
+  if (!isValidSlotKey(body.slot))
+    throw ValidationError.field('slot', 'Choose a time at :00 or :30.');
+  const slot = findSlot(location, body.slot);
+  if (!slot || slot.startMs <= now.getTime())
+    throw ValidationError.field('slot', 'Choose an upcoming time when the location is open.');
+  const [{ seats, taken }] = await db
+    .select({
+      seats: sql<number>`count(*)::int`,
+      taken: sql<number>`count(${reservations.id})::int`,
+    })
+    .from(calendars)
+    .leftJoin(
+      reservations,
+      and(
+        eq(reservations.calendarId, calendars.id),
+        eq(reservations.slot, body.slot),
+        isNull(reservations.cancelledAt),
+      ),
+    )
+    .where(and(eq(calendars.locationId, location.id), eq(calendars.active, true)));
+  if (seats === 0 || taken < seats) throw ValidationError.nonField(SEATS_STILL_FREE);
+  const [row] = await db
+    .insert(waitlistEntries)
+    .values({ userId: caller.id, locationId: location.id, slot: body.slot })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw ValidationError.nonField(ALREADY_WAITING);
+  const [{ position }] = await db
+    .select({ position: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.locationId, location.id),
+        eq(waitlistEntries.slot, body.slot),
+        eq(waitlistEntries.status, 'waiting'),
+        sql`${waitlistEntries.id} <= ${row.id}`,
+      ),
+    );
+  return { id: row.id, location: location.id, slot: body.slot, position, status: row.status };
+}
+
+/**
+ * Booking a seat held for someone else is the taken-seat 400; booking one's own held seat ends
+ * the hold. Called by every booking path inside its transaction, before the insert.
+ */
+export async function claimHeldSeats(
+  db: Queryable,
+  items: { calendarId: number; slot: string; userId: number | null }[],
+  opts: { claim: boolean } = { claim: true },
+  now = new Date(),
+) {
+  if (items.length === 0) return;
+  const held = await db
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.status, 'offered'),
+        gt(waitlistEntries.holdUntil, now),
+        inArray(
+          waitlistEntries.slot,
+          items.map((i) => i.slot),
+        ),
+      ),
+    );
+  for (const hold of held) {
+    const item = items.find((i) => i.calendarId === hold.heldCalendarId && i.slot === hold.slot);
+    if (!item) continue;
+    if (item.userId !== hold.userId) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+    if (opts.claim)
+      await db
+        .update(waitlistEntries)
+        .set({ status: 'booked' })
+        .where(eq(waitlistEntries.id, hold.id));
+  }
+}
+
+/**
+ * A seat at `calendarId` freed up at `slot`: hold it for the first one waiting and e-mail
+ * everyone waiting, in order. After the cancel's commit; a mail failure is logged, never thrown.
+ */
+export async function seatFreed(
+  ctx: { db: Db; mailer: Mailer; publicUrl: string; logError: (e: unknown, m: string) => void },
+  calendarId: number,
+  slot: string,
+  now = new Date(),
+) {
+  try {
+    const settings = await getSettings(ctx.db);
+    const told = await ctx.db.transaction(async (tx) => {
+      const [seat] = await tx
+        .select({ name: calendars.name, location: locations })
+        .from(calendars)
+        .innerJoin(locations, eq(locations.id, calendars.locationId))
+        .where(eq(calendars.id, calendarId));
+      if (!seat) return null;
+      // One hold per freed seat; a live hold elsewhere at this time does not block this one.
+      const waiting = await tx
+        .select({ entry: waitlistEntries, email: users.email })
+        .from(waitlistEntries)
+        .innerJoin(users, eq(users.id, waitlistEntries.userId))
+        .where(
+          and(
+            eq(waitlistEntries.locationId, seat.location.id),
+            eq(waitlistEntries.slot, slot),
+            eq(waitlistEntries.status, 'waiting'),
+          ),
+        )
+        .orderBy(asc(waitlistEntries.id))
+        .for('update', { of: waitlistEntries });
+      if (waiting.length === 0) return null;
+      const holdUntil = new Date(now.getTime() + settings.waitlist_hold_minutes * 60_000);
+      await tx
+        .update(waitlistEntries)
+        .set({ status: 'offered', heldCalendarId: calendarId, holdUntil })
+        .where(eq(waitlistEntries.id, waiting[0].entry.id));
+      // Expired holds at this seat and time end: the seat went to the next one in line.
+      await tx
+        .update(waitlistEntries)
+        .set({ status: 'expired' })
+        .where(
+          and(
+            eq(waitlistEntries.heldCalendarId, calendarId),
+            eq(waitlistEntries.slot, slot),
+            eq(waitlistEntries.status, 'offered'),
+            ne(waitlistEntries.id, waiting[0].entry.id),
+          ),
+        );
+      return { seat, waiting, holdUntil };
+    });
+    if (!told) return;
+    const zone = told.seat.location.timezone;
+    const when = DateTime.fromFormat(slot, "yyyy-MM-dd'T'HH:mm", { zone }).toFormat(
+      "ccc, LLL d, yyyy 'at' h:mm a",
+    );
+    const until = DateTime.fromJSDate(told.holdUntil, { zone }).toFormat('h:mm a ZZZZ');
+    for (const [index, { email }] of told.waiting.entries()) {
+      if (!email) continue;
+      await ctx.mailer.send(
+        waitlistMail({
+          to: email,
+          companyName: settings.company_name,
+          locationName: told.seat.location.name,
+          seatName: told.seat.name,
+          when,
+          heldForYou: index === 0,
+          holdUntil: until,
+          bookUrl: `${ctx.publicUrl}/reservations/${calendarId}`,
+        }),
+      );
+    }
+  } catch (error) {
+    ctx.logError(error, 'waitlist notification failed');
+  }
+}

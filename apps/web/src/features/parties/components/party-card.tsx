@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Modal from 'react-bootstrap/Modal';
+import { loadStateOf, type Party, type RaceEvent } from '@paddock/contract/races';
+import { EventEditModal } from '../../race-events/components/event-edit-modal';
+import { EventSummary } from '../../race-events/components/event-summary';
+import { LiveStatus } from '../../race-events/components/live-status';
+import { LoadStateBadge } from '../../race-events/components/load-state-badge';
+import { useEventSocket } from '../../race-events/hooks/use-event-socket';
+import { useDeleteParty, useRemoveMember } from '../api/parties-api';
+
+/**
+ * One party: its members (host first, marked) with each seat's load state, live from the
+ * event's socket; Edit Event opens the event-edit modal; members can be removed and the party
+ * deleted.
+ */
+export function PartyCard({ party }: { party: Party }) {
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const live = useEventSocket<RaceEvent>(party.host_event);
+  const event = live.event ?? party.event;
+  const remove = useRemoveMember();
+  const destroy = useDeleteParty();
+  const members = [...party.members].sort(
+    (a, b) =>
+      Number(b.is_host) - Number(a.is_host) ||
+      a.calendar_name.localeCompare(b.calendar_name, undefined, { numeric: true }),
+  );
+  const titleId = `party-${party.id}-title`;
+
+  return (
+    <Card as="section" aria-labelledby={titleId} className="mb-3">
+      <Card.Header className="d-flex flex-wrap gap-2 align-items-center">
+        <h2 id={titleId} className="h5 mb-0 me-auto">
+          {party.name}
+        </h2>
+        {live.status === 'disconnected' && <LiveStatus status={live.status} />}
+        <div className="d-flex gap-2">
+          <Button size="sm" onClick={() => setEditing(true)}>
+            Edit Event<span className="visually-hidden"> of {party.name}</span>
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
+            Delete<span className="visually-hidden"> {party.name}</span>
+          </Button>
+        </div>
+      </Card.Header>
+      <Card.Body className="py-2 small">
+        <EventSummary event={event} />
+      </Card.Body>
+      <ListGroup variant="flush" as="ul" aria-label={`Members of ${party.name}`}>
+        {members.map((member) => {
+          const entry = event.entries.find((e) => e.calendar === member.calendar);
+          return (
+            <ListGroup.Item
+              as="li"
+              key={member.id}
+              className="d-flex flex-wrap gap-2 align-items-center"
+            >
+              <span className="me-auto">
+                {member.calendar_name}{' '}
+                {member.is_host && (
+                  <Badge bg="primary" pill>
+                    Host
+                  </Badge>
+                )}
+              </span>
+              <LoadStateBadge state={entry ? loadStateOf(entry) : 'none'} />
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={member.is_host || remove.isPending}
+                title={member.is_host ? 'The host leaves when the party is deleted' : undefined}
+                onClick={() => remove.mutate(member)}
+              >
+                Remove<span className="visually-hidden"> {member.calendar_name}</span>
+              </Button>
+            </ListGroup.Item>
+          );
+        })}
+      </ListGroup>
+      {editing && (
+        <EventEditModal
+          eventId={party.host_event}
+          title={party.name}
+          onClose={() => setEditing(false)}
+        />
+      )}
+      <Modal
+        show={confirmDelete}
+        onHide={() => setConfirmDelete(false)}
+        aria-labelledby={`${titleId}-delete`}
+      >
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" id={`${titleId}-delete`} className="h5">
+            Delete {party.name}?
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          Each seat goes back to its own event. The party&rsquo;s event settings are not kept unless
+          saved as a preset.
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setConfirmDelete(false)} autoFocus>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={destroy.isPending}
+            onClick={() => destroy.mutate(party, { onSuccess: () => setConfirmDelete(false) })}
+          >
+            Delete Party
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMutation } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import type { HostSignal } from '@paddock/contract/races';
+import { showAlert, showError } from '../../../lib/alerts';
+import { sendSignal } from '../api/race-events-api';
+
+/** The launcher's words for the host signals (spec §4). */
+export const SIGNAL_LABELS: Record<HostSignal, { label: string; title: string }> = {
+  SESSION_START: { label: 'Start', title: 'Start the session (SESSION_START)' },
+  SESSION_EXIT: { label: 'Stop', title: 'End the session (SESSION_EXIT)' },
+  RELOAD: { label: 'Reload', title: 'Reload the event on the rigs (RELOAD)' },
+  MP_BRIEF: { label: 'Brief', title: 'Show the race briefing (MP_BRIEF)' },
+};
+const ORDER: HostSignal[] = ['SESSION_START', 'SESSION_EXIT', 'RELOAD', 'MP_BRIEF'];
+
+type Props = {
+  eventId: number;
+  /** Whom the buttons are for, in their accessible names ("Start Cockpit 2"). */
+  name: string;
+  /** Seats left out of SESSION_START (a party's unticked seats, or all but one). */
+  excluded?: number[];
+  /** The signals to offer (all four by default). */
+  signals?: HostSignal[];
+  /** Start would reach nobody (every seat left out). */
+  disabled?: boolean;
+  size?: 'sm' | 'lg';
+};
+
+/** Start / Stop / Reload / Brief for one event, or for some seats of it. */
+export function SignalButtons({
+  eventId,
+  name,
+  excluded = [],
+  signals = ORDER,
+  disabled,
+  size = 'sm',
+}: Props) {
+  const signal = useMutation({
+    mutationFn: (which: HostSignal) =>
+      sendSignal(eventId, {
+        signal: which,
+        // Only a start can leave seats out (spec §4); the others go to every seat.
+        ...(which === 'SESSION_START' && excluded.length ? { excluded_calendars: excluded } : {}),
+      }),
+    onSuccess: (_, which) =>
+      showAlert(`${SIGNAL_LABELS[which].label} sent to ${name}.`, 'success', 5_000),
+    onError: (error) => showError(error),
+  });
+  return (
+    <ButtonGroup size={size} aria-label={`Signals for ${name}`}>
+      {signals.map((which) => (
+        <Button
+          key={which}
+          variant={
+            which === 'SESSION_START'
+              ? 'success'
+              : which === 'SESSION_EXIT'
+                ? 'danger'
+                : 'outline-secondary'
+          }
+          title={SIGNAL_LABELS[which].title}
+          disabled={(disabled && which === 'SESSION_START') || signal.isPending}
+          onClick={() => signal.mutate(which)}
+        >
+          {SIGNAL_LABELS[which].label}
+          <span className="visually-hidden"> {name}</span>
+        </Button>
+      ))}
+    </ButtonGroup>
+  );
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { stubApi, type StubRequest } from '../../../test/api-stub';
+import { renderApp, testUser } from '../../../test/render-app';
+
+const STAFF = testUser({ id: 1, is_staff: true, location: 1 });
+const seat = (id: number, name: string) => ({
+  id,
+  name,
+  location: 1,
+  event: 100 + id,
+  cost_cents: 2500,
+  cost_unit: '30 minutes',
+  type: 1,
+  type_name: 'Pro Cockpit',
+  type_image: '',
+  type_description: '',
+  image: '',
+});
+const member = (calendar: number, isHost: boolean) => ({
+  id: calendar,
+  party: 5,
+  calendar,
+  calendar_name: `Cockpit ${calendar}`,
+  user: null,
+  is_host: isHost,
+});
+const PARTY = {
+  id: 5,
+  location: 1,
+  name: 'Friday Night Race',
+  host_event: 101,
+  host_calendar: 1,
+  members: [member(1, true), member(2, false)],
+  member_requests: [],
+  event: {
+    id: 101,
+    calendar: 1,
+    party: 5,
+    moved_to: null,
+    track: null,
+    cars: [],
+    sessions: [],
+    entries: [],
+    preset: null,
+    assists: [],
+    penalties: false,
+    fixed_setup: false,
+    drift_mode: false,
+  },
+};
+
+function open(handlers: Parameters<typeof stubApi>[0] = {}) {
+  const calls = stubApi({
+    'GET /api/users/1': { body: STAFF },
+    'GET /api/locations': { body: [{ id: 1, name: 'Downtown' }] },
+    'GET /api/calendars': {
+      body: {
+        count: 3,
+        page_count: 1,
+        page_size: 100,
+        results: [seat(1, 'Cockpit 1'), seat(2, 'Cockpit 2'), seat(3, 'Cockpit 3')],
+      },
+    },
+    'GET /api/races/parties': { body: [PARTY] },
+    // No socket server here: every ticket call fails as in an outage, so each event says so.
+    'POST /api/races/events/101/ticket': { status: 503, body: { detail: 'Unavailable.' } },
+    'POST /api/races/events/103/ticket': { status: 503, body: { detail: 'Unavailable.' } },
+    ...handlers,
+  });
+  renderApp('/admin/launcher', {
+    user: STAFF,
+    permissions: ['leaderboards.can_manage_race_events'],
+  });
+  return calls;
+}
+
+describe('/admin/launcher', () => {
+  it('lists parties and single seats, and says plainly when an event is not live', async () => {
+    open();
+    const party = await screen.findByRole('article', { name: 'Friday Night Race' });
+    const single = screen.getByRole('article', { name: 'Cockpit 3' });
+    expect(screen.queryByRole('article', { name: 'Cockpit 2' })).toBeNull();
+    await waitFor(() =>
+      expect(within(party).getByRole('status')).toHaveTextContent('Disconnected, reconnecting…'),
+    );
+    await waitFor(() =>
+      expect(within(single).getByRole('status')).toHaveTextContent('Disconnected, reconnecting…'),
+    );
+    expect(
+      await screen.findByText(
+        'Live updates are disconnected for Friday Night Race, Cockpit 3. Reconnecting every 2 seconds; states shown may be out of date.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('starts a party without the seats left out, and one seat of it alone', async () => {
+    const signals: { path: string; body: unknown }[] = [];
+    open({
+      'POST /api/races/events/101/signal': (r: StubRequest) => {
+        signals.push({ path: r.path, body: r.body });
+        return { status: 202, body: { detail: 'Signal sent.' } };
+      },
+    });
+    const party = await screen.findByRole('article', { name: 'Friday Night Race' });
+    await userEvent.click(within(party).getByRole('checkbox', { name: /^Cockpit 2/ }));
+    await userEvent.click(
+      within(party).getByRole('button', { name: /^Start\s?Friday Night Race$/ }),
+    );
+    await waitFor(() => expect(signals).toHaveLength(1));
+    expect(signals[0].body).toEqual({ signal: 'SESSION_START', excluded_calendars: [2] });
+    expect(await screen.findByText('Start sent to Friday Night Race.')).toBeVisible();
+
+    // Stop goes to every seat: only a start can leave seats out.
+    await userEvent.click(
+      within(party).getByRole('button', { name: /^Stop\s?Friday Night Race$/ }),
+    );
+    await waitFor(() => expect(signals).toHaveLength(2));
+    expect(signals[1].body).toEqual({ signal: 'SESSION_EXIT' });
+
+    await userEvent.click(within(party).getByRole('button', { name: /^Start\s?Cockpit 2$/ }));
+    await waitFor(() => expect(signals).toHaveLength(3));
+    expect(signals[2].body).toEqual({ signal: 'SESSION_START', excluded_calendars: [1] });
+
+    // With every seat left out, the party's Start would reach nobody.
+    await userEvent.click(within(party).getByRole('checkbox', { name: /^Cockpit 1/ }));
+    expect(
+      within(party).getByRole('button', { name: /^Start\s?Friday Night Race$/ }),
+    ).toBeDisabled();
+  });
+});

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { idNumber } from './common';
+
+/** How a cancelled booking's money goes back (docs/decisions/0027-cancellations-and-refunds.md). */
+export const REFUND_CHOICES = ['policy', 'full', 'none'] as const;
+export const refundChoice = z.enum(REFUND_CHOICES);
+export type RefundChoice = z.infer<typeof refundChoice>;
+
+export const DEFAULT_CANCELLATION_WINDOW_HOURS = 24;
+export const DEFAULT_LATE_CANCELLATION_KEEP_PERCENT = 100;
+
+/** The policy sentence shown at checkout, in the booking e-mail and on the dashboard. */
+export function cancellationPolicyText(policy: {
+  windowHours: number;
+  lateKeepPercent: number;
+  clubWindowHours?: number | null;
+  clubName?: string;
+}): string {
+  const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
+  const late =
+    policy.lateKeepPercent >= 100
+      ? 'Later cancellations and no-shows are not refunded.'
+      : policy.lateKeepPercent <= 0
+        ? 'Later cancellations and no-shows are refunded in full.'
+        : `Later cancellations and no-shows are refunded ${100 - policy.lateKeepPercent}% of what was paid.`;
+  const club =
+    policy.clubWindowHours != null && policy.clubWindowHours !== policy.windowHours
+      ? ` ${policy.clubName ?? 'Club'} members: free cancellation until ${hours(policy.clubWindowHours)} before.`
+      : '';
+  return `Free cancellation until ${hours(policy.windowHours)} before your session. ${late}${club}`;
+}
+
+const cents = z.number().int();
+
+/** What comes back, and how: to the card, credits to the balance, value to the voucher. */
+export const refundBreakdown = z.object({
+  card_cents: cents,
+  /** Part of card_cents. */
+  tax_cents: cents,
+  /** Booking fees inside what comes back. */
+  fee_cents: cents,
+  credits: z.number().int(),
+  credits_cents: cents,
+  /** True when credits wait for the membership to be in good standing again. */
+  credits_wait: z.boolean(),
+  voucher_cents: cents,
+  /** The voucher's code, shown to its owner only (last four characters). */
+  voucher_hint: z.string().nullable(),
+  total_cents: cents,
+  kept_cents: cents,
+  /** One line per way the money goes back, e.g. "$22.50 back to your Visa ending 4242". */
+  lines: z.array(z.string()),
+});
+export type RefundBreakdown = z.infer<typeof refundBreakdown>;
+
+/** `GET /reservations/{id}/cancel_quote`: what cancelling now would give back. */
+export const cancelQuote = z.object({
+  reservation: z.number().int(),
+  choice: refundChoice,
+  /** Free until this instant (ISO 8601); later the late share is kept. */
+  free_until: z.string(),
+  free: z.boolean(),
+  policy_text: z.string(),
+  paid_cents: cents,
+  refund: refundBreakdown,
+});
+export type CancelQuote = z.infer<typeof cancelQuote>;
+
+export const cancelQuoteQuery = z.object({ refund: refundChoice.optional() }).strict();
+
+/** `POST /reservations/{id}/cancel`. Customers: policy only; staff choose (no refund needs a reason). */
+export const cancelRequest = z
+  .object({
+    refund: refundChoice.default('policy'),
+    reason: z.string().trim().max(500).default(''),
+  })
+  .strict();
+export type CancelRequest = z.input<typeof cancelRequest>;
+
+export const refundView = z.object({
+  id: z.number().int(),
+  reservation: z.number().int(),
+  choice: z.string(),
+  reason: z.string(),
+  card_status: z.enum(['none', 'pending', 'succeeded', 'failed']),
+  last_error: z.string(),
+  refund: refundBreakdown,
+  created: z.string(),
+});
+export type RefundView = z.infer<typeof refundView>;
+
+export const cancelResponse = z.object({ detail: z.string(), refund: refundView.nullable() });
+export type CancelResponse = z.infer<typeof cancelResponse>;
+
+export const REASON_REQUIRED = 'Give a reason for cancelling without a refund.';
+export const ALREADY_CANCELLED = 'This reservation is already cancelled.';
+export const CANCELLED_MESSAGE = 'Your reservation is cancelled.';
+
+/** `POST /waitlist`: tell me when a seat at this location and slot frees up. */
+export const waitlistRequest = z
+  .object({ location: idNumber, slot: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/) })
+  .strict();
+export type WaitlistRequest = z.infer<typeof waitlistRequest>;
