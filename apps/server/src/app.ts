@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -20,6 +19,7 @@ import { authenticate, type Tokens } from './plugins/auth';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { routeAccessHook } from './plugins/route-access';
+import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
 import { ChangeFeed } from './plugins/changes';
 import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
@@ -147,16 +147,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       message: `Too many attempts. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds and try again.`,
     }),
   });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Paddock API', version: '0.1.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(websocket, { options: { maxPayload: SOCKET_MESSAGE_MAX_BYTES } });
   const hub = new LauncherHub(deps.database.db, changes, {
@@ -184,6 +175,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.addHook('onClose', async () => changes.stop());
   // Before any route is registered: every API route gets its guard from the access table.
   app.addHook('onRoute', routeAccessHook());
+  app.addHook('onRoute', await openapiComponentsHook());
   app.addHook('preValidation', refuseNulCharacters);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSession', null);

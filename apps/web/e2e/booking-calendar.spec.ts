@@ -79,8 +79,12 @@ test('books via /reservations/:calendar, then sees both bookings on the dashboar
   expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
   expect(ics.endsWith('END:VCALENDAR\r\n')).toBe(true);
   const unfolded = ics.replace(/\r\n /g, '');
-  expect(unfolded).toContain(`\r\nDTSTART:${utcStamp(day, '16:00')}\r\n`);
-  expect(unfolded).toContain(`\r\nDTEND:${utcStamp(day, '16:30')}\r\n`);
+  // The server's calendar: the venue's zone with its VTIMEZONE (decision 0029).
+  const local = day.replaceAll('-', '');
+  expect(unfolded).toContain(`\r\nDTSTART;TZID=America/Los_Angeles:${local}T160000\r\n`);
+  expect(unfolded).toContain(`\r\nDTEND;TZID=America/Los_Angeles:${local}T163000\r\n`);
+  expect(unfolded).toContain('\r\nBEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles\r\n');
+  expect(unfolded).toMatch(/\r\nUID:reservation-\d+@[^\r]+\r\n/);
   expect(unfolded).toContain('\r\nSUMMARY:Cockpit 3 at Paddock Downtown\r\n');
   expect(unfolded).toContain(
     '\r\nLOCATION:Paddock Downtown\\, 100 S Grand Ave\\, Los Angeles\\, CA 90012\r\n',

@@ -14,8 +14,10 @@ export const auditEvent = z.object({
   /** The customer the action concerns. */
   subject_user: z.number().int().nullable(),
   subject_name: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** Any JSON (null when the object was created). */
+  before: z.unknown(),
+  /** Any JSON (null when the object was deleted). */
+  after: z.unknown(),
 });
 export type AuditEvent = z.infer<typeof auditEvent>;
 

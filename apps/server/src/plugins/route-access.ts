@@ -85,6 +85,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/reservations': 'user',
   'POST /api/reservations': 'user',
   'GET /api/reservations/:id': 'user',
+  // The owner's or staff's (the route checks whose it is, like the reservation itself).
+  'GET /api/reservations/:id/calendar.ics': 'user',
   'PATCH /api/reservations/:id': 'user',
   'PUT /api/reservations/:id': 'user',
   'DELETE /api/reservations/:id': 'user',

@@ -67,6 +67,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/reservations': 'user',
   'POST /api/reservations': 'user',
   'GET /api/reservations/:id': 'user',
+  'GET /api/reservations/:id/calendar.ics': 'user',
   'PATCH /api/reservations/:id': 'user',
   'PUT /api/reservations/:id': 'user',
   'DELETE /api/reservations/:id': 'user',

@@ -30,6 +30,8 @@ export type ApiOptions = {
   /** Send the session's Bearer token (default). Forgot-password goes without it (spec §7). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** `text` returns the body as it came (an iCalendar file) instead of parsing JSON. */
+  responseType?: 'json' | 'text';
 };
 
 type TokenInvalidHandler = () => void;
@@ -65,7 +67,7 @@ export function apiUrl(path: string, query: ApiOptions['query'] = {}): string {
 
 /** JSON in, JSON out, under /api; throws ApiError for any non-2xx answer. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, auth = true, signal } = options;
+  const { method = 'GET', body, query, auth = true, signal, responseType = 'json' } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = auth ? getSession()?.token : undefined;
@@ -80,6 +82,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   const renewed = token ? response.headers.get(RENEWED_SESSION_HEADER) : null;
   if (renewed) setToken(renewed);
   const text = await response.text();
+  if (response.ok && responseType === 'text') return text as T;
   let parsed: unknown = null;
   if (text) {
     try {

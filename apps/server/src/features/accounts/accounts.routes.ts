@@ -134,7 +134,11 @@ export const accountsRoutes =
     app.get(
       '/auth/permissions',
       {
-        schema: { tags: ['accounts'], response: { 200: permissionsResponse, ...errors } },
+        schema: {
+          tags: ['accounts'],
+          summary: "The caller's staff flags and permission strings",
+          response: { 200: permissionsResponse, ...errors },
+        },
       },
       async (request) => accounts.permissionsOf(requireUser(request)),
     );

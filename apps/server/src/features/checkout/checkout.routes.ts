@@ -20,6 +20,7 @@ export const checkoutRoutes =
       payments: deps.payments,
       mailer: deps.mailer,
       publicUrl: deps.config.publicUrl,
+      mailFrom: deps.config.mailFrom,
       logError: (error, message) => app.log.error({ err: error }, message),
     };
     const tags = ['checkout'];

@@ -37,13 +37,16 @@ import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { confirmationMail } from './confirmation-mail';
 import { policyFor } from '../refunds/refunds.service';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
+import { customerCalendar } from '../reservations/reservation-calendar';
 
 export type CheckoutContext = {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;
-  /** For the dashboard link in the confirmation (where a booking is cancelled). */
-  publicUrl?: string;
+  /** For the dashboard link in the confirmation and its calendar's UIDs (PUBLIC_URL). */
+  publicUrl: string;
+  /** The venue as the calendar's organizer (MAIL_FROM). */
+  mailFrom: string;
   logError: (error: unknown, message: string) => void;
 };
 
@@ -324,6 +327,15 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
     );
     const settings = await getSettings(ctx.db);
     const policy = await policyFor(ctx.db, location, checkout.userId);
+    const calendar = await customerCalendar(
+      ctx.db,
+      await repo.checkoutReservationIds(ctx.db, checkoutId),
+      {
+        name: `${settings.company_name} booking`,
+        publicUrl: ctx.publicUrl,
+        organizer: { name: settings.company_name, mailFrom: ctx.mailFrom },
+      },
+    );
     await ctx.mailer.send(
       confirmationMail({
         policyText: policy.text,
@@ -334,6 +346,7 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
         companyName: settings.company_name,
         location: { name: location.name, address: location.address, timezone: location.timezone },
         totalCents: checkout.amounts.totalCents,
+        calendar,
         items: checkout.items
           .map((i) => ({
             seatName: names.get(i.calendarId) ?? 'Simulator',

@@ -1,5 +1,3 @@
-import ical from 'ical-generator';
-import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { DateTime } from 'luxon';
 import type { MailMessage } from '../../plugins/mail';
 import { SLOT_MINUTES } from '../../lib/slots';
@@ -11,6 +9,8 @@ export type ConfirmedBooking = {
   companyName: string;
   location: { name: string; address: string; timezone: string };
   totalCents: number;
+  /** The reservations as iCalendar text (the shared writer's, with the same UIDs as elsewhere). */
+  calendar: string;
   /** The cancellation policy in force for this booking (docs/decisions/0027). */
   policyText: string;
   /** The dashboard, where an upcoming booking is cancelled; null when unknown. */
@@ -23,26 +23,15 @@ const money = (cents: number) =>
   `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 /**
- * The booking confirmation: the seats and times in the venue's zone, and an .ics with one event
- * per reservation (times in the location's zone, with its VTIMEZONE so any client shows them right).
+ * The booking confirmation: the seats and times in the venue's zone, and the booking's .ics
+ * (METHOD:PUBLISH, the same method the MIME part names, as RFC 6047 asks).
  */
 export function confirmationMail(booking: ConfirmedBooking): MailMessage {
   const zone = booking.location.timezone;
-  const calendar = ical({ name: `${booking.companyName} booking` });
-  calendar.timezone({ name: zone, generator: getVtimezoneComponent });
   const lines: string[] = [];
-  booking.items.forEach((item, index) => {
+  booking.items.forEach((item) => {
     const start = DateTime.fromJSDate(item.start, { zone });
     const end = start.plus({ minutes: SLOT_MINUTES });
-    calendar.createEvent({
-      id: `paddock-checkout-${booking.checkoutId}-${index}`,
-      start,
-      end,
-      timezone: zone,
-      summary: `${item.seatName} at ${booking.location.name}`,
-      location: [booking.location.name, booking.location.address].filter(Boolean).join(', '),
-      description: `Sim racing reservation, ${item.seatName}.`,
-    });
     lines.push(
       `- ${item.seatName}: ${start.toFormat('ccc, LLL d, yyyy, h:mm a')} to ${end.toFormat('h:mm a')} (${start.toFormat('ZZZZ')})`,
     );
@@ -71,7 +60,7 @@ export function confirmationMail(booking: ConfirmedBooking): MailMessage {
     attachments: [
       {
         filename: 'booking.ics',
-        content: calendar.toString(),
+        content: booking.calendar,
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
       },
     ],

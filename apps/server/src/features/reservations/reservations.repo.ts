@@ -43,6 +43,8 @@ const rowColumns = {
   calendarName: calendars.name,
   locationId: calendars.locationId,
   timezone: locations.timezone,
+  locationName: locations.name,
+  locationAddress: locations.address,
   user: {
     email: users.email,
     firstName: users.firstName,
@@ -75,6 +77,8 @@ export type ReservationRow = {
   calendarName: string;
   locationId: number;
   timezone: string;
+  locationName: string;
+  locationAddress: string;
   user: PersonName | null;
   creator: PersonName | null;
 };

@@ -24,6 +24,7 @@ import { hasPermission, requireUser } from '../../plugins/auth';
 import { Forbidden, Unauthorized } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { reservationsFeed } from './feed';
+import { reservationRunCalendar } from './reservation-calendar';
 import { feedTokenUser, resetFeedToken, revokeFeedToken } from './feed-token';
 import { cardHooks } from '../../plugins/payments/card-hooks';
 import { captureOutstanding, clearOutstanding, getBalance, getCostBreakdown } from './outstanding';
@@ -42,6 +43,12 @@ const feedQuery = z.object({
 });
 
 const feedLink = z.object({ url: z.string() });
+
+/** RFC 5545 text: declared as such in the API document, sent as it is (no JSON serializer). */
+const iCalendar = {
+  description: 'An iCalendar (RFC 5545) file',
+  content: { 'text/calendar': { schema: z.string() } },
+};
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
@@ -88,6 +95,33 @@ export const reservationsRoutes =
         schema: { tags, params: idParam, response: { 200: reservation, ...errors } },
       },
       async (request) => getReservation(db, requireUser(request), request.params.id),
+    );
+    app.get(
+      '/reservations/:id/calendar.ics',
+      {
+        schema: {
+          tags,
+          summary:
+            'The reservation (and the back-to-back slots booked with it) as an iCalendar file',
+          params: idParam,
+          response: { 200: iCalendar, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { company_name } = await getSettings(db);
+        const body = await reservationRunCalendar(db, requireUser(request), request.params.id, {
+          name: `${company_name} booking`,
+          publicUrl: deps.config.publicUrl,
+          organizer: { name: company_name, mailFrom: deps.config.mailFrom },
+        });
+        return reply
+          .type('text/calendar; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="reservation-${request.params.id}.ics"`,
+          )
+          .send(body);
+      },
     );
     for (const method of ['PATCH', 'PUT'] as const) {
       app.route({
@@ -231,7 +265,10 @@ export const reservationsRoutes =
           summary:
             'Read-only iCalendar feed of the planner (staff; session header or ?token= feed token)',
           querystring: feedQuery,
-          response: { 200: z.string(), ...errors },
+          // A session header, or the feed token calendar apps keep in the address.
+          security: [{ bearer: [] }, { feedToken: [] }],
+          'x-permission': 'reservations.change_reservation',
+          response: { 200: iCalendar, ...errors },
         },
       },
       async (request, reply) => {
@@ -243,6 +280,8 @@ export const reservationsRoutes =
         const body = await reservationsFeed(db, {
           locationId: request.query.location,
           companyName: company_name,
+          publicUrl: deps.config.publicUrl,
+          organizer: { name: company_name, mailFrom: deps.config.mailFrom },
         });
         return reply
           .type('text/calendar; charset=utf-8')

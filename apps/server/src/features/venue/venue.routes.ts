@@ -23,13 +23,24 @@ export const venueRoutes =
     );
     app.get(
       '/settings',
-      { schema: { tags: ['venue'], response: { 200: venueSettings } } },
+      {
+        schema: {
+          tags: ['venue'],
+          summary: 'The venue settings the public screens need',
+          response: { 200: venueSettings },
+        },
+      },
       async () => getSettings(db),
     );
     app.patch(
       '/settings',
       {
-        schema: { tags: ['venue'], body: venueSettingsUpdate, response: { 200: venueSettings } },
+        schema: {
+          tags: ['venue'],
+          summary: 'Edit the venue settings (only the fields sent)',
+          body: venueSettingsUpdate,
+          response: { 200: venueSettings },
+        },
       },
       async (request) => updateSettings(db, request.authUser!, request.body),
     );

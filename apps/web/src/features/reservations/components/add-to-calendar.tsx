@@ -1,67 +1,73 @@
+import { DateTime } from 'luxon';
 import type { Location } from '@paddock/contract/locations';
 import type { Reservation } from '@paddock/contract/reservations';
-import {
-  buildIcs,
-  downloadIcs,
-  googleCalendarUrl,
-  icsDataUrl,
-  type IcsEvent,
-} from '../../../lib/ics';
+import { showError } from '../../../lib/alerts';
 import { formatSlotDateTime } from '../../../lib/slot-format';
-
-/** One booking as a calendar event: the seat, the venue and the whole run of slots. */
-export function reservationEvent(
-  reservation: Reservation,
-  location: Pick<Location, 'name' | 'address'> | undefined,
-  origin: string,
-): IcsEvent {
-  const start = new Date(reservation.time);
-  const end = new Date(start.getTime() + reservation.duration_minutes * 60_000);
-  const where = location?.name;
-  return {
-    uid: `paddock-reservation-${reservation.id}@${new URL(origin).hostname}`,
-    start,
-    end,
-    summary: where ? `${reservation.calendar_name} at ${where}` : reservation.calendar_name,
-    description: [
-      `${reservation.duration_minutes} minutes on ${reservation.calendar_name}.`,
-      'Please arrive 10 minutes early.',
-      `Your reservations: ${origin}/dashboard`,
-    ].join('\n'),
-    location: [location?.name, location?.address].filter(Boolean).join(', ') || undefined,
-    url: `${origin}/dashboard`,
-  };
-}
+import { getReservationCalendar, reservationCalendarUrl } from '../api/get-reservation-calendar';
 
 type Props = {
   reservation: Reservation;
   location: Pick<Location, 'name' | 'address'> | undefined;
 };
 
+/** Google's `dates` form: UTC, basic ISO 8601 (`20261124T220000Z`). */
+const googleDate = (instant: DateTime) => instant.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
+
+/** Google Calendar's "create event" page, pre-filled. */
+export function googleCalendarUrl(reservation: Reservation, location: Props['location']): string {
+  const start = DateTime.fromISO(reservation.time);
+  const end = start.plus({ minutes: reservation.duration_minutes });
+  const params = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: location ? `${reservation.calendar_name} at ${location.name}` : reservation.calendar_name,
+    dates: `${googleDate(start)}/${googleDate(end)}`,
+  });
+  const where = [location?.name, location?.address].filter(Boolean).join(', ');
+  if (where) params.set('location', where);
+  return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
 /**
- * Add-to-calendar links: a .ics file made here in the browser (works offline, no round trip)
- * and Google Calendar's event page. The hidden text names the booking for screen readers.
+ * Saves the file. A Blob link is what browsers reliably download (the session travels in a
+ * header, so the plain link cannot fetch the file by itself).
+ */
+function saveFile(filename: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Add-to-calendar links: the booking's .ics from the server (the same event, UID and venue
+ * time zone as the confirmation e-mail's) and Google Calendar's event page. The hidden text
+ * names the booking for screen readers.
  */
 export function AddToCalendar({ reservation, location }: Props) {
-  const event = reservationEvent(reservation, location, window.location.origin);
   const which = `for ${reservation.calendar_name}, ${formatSlotDateTime(reservation.slot)}`;
   const filename = `reservation-${reservation.id}.ics`;
-  const ics = buildIcs([event]);
   return (
     <span className="d-inline-flex flex-wrap gap-2">
       <a
-        href={icsDataUrl(ics)}
+        href={reservationCalendarUrl(reservation.id)}
         download={filename}
         onClick={(e) => {
           e.preventDefault();
-          downloadIcs(filename, ics);
+          getReservationCalendar(reservation.id).then(
+            (text) => saveFile(filename, text),
+            (error: unknown) => showError(error),
+          );
         }}
         className="text-nowrap"
       >
         Add to Calendar <span className="visually-hidden">{which}</span>
       </a>
       <a
-        href={googleCalendarUrl(event)}
+        href={googleCalendarUrl(reservation, location)}
         target="_blank"
         rel="noopener noreferrer"
         className="text-nowrap"

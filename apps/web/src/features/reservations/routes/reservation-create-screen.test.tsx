@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
@@ -36,6 +36,7 @@ describe('/reservations/:calendar', { timeout: 20_000 }, () => {
       'GET /api/users/me/reservations/future': () => ({
         body: page(booked ? [reservation(5, C1, '14:00')] : []),
       }),
+      'GET /api/reservations/5/calendar.ics': { body: 'BEGIN:VCALENDAR' },
     });
     renderApp('/reservations/1', { user: testUser() });
     expect(
@@ -71,6 +72,17 @@ describe('/reservations/:calendar', { timeout: 20_000 }, () => {
     expect(
       within(upcoming).getByRole('link', { name: /^Add to Calendar\s+for Cockpit 1/ }),
     ).toHaveAttribute('download', 'reservation-5.ics');
+    // The file comes from the server's calendar writer, with the session, and is saved as a Blob.
+    const saved = vi.fn((_blob: Blob) => 'blob:calendar');
+    // jsdom has no object URLs; this file's own module scope keeps the stand-in.
+    Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() });
+    await userEvent.click(
+      within(upcoming).getByRole('link', { name: /^Add to Calendar\s+for Cockpit 1/ }),
+    );
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    const download = calls.find((c) => c.path === '/api/reservations/5/calendar.ics')!;
+    expect(download.authorization).toMatch(/^Bearer /);
+    expect(saved.mock.calls[0][0].type).toBe('text/calendar;charset=utf-8');
     expect(
       within(upcoming).getByRole('link', { name: /^Google Calendar\s+for Cockpit 1/ }),
     ).toHaveAttribute('href', expect.stringContaining('calendar.google.com'));
