@@ -64,7 +64,9 @@ function count(file, kind) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     if (report.stats.flaky)
-      flakyNotes.push(`${file}: ${report.stats.flaky} test(s) passed only on retry`);
+      flakyNotes.push(
+        `${report.stats.flaky} test(s) passed only on retry; the first one's first try:\n${firstPlaywrightFailure(report, 'flaky')}`,
+      );
     return firstPlaywrightFailure(report);
   } catch {
     return null;
