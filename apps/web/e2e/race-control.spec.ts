@@ -82,10 +82,21 @@ test('staff race three seats together: party, event, preset, start, live rig sta
     ).json()) as { id: number; name: string; host_event: number }[];
     for (const party of list.filter((p) => p.name === 'Friday Night Race')) {
       await request.delete(`/api/races/parties/${party.id}`, { headers: asStaff });
-      // The host seat keeps the event it hosted: back to the default sessions.
-      await request.patch(`/api/races/events/${party.host_event}`, {
+      const hosted = (await (
+        await request.get(`/api/races/events/${party.host_event}`, { headers: asStaff })
+      ).json()) as { entries: { calendar: number }[] };
+      // The host seat keeps the event it hosted: back to no track, no cars, default sessions.
+      const reset = await request.patch(`/api/races/events/${party.host_event}`, {
         headers: asStaff,
         data: {
+          track: null,
+          cars: [],
+          entries: hosted.entries.map(({ calendar }) => ({
+            calendar,
+            car: null,
+            skin: null,
+            user: null,
+          })),
           sessions: (['PRACTICE', 'QUALIFYING', 'RACE'] as const).map((type) => ({
             type,
             duration: type === 'PRACTICE' ? 25 : 10,
@@ -93,8 +104,15 @@ test('staff race three seats together: party, event, preset, start, live rig sta
           })),
         },
       });
+      expect(reset.ok(), await reset.text()).toBe(true);
     }
   }
+  const presets = (await (
+    await request.get('/api/races/presets', { headers: asStaff })
+  ).json()) as { id: number; name: string }[] | { results: { id: number; name: string }[] };
+  for (const preset of Array.isArray(presets) ? presets : presets.results)
+    if (preset.name === 'Monza sprint')
+      await request.delete(`/api/races/presets/${preset.id}`, { headers: asStaff });
   // The journey saves a bad duration once on purpose: the browser logs that 400.
   consoleGuard.allow(/status of 400 \(Bad Request\)/);
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -85,21 +85,26 @@ export function TvScreen({ children }: { children: ReactNode }) {
         .register('/sw.js')
         .then(() => navigator.serviceWorker.ready)
         .then((registration) => {
-          // What this page loaded before the worker was there: its shell and assets; its data
-          // is fetched again, now through the worker, which keeps a copy.
-          const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-          registration.active?.postMessage({
-            type: 'cache-screen',
-            page: window.location.href,
-            urls,
-          });
-          if (navigator.serviceWorker.controller) void client.invalidateQueries();
+          // What this page loaded before the worker was there: its shell, assets and data.
+          const sendLoaded = () =>
+            registration.active?.postMessage({
+              type: 'cache-screen',
+              page: window.location.href,
+              urls: performance.getEntriesByType('resource').map((entry) => entry.name),
+            });
+          sendLoaded();
+          // Once the worker controls the page: what finished loading since is sent too, and the
+          // data is fetched again, now through the worker, which keeps a copy. Either way is
+          // enough on its own; together the cache does not depend on which came first.
+          const controlled = () => {
+            sendLoaded();
+            void client.invalidateQueries();
+          };
+          if (navigator.serviceWorker.controller) controlled();
           else
-            navigator.serviceWorker.addEventListener(
-              'controllerchange',
-              () => void client.invalidateQueries(),
-              { once: true },
-            );
+            navigator.serviceWorker.addEventListener('controllerchange', controlled, {
+              once: true,
+            });
         })
         .catch(() => {
           /* no offline shell (plain http on a LAN address): everything else still works */
