@@ -93,12 +93,13 @@ export function TvScreen({ children }: { children: ReactNode }) {
               urls: performance.getEntriesByType('resource').map((entry) => entry.name),
             });
           sendLoaded();
-          // Once the worker controls the page: what finished loading since is sent too, and the
-          // data is fetched again, now through the worker, which keeps a copy. Either way is
-          // enough on its own; together the cache does not depend on which came first.
+          // Once the worker controls the page, the data is fetched again through it, and it
+          // keeps a copy. A query still on its first fetch then is not fetched again (TanStack
+          // Query lets a query without data finish its fetch), so what finished loading by the
+          // time everything settled is sent once more.
           const controlled = () => {
             sendLoaded();
-            void client.invalidateQueries();
+            void client.invalidateQueries().finally(sendLoaded);
           };
           if (navigator.serviceWorker.controller) controlled();
           else
