@@ -106,6 +106,11 @@ export class AcServerLink {
     };
   }
 
+  /** The parties whose server runs on this instance. */
+  get parties(): number[] {
+    return [...this.running.keys()];
+  }
+
   /** The running server of a party (tests wait on `queue` and read `imports`). */
   run(partyId: number) {
     return this.running.get(partyId);
