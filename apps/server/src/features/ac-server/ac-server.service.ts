@@ -143,8 +143,12 @@ export class AcServerLink {
     },
     after: async (eventId, signal) => {
       if (signal !== 'SESSION_EXIT') return;
+      // The signal went already: a stop that fails is logged, not answered as the signal's error.
       for (const r of [...this.running.values()])
-        if (r.eventId === eventId) await this.stop(r.partyId);
+        if (r.eventId === eventId)
+          await this.stop(r.partyId).catch((err: unknown) =>
+            this.log.error({ err, party: r.partyId }, 'acServer not stopped on SESSION_EXIT'),
+          );
     },
   };
 
