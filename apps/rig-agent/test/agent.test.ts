@@ -135,8 +135,8 @@ async function rig(seat: number, server: string, again?: { config: AgentConfig }
     fs.existsSync(simLog)
       ? fs
           .readFileSync(simLog, 'utf8')
-          .trim()
           .split('\n')
+          .slice(0, -1) // only whole lines: the fake sim may be writing its first one right now
           .map((l) => JSON.parse(l))
       : [];
   return { agent, config, acCfgDir, starts, log, briefs };

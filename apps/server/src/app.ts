@@ -150,12 +150,6 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(websocket, { options: { maxPayload: SOCKET_MESSAGE_MAX_BYTES } });
-  const hub = new LauncherHub(deps.database.db, changes, {
-    ...SOCKET_DEFAULTS,
-    ...deps.launcherSockets,
-  });
-  app.decorate('launcherHub', hub);
-  app.addHook('preClose', async () => hub.close());
   const acServers = new AcServerLink(
     deps.database.db,
     deps.config.acServer,
@@ -163,6 +157,21 @@ export async function buildApp(deps: Deps): Promise<App> {
     app.log,
   );
   app.decorate('acServers', acServers);
+  const hub = new LauncherHub(
+    deps.database.db,
+    changes,
+    { ...SOCKET_DEFAULTS, ...deps.launcherSockets },
+    {
+      signalHooks: acServers.signalHooks,
+      // A seat that connects after its party's server started hears where to join.
+      onJoin: (eventId) => {
+        const remote = acServers.remoteOf(eventId);
+        return remote ? [{ type: 'server', data: { ac_server: remote }, from: null }] : [];
+      },
+    },
+  );
+  app.decorate('launcherHub', hub);
+  app.addHook('preClose', async () => hub.close());
   // A party ended (here or on another instance): its server stops.
   changes.subscribe((change) => {
     if (change.topic === 'parties')
@@ -211,7 +220,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
-      await api.register(racesRoutes(deps));
+      await api.register(racesRoutes(deps, acServers.signalHooks));
       await api.register(refundsRoutes(deps));
       await api.register(waitlistRoutes(deps));
     },

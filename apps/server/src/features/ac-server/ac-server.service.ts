@@ -21,7 +21,7 @@ import { parties } from '../../db/schema/races';
 import { HttpError, NotFound, ValidationError } from '../../plugins/errors';
 import { lapOwner } from '../laps/catalog-upkeep';
 import { importResults, storeLap } from '../laps/laps.service';
-import { getEvent, relayPeer } from '../races/races.service';
+import { getEvent, relayPeer, type SignalHooks } from '../races/races.service';
 import { toServerRace, ServerRaceError, type ServerRaceLookups } from './server-race';
 
 export type AcServerConfig = NonNullable<Config['acServer']>;
@@ -106,10 +106,51 @@ export class AcServerLink {
     };
   }
 
+  /** The parties whose server runs on this instance. */
+  get parties(): number[] {
+    return [...this.running.keys()];
+  }
+
   /** The running server of a party (tests wait on `queue` and read `imports`). */
   run(partyId: number) {
     return this.running.get(partyId);
   }
+
+  /** Where the seats of this event join its party's running server (their race.ini [REMOTE]);
+   *  null when none runs here. Told to a rig's socket when it connects (decision 0033). */
+  remoteOf(eventId: number): { ip: string; port: number; password: string } | null {
+    if (!this.config) return null;
+    for (const r of this.running.values())
+      if (r.eventId === eventId)
+        return { ip: this.config.serverHost, port: r.gamePort, password: r.password };
+    return null;
+  }
+
+  /**
+   * Race control's signal hooks (decision 0033): a SESSION_START on a party's host event starts
+   * the party's server first (when AC_SERVER_PATH is set), so its seats hear where to join before
+   * they hear the start, and an event the server cannot run refuses the start with the reasons;
+   * SESSION_EXIT stops it once the seats were told.
+   */
+  readonly signalHooks: SignalHooks = {
+    before: async (eventId, signal) => {
+      if (signal !== 'SESSION_START' || !this.config) return;
+      const [party] = await this.db
+        .select({ id: parties.id })
+        .from(parties)
+        .where(eq(parties.hostEventId, eventId));
+      if (party) await this.start(party.id);
+    },
+    after: async (eventId, signal) => {
+      if (signal !== 'SESSION_EXIT') return;
+      // The signal went already: a stop that fails is logged, not answered as the signal's error.
+      for (const r of [...this.running.values()])
+        if (r.eventId === eventId)
+          await this.stop(r.partyId).catch((err: unknown) =>
+            this.log.error({ err, party: r.partyId }, 'acServer not stopped on SESSION_EXIT'),
+          );
+    },
+  };
 
   /** The party whose host event this is; a 400 when the event is no party's. */
   async partyOfEvent(eventId: number): Promise<number> {

@@ -291,6 +291,92 @@ describe('a party on the AC dedicated server', () => {
     await until('the link to close', () => !t.app.acServers.run(party.id));
   });
 
+  it('starts on the party’s SESSION_START (refused with the reasons when it cannot run), tells a socket that joins later where to join, and stops on SESSION_EXIT', async () => {
+    const party = (
+      await call('POST', '/api/races/parties/host', { calendar: venue.seats[1].id })
+    ).json() as { id: number; host_event: number };
+    const eventId = party.host_event;
+    await t.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const address = t.app.server.address() as { port: number };
+    const open = async () => {
+      const ticket = (await call('POST', `/api/races/events/${eventId}/ticket`)).json()
+        .ticket as string;
+      const heard: { type: string; data?: { ac_server?: unknown }; detail?: string }[] = [];
+      const ws = new WebSocket(
+        `ws://127.0.0.1:${address.port}/ws/launcher/events/${eventId}/?ticket=${ticket}`,
+      );
+      ws.on('message', (data) => heard.push(JSON.parse(String(data))));
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      await until('the whole event', () => heard.length > 0);
+      return { ws, heard };
+    };
+
+    // No track, no cars yet: the start is refused with every reason, and no seat hears it.
+    const early = await open();
+    const refused = await call('POST', `/api/races/events/${eventId}/signal`, {
+      signal: 'SESSION_START',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().non_field_errors).toEqual(
+      expect.arrayContaining(['The event has no track.', 'The event has no cars.']),
+    );
+    early.ws.send(JSON.stringify({ type: 'signal', signal: 'SESSION_START' }));
+    const said = await until('the refusal on the socket', () =>
+      early.heard.find((m) => m.type === 'error'),
+    );
+    expect(said?.detail).toContain('The event has no track.');
+    expect(early.heard.filter((m) => m.type === 'signal' || m.type === 'server')).toEqual([]);
+    expect(t.app.acServers.run(party.id)).toBeUndefined();
+    early.ws.close();
+
+    // A seat that is no party starts no server.
+    const lone = (await call('GET', `/api/calendars/${venue.seats[2].id}`)).json().event;
+    const running = () => t.app.acServers.parties;
+    expect(
+      (await call('POST', `/api/races/events/${lone}/signal`, { signal: 'SESSION_START' }))
+        .statusCode,
+    ).toBe(202);
+    expect(running()).toEqual([]);
+
+    // Runnable: SESSION_START starts it; a socket that opens afterwards hears where to join
+    // right after the whole event.
+    const [monza] = await t.db.select().from(tracks).where(eq(tracks.key, 'monza'));
+    const [lotus] = await t.db.select().from(cars).where(eq(cars.key, 'lotus_exos_125'));
+    expect(
+      (
+        await call('PATCH', `/api/races/events/${eventId}`, {
+          track: monza.id,
+          cars: [lotus.id],
+          sessions: [{ type: 'RACE', duration: 5, duration_is_laps: true }],
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('POST', `/api/races/events/${eventId}/signal`, { signal: 'SESSION_START' }))
+        .statusCode,
+    ).toBe(202);
+    const status = t.app.acServers.status(party.id);
+    expect(status.running).toBe(true);
+    const late = await open();
+    await until('the server message', () => late.heard.some((m) => m.type === 'server'));
+    expect(late.heard.slice(0, 2).map((m) => m.type)).toEqual(['model_updated', 'server']);
+    expect(late.heard[1]).toEqual({
+      type: 'server',
+      data: { ac_server: { ip: '127.0.0.1', port: status.game_port, password: status.password } },
+      from: null,
+    });
+    late.ws.close();
+
+    // SESSION_EXIT stops it.
+    expect(
+      (await call('POST', `/api/races/events/${eventId}/signal`, { signal: 'SESSION_EXIT' }))
+        .statusCode,
+    ).toBe(202);
+    expect(t.app.acServers.run(party.id)).toBeUndefined();
+    expect(running()).toEqual([]);
+    expect((await call('DELETE', `/api/races/parties/${party.id}`)).statusCode).toBe(204);
+  });
+
   it('says so when AC_SERVER_PATH is unset, and refuses a seat that is no party', async () => {
     const link = new AcServerLink(t.db, undefined, tmp, t.app.log);
     const party = (

@@ -14,7 +14,7 @@ import type { Deps } from '../../app';
 import type { Db } from '../../db/client';
 import { hasPermission, loadAuthUser, type AuthUser } from '../../plugins/auth';
 import { RELAY_MAX_BYTES, type ChangeFeed, type Relay } from '../../plugins/changes';
-import { Forbidden, Unauthorized } from '../../plugins/errors';
+import { Forbidden, HttpError, Unauthorized, ValidationError } from '../../plugins/errors';
 import { rigFromHeader } from '../laps/laps.service';
 import * as races from './races.service';
 
@@ -61,6 +61,11 @@ export class LauncherHub {
     private readonly db: Db,
     changes: ChangeFeed,
     private readonly options: SocketOptions,
+    private readonly extras: {
+      signalHooks?: races.SignalHooks;
+      /** Sent to a socket after the whole event when it joins (the party's AC server). */
+      onJoin?: (eventId: number) => SocketServerMessage[];
+    } = {},
   ) {
     this.unsubscribe.push(
       changes.subscribe((change) => {
@@ -141,6 +146,8 @@ export class LauncherHub {
         for (const other of current.clients) if (other !== client) this.sendText(other, text);
       }
       this.send(client, { type: 'model_updated', data: event });
+      // A rig that connects after the party's server started learns where to join.
+      for (const message of this.extras.onJoin?.(eventId) ?? []) this.send(client, message);
     });
   }
 
@@ -207,7 +214,14 @@ export class LauncherHub {
       const staff = client.staff ? await loadAuthUser(this.db, client.staff.id) : null;
       if (!staff || !hasPermission(staff, PERMISSION))
         return this.send(client, { type: 'error', detail: 'Only staff send host signals.' });
-      return races.sendSignal(this.db, staff, eventId, m);
+      try {
+        return await races.sendSignal(this.db, staff, eventId, m, this.extras.signalHooks);
+      } catch (e) {
+        // Refused before it was sent (the party's server cannot start): say why.
+        if (e instanceof ValidationError || e instanceof HttpError)
+          return this.send(client, { type: 'error', detail: e.message });
+        throw e;
+      }
     }
     if (m.type === 'state') {
       if (client.calendar === null)

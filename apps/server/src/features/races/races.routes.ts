@@ -34,7 +34,7 @@ const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404
  * access table); a rig key reads the event its own seat runs.
  */
 export const racesRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps, signalHooks: races.SignalHooks = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const tags = ['races'];
@@ -175,7 +175,13 @@ export const racesRoutes =
         },
       },
       async (request, reply) => {
-        await races.sendSignal(db, requireUser(request), request.params.id, request.body);
+        await races.sendSignal(
+          db,
+          requireUser(request),
+          request.params.id,
+          request.body,
+          signalHooks,
+        );
         return reply.status(202).send({ detail: 'Signal sent.' });
       },
     );

@@ -675,8 +675,24 @@ export async function reportState(db: Db, calendarId: number, eventId: number, s
   });
 }
 
+/** What else happens around a host signal: the AC server link starts a party's server on
+ *  SESSION_START and stops it on SESSION_EXIT (decision 0033). */
+export interface SignalHooks {
+  /** Before the seats hear the signal; a throw refuses it (nothing is sent). */
+  before?: (eventId: number, signal: SignalWrite['signal']) => Promise<void>;
+  /** After the signal was sent. */
+  after?: (eventId: number, signal: SignalWrite['signal']) => Promise<void>;
+}
+
 /** A host signal (spec §4) to every seat of the event, on every instance. */
-export async function sendSignal(db: Db, actor: AuthUser, eventId: number, body: SignalWrite) {
+export async function sendSignal(
+  db: Db,
+  actor: AuthUser,
+  eventId: number,
+  body: SignalWrite,
+  hooks: SignalHooks = {},
+) {
+  await hooks.before?.(eventId, body.signal);
   await db.transaction(async (tx) => {
     const [event] = await tx
       .select({ id: raceEvents.id })
@@ -697,6 +713,7 @@ export async function sendSignal(db: Db, actor: AuthUser, eventId: number, body:
       data: { type: 'signal', signal: body.signal, excluded_calendars: excluded },
     });
   });
+  await hooks.after?.(eventId, body.signal);
 }
 
 /** A peer message (`{type: "server"}`) passed on to every other socket of the event. */
