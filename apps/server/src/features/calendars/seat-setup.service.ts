@@ -16,6 +16,9 @@ import * as repo from './seat-setup.repo';
 export const SEAT_HAS_FUTURE_BOOKINGS =
   'This seat has future bookings. Cancel or move them before moving the seat to another location.';
 
+/** An empty PATCH changes nothing, so nobody needs to hear about it. */
+const changesSomething = (values: object) => Object.values(values).some((v) => v !== undefined);
+
 const toType = (row: repo.TypeRow): CalendarType => ({
   id: row.id,
   name: row.name,
@@ -52,7 +55,7 @@ export async function updateCalendarType(db: Db, id: number, values: CalendarTyp
       description: values.description,
       isVr: values.is_vr,
     });
-    if (updated) await publishChange(tx, 'settings');
+    if (updated && changesSomething(values)) await publishChange(tx, 'settings');
     return updated;
   });
   if (!row) throw new NotFound();
@@ -123,7 +126,7 @@ export async function updateSeat(
       active: values.active,
       sortOrder: values.sort_order,
     });
-    await publishChange(tx, 'settings');
+    if (changesSomething(values)) await publishChange(tx, 'settings');
     return answer(tx, id);
   });
 }

@@ -97,8 +97,11 @@ export async function createLocation(db: Db, values: LocationCreate): Promise<Lo
 export async function updateLocation(db: Db, id: number, patch: LocationUpdate): Promise<Location> {
   assertZone(patch.timezone);
   const row = await db.transaction(async (tx) => {
-    const updated = await repo.updateLocation(tx, id, columnsOf(patch));
-    if (updated) await publishChange(tx, 'settings');
+    const columns = columnsOf(patch);
+    const updated = await repo.updateLocation(tx, id, columns);
+    // An empty PATCH changes nothing, so nobody needs to hear about it.
+    if (updated && Object.values(columns).some((v) => v !== undefined))
+      await publishChange(tx, 'settings');
     return updated;
   });
   if (!row) throw new NotFound();

@@ -115,7 +115,7 @@ export function LocationForm({ location, defaultZone, today, onSaved }: Props) {
         {location ? `Edit ${location.name}` : 'New location'}
       </h2>
       <fieldset className="mb-3">
-        <legend className="h5">Location</legend>
+        <legend className="h5">Location details</legend>
         <Row>
           <Col md={6}>
             <TextField
