@@ -117,6 +117,7 @@ export function previewSlots(request: SlotPreviewRequest): SlotPreview {
     specialHours: request.special_hours ?? {},
   };
   const midnight = DateTime.fromISO(request.date, { zone: request.timezone }).startOf('day');
+  if (!midnight.isValid) throw ValidationError.field('date', 'Enter a date as YYYY-MM-DD.');
   const halfHours = midnight.plus({ days: 1 }).diff(midnight, 'minutes').minutes / 30;
   return {
     date: request.date,
