@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT_MAX, idText, intText, paginationQuery } from './common';
+import { INT_MAX, idText, intText, paginationQuery, safeUrl } from './common';
 
 /** Slots are 30 minutes and start at :00 and :30. */
 export const SLOT_MINUTES = 30;
@@ -135,3 +135,48 @@ export const availQuoteSlot = z.object({
 });
 export const availQuoteResponse = z.array(availQuoteSlot);
 export type AvailQuoteResponse = z.infer<typeof availQuoteResponse>;
+
+/** Staff's view of a seat type's editable fields (POST /caltypes, PATCH /caltypes/{id}). */
+export const calendarTypeFields = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    image: safeUrl(),
+    description: z.string().trim().max(2000),
+    is_vr: z.boolean(),
+  })
+  .strict();
+export const calendarTypeCreate = calendarTypeFields.partial().required({ name: true }).strict();
+export type CalendarTypeCreate = z.infer<typeof calendarTypeCreate>;
+export const calendarTypeUpdate = calendarTypeFields.partial().strict();
+export type CalendarTypeUpdate = z.infer<typeof calendarTypeUpdate>;
+
+/** A seat as staff manage it: inactive seats included, with its order. */
+export const seatAdmin = calendar.extend({
+  active: z.boolean(),
+  sort_order: z.number().int(),
+});
+export type SeatAdmin = z.infer<typeof seatAdmin>;
+
+/** A seat's editable fields. `location` may change only while the seat has no future bookings. */
+export const seatFields = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    type: z.number().int().min(1).max(INT_MAX),
+    location: z.number().int().min(1).max(INT_MAX),
+    /** Price per 30-minute slot. */
+    cost_cents: z.number().int().min(0).max(10_000_000),
+    image: safeUrl(),
+    active: z.boolean(),
+    sort_order: z.number().int().min(-1_000_000).max(1_000_000),
+  })
+  .strict();
+export const seatCreate = seatFields
+  .partial()
+  .required({ name: true, type: true, location: true, cost_cents: true })
+  .strict();
+export type SeatCreate = z.infer<typeof seatCreate>;
+export const seatUpdate = seatFields.partial().strict();
+export type SeatUpdate = z.infer<typeof seatUpdate>;
+
+/** GET /locations/{id}/seats: every seat of the location, active or not, in display order. */
+export const seatAdminList = z.array(seatAdmin);

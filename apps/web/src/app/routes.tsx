@@ -193,6 +193,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/venue-settings/routes/venue-settings-screen'),
             ),
             screen(
+              'adminLocations',
+              { login: true, staff: true, permissions: ['locations.change_location'] },
+              () => import('../features/venue-setup/routes/locations-screen'),
+            ),
+            screen(
               'adminParties',
               { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
               () => import('../features/parties/routes/party-admin-screen'),

@@ -20,7 +20,7 @@ import { escapeLike } from '../../lib/sql-text';
 
 export type LocationRow = typeof locations.$inferSelect;
 
-const seatColumns = {
+export const seatColumns = {
   id: calendars.id,
   name: calendars.name,
   costCents: calendars.costCents,

@@ -7,6 +7,12 @@ import {
   calendar,
   calendarsQuery,
   calendarType,
+  calendarTypeCreate,
+  calendarTypeUpdate,
+  seatAdmin,
+  seatAdminList,
+  seatCreate,
+  seatUpdate,
   parallelQuery,
   parallelResponse,
 } from '@paddock/contract/calendars';
@@ -21,6 +27,13 @@ import {
   parallelAvailability,
   seatAvailability,
 } from './calendars.service';
+import {
+  createCalendarType,
+  createSeat,
+  listLocationSeats,
+  updateCalendarType,
+  updateSeat,
+} from './seat-setup.service';
 
 /** Seats, seat types and availability: public reads (anonymous callers get the customer view). */
 export const calendarsRoutes =
@@ -84,4 +97,65 @@ export const calendarsRoutes =
       },
       async (request) => locationAvailability(db, request.query, callerOf(request.authUser)),
     );
+
+    // Setting up seats (issue 16): staff with calendars.change_calendar.
+    app.post(
+      '/caltypes',
+      {
+        schema: {
+          tags,
+          summary: 'Add a seat type',
+          body: calendarTypeCreate,
+          response: { 201: calendarType },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createCalendarType(db, request.body)),
+    );
+    for (const method of ['PATCH', 'PUT'] as const) {
+      app.route({
+        method,
+        url: '/caltypes/:id',
+        schema: {
+          tags,
+          summary: 'Edit a seat type',
+          params: idParam,
+          body: calendarTypeUpdate,
+          response: { 200: calendarType, 404: detailBody },
+        },
+        handler: async (request) => updateCalendarType(db, request.params.id, request.body),
+      });
+    }
+    app.get(
+      '/locations/:id/seats',
+      {
+        schema: {
+          tags,
+          summary: 'Every seat of a location, inactive ones too, in display order',
+          params: idParam,
+          response: { 200: seatAdminList, 404: detailBody },
+        },
+      },
+      async (request) => listLocationSeats(db, request.params.id),
+    );
+    app.post(
+      '/calendars',
+      {
+        schema: { tags, summary: 'Add a seat', body: seatCreate, response: { 201: seatAdmin } },
+      },
+      async (request, reply) => reply.status(201).send(await createSeat(db, request.body)),
+    );
+    for (const method of ['PATCH', 'PUT'] as const) {
+      app.route({
+        method,
+        url: '/calendars/:id',
+        schema: {
+          tags,
+          summary: 'Edit a seat; moving it to another location needs it to have no future bookings',
+          params: idParam,
+          body: seatUpdate,
+          response: { 200: seatAdmin, 404: detailBody },
+        },
+        handler: async (request) => updateSeat(db, request.params.id, request.body),
+      });
+    }
   };

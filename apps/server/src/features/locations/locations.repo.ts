@@ -1,9 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Queryable } from '../../plugins/payments/charge-card';
 import { users } from '../../db/schema/accounts';
 import { locations } from '../../db/schema/venue';
 
 export type LocationRow = typeof locations.$inferSelect;
+export type LocationInsert = typeof locations.$inferInsert;
 
 export async function countLocations(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(locations);
@@ -14,7 +16,7 @@ export function pageLocations(db: Db, limit: number, offset: number): Promise<Lo
   return db.select().from(locations).orderBy(asc(locations.id)).limit(limit).offset(offset);
 }
 
-export async function findLocation(db: Db, id: number): Promise<LocationRow | null> {
+export async function findLocation(db: Queryable, id: number): Promise<LocationRow | null> {
   const [row] = await db.select().from(locations).where(eq(locations.id, id));
   return row ?? null;
 }
@@ -32,8 +34,13 @@ export async function userLocationId(db: Db, userId: number): Promise<number | n
   return row?.locationId ?? null;
 }
 
+export async function insertLocation(db: Queryable, values: LocationInsert): Promise<LocationRow> {
+  const [row] = await db.insert(locations).values(values).returning();
+  return row;
+}
+
 export async function updateLocation(
-  db: Db,
+  db: Queryable,
   id: number,
   values: Partial<typeof locations.$inferInsert>,
 ): Promise<LocationRow | null> {

@@ -1,9 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailBody, idParam, paginated, paginationQuery } from '@paddock/contract/common';
-import { location, locationUpdate } from '@paddock/contract/locations';
+import {
+  location,
+  locationCreate,
+  locationUpdate,
+  slotPreview,
+  slotPreviewRequest,
+} from '@paddock/contract/locations';
 import type { Deps } from '../../app';
 
-import { getLocation, listLocations, nearestLocation, updateLocation } from './locations.service';
+import {
+  createLocation,
+  getLocation,
+  listLocations,
+  nearestLocation,
+  previewSlots,
+  updateLocation,
+} from './locations.service';
 
 export const locationsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -15,6 +28,30 @@ export const locationsRoutes =
       '/locations',
       { schema: { tags, querystring: paginationQuery, response: { 200: paginated(location) } } },
       async (request) => listLocations(db, request.query),
+    );
+    app.post(
+      '/locations',
+      {
+        schema: {
+          tags,
+          summary: 'Add a location (locations.change_location)',
+          body: locationCreate,
+          response: { 201: location },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createLocation(db, request.body)),
+    );
+    app.post(
+      '/locations/slot-preview',
+      {
+        schema: {
+          tags,
+          summary: 'The bookable slots that opening hours give on a date (DST days included)',
+          body: slotPreviewRequest,
+          response: { 200: slotPreview },
+        },
+      },
+      async (request) => previewSlots(request.body),
     );
     app.get(
       '/locations/nearest',

@@ -1,7 +1,15 @@
-import type { Location, LocationUpdate } from '@paddock/contract/locations';
+import type {
+  Location,
+  LocationCreate,
+  LocationUpdate,
+  SlotPreview,
+  SlotPreviewRequest,
+} from '@paddock/contract/locations';
+import { DateTime } from 'luxon';
 import type { Paginated, PaginationQuery } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
-import { isValidZone } from '../../lib/slots';
+import { daySlots, isValidZone } from '../../lib/slots';
+import { publishChange } from '../../plugins/changes';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import * as repo from './locations.repo';
@@ -45,28 +53,76 @@ export async function nearestLocation(db: Db, userId: number | null): Promise<Lo
   return toLocation(row);
 }
 
-export async function updateLocation(db: Db, id: number, patch: LocationUpdate): Promise<Location> {
-  if (patch.timezone !== undefined && !isValidZone(patch.timezone))
-    throw ValidationError.field(
-      'timezone',
-      'Enter a valid IANA time zone, e.g. America/Los_Angeles.',
-    );
-  const row = await repo.updateLocation(db, id, {
-    name: patch.name,
-    address: patch.address,
-    timezone: patch.timezone,
+const ZONE_MESSAGE = 'Enter a valid IANA time zone, e.g. America/Los_Angeles.';
+
+function assertZone(zone: string | undefined) {
+  if (zone !== undefined && !isValidZone(zone))
+    throw ValidationError.field('timezone', ZONE_MESSAGE);
+}
+
+/** The API's fields as the table's columns (undefined: left as it is, or its default). */
+function columnsOf(values: LocationUpdate): Partial<repo.LocationInsert> {
+  return {
+    name: values.name,
+    address: values.address,
+    timezone: values.timezone,
+    // CURRENCY (issue 16): `currency: values.currency` goes here at merge.
     salesTaxRatePercent:
-      patch.sales_tax_rate_percent === undefined
+      values.sales_tax_rate_percent === undefined
         ? undefined
-        : patch.sales_tax_rate_percent.toFixed(3),
-    bookingFeeCents: patch.booking_fee_cents,
-    bookingFeesThreshold: patch.booking_fees_threshold,
-    postBookingUrl: patch.post_booking_url,
-    cancellationWindowHours: patch.cancellation_window_hours,
-    lateCancellationKeepPercent: patch.late_cancellation_keep_percent,
-    openingHours: patch.opening_hours,
-    specialHours: patch.special_hours,
+        : values.sales_tax_rate_percent.toFixed(3),
+    bookingFeeCents: values.booking_fee_cents,
+    bookingFeesThreshold: values.booking_fees_threshold,
+    postBookingUrl: values.post_booking_url,
+    cancellationWindowHours: values.cancellation_window_hours,
+    lateCancellationKeepPercent: values.late_cancellation_keep_percent,
+    openingHours: values.opening_hours,
+    specialHours: values.special_hours,
+  };
+}
+
+export async function createLocation(db: Db, values: LocationCreate): Promise<Location> {
+  assertZone(values.timezone);
+  const columns = Object.fromEntries(
+    Object.entries(columnsOf(values)).filter(([, v]) => v !== undefined),
+  ) as repo.LocationInsert;
+  const row = await db.transaction(async (tx) => {
+    const created = await repo.insertLocation(tx, columns);
+    await publishChange(tx, 'settings');
+    return created;
+  });
+  return toLocation(row);
+}
+
+export async function updateLocation(db: Db, id: number, patch: LocationUpdate): Promise<Location> {
+  assertZone(patch.timezone);
+  const row = await db.transaction(async (tx) => {
+    const columns = columnsOf(patch);
+    const updated = await repo.updateLocation(tx, id, columns);
+    // An empty PATCH changes nothing, so nobody needs to hear about it.
+    if (updated && Object.values(columns).some((v) => v !== undefined))
+      await publishChange(tx, 'settings');
+    return updated;
   });
   if (!row) throw new NotFound();
   return toLocation(row);
+}
+
+/** The slots the given hours open on a date, by the same rules that decide what is bookable. */
+export function previewSlots(request: SlotPreviewRequest): SlotPreview {
+  assertZone(request.timezone);
+  const hours = {
+    timezone: request.timezone,
+    openingHours: request.opening_hours,
+    specialHours: request.special_hours ?? {},
+  };
+  const midnight = DateTime.fromISO(request.date, { zone: request.timezone }).startOf('day');
+  if (!midnight.isValid) throw ValidationError.field('date', 'Enter a date as YYYY-MM-DD.');
+  const halfHours = midnight.plus({ days: 1 }).diff(midnight, 'minutes').minutes / 30;
+  return {
+    date: request.date,
+    timezone: request.timezone,
+    half_hours_in_day: halfHours,
+    slots: daySlots(hours, request.date).map(({ slot, time }) => ({ slot, time })),
+  };
 }

@@ -1,0 +1,132 @@
+import type {
+  CalendarType,
+  CalendarTypeCreate,
+  CalendarTypeUpdate,
+  SeatAdmin,
+  SeatCreate,
+  SeatUpdate,
+} from '@paddock/contract/calendars';
+import type { Db } from '../../db/client';
+import { publishChange } from '../../plugins/changes';
+import { NotFound, ValidationError } from '../../plugins/errors';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { toCalendar } from './calendars.service';
+import * as repo from './seat-setup.repo';
+
+export const SEAT_HAS_FUTURE_BOOKINGS =
+  'This seat has future bookings. Cancel or move them before moving the seat to another location.';
+
+/** An empty PATCH changes nothing, so nobody needs to hear about it. */
+const changesSomething = (values: object) => Object.values(values).some((v) => v !== undefined);
+
+const toType = (row: repo.TypeRow): CalendarType => ({
+  id: row.id,
+  name: row.name,
+  image: row.image,
+  description: row.description,
+  is_vr: row.isVr,
+});
+
+const toSeatAdmin = (row: repo.SeatAdminRow): SeatAdmin => ({
+  ...toCalendar(row),
+  active: row.active,
+  sort_order: row.sortOrder,
+});
+
+export async function createCalendarType(db: Db, values: CalendarTypeCreate) {
+  const row = await db.transaction(async (tx) => {
+    const created = await repo.insertType(tx, {
+      name: values.name,
+      image: values.image,
+      description: values.description,
+      isVr: values.is_vr,
+    });
+    await publishChange(tx, 'settings');
+    return created;
+  });
+  return toType(row);
+}
+
+export async function updateCalendarType(db: Db, id: number, values: CalendarTypeUpdate) {
+  const row = await db.transaction(async (tx) => {
+    const updated = await repo.updateType(tx, id, {
+      name: values.name,
+      image: values.image,
+      description: values.description,
+      isVr: values.is_vr,
+    });
+    if (updated && changesSomething(values)) await publishChange(tx, 'settings');
+    return updated;
+  });
+  if (!row) throw new NotFound();
+  return toType(row);
+}
+
+export async function listLocationSeats(db: Db, locationId: number): Promise<SeatAdmin[]> {
+  if (!(await repo.locationExists(db, locationId))) throw new NotFound();
+  return (await repo.locationSeats(db, locationId)).map(toSeatAdmin);
+}
+
+async function assertReferences(db: Queryable, values: { type?: number; location?: number }) {
+  if (values.type !== undefined && !(await repo.typeExists(db, values.type)))
+    throw ValidationError.field('type', 'Seat type not found.');
+  if (values.location !== undefined && !(await repo.locationExists(db, values.location)))
+    throw ValidationError.field('location', 'Location not found.');
+}
+
+async function answer(db: Queryable, id: number): Promise<SeatAdmin> {
+  const row = await repo.findSeatAdmin(db, id);
+  if (!row) throw new NotFound();
+  return toSeatAdmin(row);
+}
+
+export async function createSeat(db: Db, values: SeatCreate): Promise<SeatAdmin> {
+  return db.transaction(async (tx) => {
+    await assertReferences(tx, values);
+    const id = await repo.insertSeat(tx, {
+      name: values.name,
+      typeId: values.type,
+      locationId: values.location,
+      costCents: values.cost_cents,
+      image: values.image,
+      active: values.active,
+      sortOrder: values.sort_order ?? (await repo.nextSortOrder(tx, values.location)),
+    });
+    await publishChange(tx, 'settings');
+    return answer(tx, id);
+  });
+}
+
+/**
+ * Edits a seat. Moving it to another location is refused while it has live bookings ahead:
+ * their slot keys are local to the old location's hours and time zone.
+ */
+export async function updateSeat(
+  db: Db,
+  id: number,
+  values: SeatUpdate,
+  now = new Date(),
+): Promise<SeatAdmin> {
+  return db.transaction(async (tx) => {
+    const seat = await repo.lockSeat(tx, id);
+    if (!seat) throw new NotFound();
+    await assertReferences(tx, values);
+    if (
+      values.location !== undefined &&
+      values.location !== seat.locationId &&
+      (await repo.countFutureReservations(tx, id, now)) > 0
+    )
+      throw ValidationError.field('location', SEAT_HAS_FUTURE_BOOKINGS);
+    await repo.updateSeat(tx, id, {
+      name: values.name,
+      typeId: values.type,
+      locationId: values.location,
+      costCents: values.cost_cents,
+      image: values.image,
+      active: values.active,
+      sortOrder: values.sort_order,
+    });
+    if (changesSomething(values)) await publishChange(tx, 'settings');
+    return answer(tx, id);
+  });
+}
