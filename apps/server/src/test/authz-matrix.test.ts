@@ -336,7 +336,7 @@ describe('authorization matrix', () => {
       await cell('superuser', superuser, own, 'allowed');
     }
     console.log(`authorization matrix: ${cells.length} cells over ${routes.length} routes`);
-  });
+  }, 300_000);
 
   it("keeps a superuser's details and card from staff who manage users", async () => {
     const manager = permitted.get('user.change_user')!;
