@@ -51,7 +51,7 @@ export default defineConfig({
   },
   // Source maps stay on disk for error reports; 'hidden' leaves out the sourceMappingURL
   // comment, and the server does not serve .map files.
-  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 800 },
+  build: { outDir: 'dist', sourcemap: 'hidden', manifest: true, chunkSizeWarningLimit: 800 },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

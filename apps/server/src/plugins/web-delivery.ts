@@ -41,8 +41,8 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
     index: false,
     preCompressed: true,
     cacheControl: false,
-    // Source maps and the build stamp are not for the public.
-    allowedPath: (pathname) => !pathname.endsWith('.map') && !pathname.endsWith('.built-from'),
+    // Source maps, the build stamp and Vite's manifest (dot files) are not for the public.
+    allowedPath: (pathname) => !pathname.endsWith('.map') && !pathname.startsWith('/.'),
     setHeaders: (res, file) => {
       const immutable = path.relative(dist, file).startsWith(`assets${path.sep}`);
       res.setHeader('cache-control', immutable ? IMMUTABLE : REVALIDATE);
