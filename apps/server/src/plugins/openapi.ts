@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import * as common from '@paddock/contract/common';
-import { loadContractModule } from '@paddock/contract/load-module';
+import { loadContractModule } from '@paddock/contract/loader/load-module';
 import { ROUTE_ACCESS, type Access } from './route-access';
 
 /**
