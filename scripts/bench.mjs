@@ -1,7 +1,9 @@
-// `npm run bench`: builds the web app (for its bundle size), then runs the server benchmarks.
+// `npm run bench`: builds the web app when its sources changed (for its bundle sizes and the
+// Lighthouse runs), then runs the benchmarks.
 import path from 'node:path';
 import { ensureInstalled, root, run } from './lib.mjs';
+import { buildWeb } from './build-web.mjs';
 
 await ensureInstalled();
-if ((await run('npm', ['run', 'build', '--silent'])) !== 0) process.exit(1);
+await buildWeb();
 process.exit(await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/bench/run.ts']));

@@ -72,3 +72,20 @@ export function freePort() {
     });
   });
 }
+
+/**
+ * The newest modification time under the given paths (files, or folders walked whole; a
+ * folder's own time counts, as it changes when a file in it is removed). For "build only when
+ * a source changed".
+ */
+export function newestMtime(relativePaths) {
+  let newest = 0;
+  const walk = (full) => {
+    const stat = fs.statSync(full);
+    newest = Math.max(newest, stat.mtimeMs);
+    if (!stat.isDirectory()) return;
+    for (const name of fs.readdirSync(full)) walk(path.join(full, name));
+  };
+  for (const p of relativePaths) walk(path.join(root, p));
+  return newest;
+}

@@ -1,12 +1,19 @@
-// `npm start`: install what is missing, build the web app, then run the server
-// (which starts the embedded PostgreSQL, migrates, seeds the demo venue and prints the logins).
+// `npm start`: install what is missing, build the web app and the server when their sources
+// changed, then run the compiled server with node (it starts the embedded PostgreSQL, migrates,
+// seeds the demo venue and prints the logins). Decision 0035.
 import path from 'node:path';
 import { ensureInstalled, root, run } from './lib.mjs';
+import { buildWeb } from './build-web.mjs';
 
 await ensureInstalled();
-if ((await run('npm', ['run', 'build', '--silent'])) !== 0) process.exit(1);
+const { buildServer, serverMain } = await import('./build-server.mjs');
+try {
+  await Promise.all([buildWeb(), buildServer()]);
+} catch (error) {
+  console.error(error);
+  process.exit(1);
+}
 
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const code = await run(tsx, ['apps/server/src/main.ts'], { env });
+const code = await run(process.execPath, ['--enable-source-maps', serverMain], { env });
 process.exit(code);

@@ -2,13 +2,13 @@
 //   availability and parallel search vs a bare route returning the same JSON;
 //   booking vs a bare route doing one raw INSERT on the same database;
 //   a 200-client storm for one seat over two app instances sharing one PostgreSQL;
-//   initial JavaScript of the booking route (gzip).
+//   web delivery: initial JavaScript per route (gzip), Lighthouse (mobile), npm start's start
+//   times (web.ts; BENCH_ONLY=web runs only these).
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
 import { startEmbeddedPostgres } from '../src/db/embedded';
@@ -19,12 +19,16 @@ import { createCalendarType, createLocation, createSeat } from '../src/test/book
 import { boardBenchmarks } from './boards';
 import { plannerBenchmark } from './planner';
 import { racesBenchmark } from './races';
+import { webBenchmarks } from './web';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
+// BENCH_PORT_BASE moves the five ports the bench listens on (apps, bare route, npm start).
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4311);
+const WEB_PORT = PORT_BASE + 3;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 
 const children: ChildProcess[] = [];
@@ -92,6 +96,12 @@ async function main() {
   console.log(
     `Paddock benchmarks: ${os.cpus().length} cores, ${SECONDS}s per run, ${CONNECTIONS} connections\n`,
   );
+  const web = () => webBenchmarks({ root, tmp, port: WEB_PORT });
+  if (process.env.BENCH_ONLY === 'web') {
+    for (const line of await web()) console.log(line);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    return;
+  }
   const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg') });
   await ensureDatabase(server.url('postgres'), 'bench');
   const url = server.url('bench');
@@ -123,7 +133,7 @@ async function main() {
   };
   const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
 
-  const [appPort, app2Port, barePort] = [4311, 4312, 4313];
+  const [appPort, app2Port, barePort] = [PORT_BASE, PORT_BASE + 1, PORT_BASE + 2];
   await startApp(url, appPort);
   const base = `http://127.0.0.1:${appPort}`;
 
@@ -290,23 +300,9 @@ async function main() {
     for (const line of lines) console.log(line);
   }
 
-  // Initial JavaScript of the booking route: the entry chunk, its preloads and the route's chunk.
-  const dist = path.join(root, 'apps/web/dist');
-  if (fs.existsSync(path.join(dist, 'index.html'))) {
-    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-    const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-    const route = fs
-      .readdirSync(path.join(dist, 'assets'))
-      .filter((f) => /^reservation-locations-screen.*\.js$/.test(f))
-      .map((f) => `assets/${f}`);
-    const gz = (files: string[]) =>
-      files.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length, 0);
-    console.log(
-      `initial JS, any route: ${(gz(initial) / 1024).toFixed(1)} KiB gzip; booking route adds ${(gz(route) / 1024).toFixed(1)} KiB`,
-    );
-  } else {
-    console.log('initial JS: build the web app first (npm run build)');
-  }
+  // The web app: initial JavaScript per route, Lighthouse, npm start's start times.
+  console.log('');
+  for (const line of await web()) console.log(line);
   await finish();
 
   async function finish() {

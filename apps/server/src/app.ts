@@ -3,7 +3,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -18,6 +17,7 @@ import type { PaymentProvider } from './plugins/payments/provider';
 import { authenticate, type Tokens } from './plugins/auth';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
+import { registerCompression, serveWeb } from './plugins/web-delivery';
 import { routeAccessHook } from './plugins/route-access';
 import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
 import { ChangeFeed } from './plugins/changes';
@@ -114,14 +114,15 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  let spaIndex: Buffer | null = null;
+  let webServed = false;
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     const isApi =
       pathname.startsWith('/api') || pathname.startsWith('/ws') || pathname.startsWith('/assets/');
-    if (request.method !== 'GET' || isApi || !spaIndex)
+    if (request.method !== 'GET' || isApi || !webServed)
       return reply.status(404).send({ detail: 'Not found.' });
-    return reply.type('text/html').header('cache-control', 'no-cache').send(spaIndex);
+    // index.html, precompressed like the assets, with its no-cache header (plugins/web-delivery).
+    return reply.sendFile('index.html');
   });
 
   registerSecurityHeaders(app, {
@@ -140,6 +141,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => ({
@@ -229,14 +231,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(launcherSocketRoutes({ ...deps, hub }));
 
   if (deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html'))) {
-    spaIndex = await serveWeb(app, deps.webDist);
+    await serveWeb(app, deps.webDist);
+    webServed = true;
   }
   return app;
-}
-
-/** The built single-page app: static files, and index.html for every other non-API path. */
-async function serveWeb(app: FastifyInstance, dist: string): Promise<Buffer> {
-  await app.register(fastifyStatic, { root: dist, wildcard: false, index: false });
-  const index = fs.readFileSync(path.join(dist, 'index.html'));
-  return index;
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import * as common from '@paddock/contract/common';
+import { loadContractModule } from '@paddock/contract/loader/load-module';
 import { ROUTE_ACCESS, type Access } from './route-access';
 
 /**
@@ -33,10 +34,7 @@ async function contractModules(): Promise<[string, Record<string, unknown>][]> {
     .map((f) => f.slice(0, -3))
     .sort();
   return Promise.all(
-    files.map(async (f) => [
-      f,
-      (await import(`@paddock/contract/${f}`)) as Record<string, unknown>,
-    ]),
+    files.map(async (f) => [f, await loadContractModule(f)] as [string, Record<string, unknown>]),
   );
 }
 

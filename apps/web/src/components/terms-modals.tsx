@@ -1,9 +1,18 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { useVenueConfig } from '../lib/venue-config';
+import type { Which } from './terms-dialogs';
 
-type Which = 'terms' | 'privacy' | null;
+const TermsDialogs = lazy(() => import('./terms-dialogs'));
 type TermsModals = { openTerms: () => void; openPrivacy: () => void };
 
 const TermsModalsContext = createContext<TermsModals | null>(null);
@@ -11,6 +20,9 @@ const TermsModalsContext = createContext<TermsModals | null>(null);
 /** The terms and privacy modals (spec §2), openable from the footer, card forms and checkout. */
 export function TermsModalsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Which>(null);
+  // Kept mounted once opened, so the closing animation plays.
+  const [everOpened, setEverOpened] = useState(false);
+  if (open !== null && !everOpened) setEverOpened(true);
   const config = useVenueConfig();
   const openTerms = useCallback(() => setOpen('terms'), []);
   const openPrivacy = useCallback(() => setOpen('privacy'), []);
@@ -19,46 +31,19 @@ export function TermsModalsProvider({ children }: { children: ReactNode }) {
   return (
     <TermsModalsContext.Provider value={value}>
       {children}
-      <Modal
-        show={open === 'terms'}
-        onHide={close}
-        size="lg"
-        scrollable
-        aria-labelledby="terms-title"
-      >
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="terms-title">Terms of Service</Modal.Title>
-        </Modal.Header>
-        <Modal.Body style={{ whiteSpace: 'pre-line' }}>{config.terms_text}</Modal.Body>
-        <Modal.Footer>
-          <Button variant="link" onClick={openPrivacy}>
-            Privacy Policy
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            Close
-          </Button>
-        </Modal.Footer>
-      </Modal>
-      <Modal
-        show={open === 'privacy'}
-        onHide={close}
-        size="lg"
-        scrollable
-        aria-labelledby="privacy-title"
-      >
-        <Modal.Header closeButton closeLabel="Close">
-          <Modal.Title id="privacy-title">Privacy Policy</Modal.Title>
-        </Modal.Header>
-        <Modal.Body style={{ whiteSpace: 'pre-line' }}>{config.privacy_text}</Modal.Body>
-        <Modal.Footer>
-          <Button variant="link" onClick={openTerms}>
-            Terms of Service
-          </Button>
-          <Button variant="secondary" onClick={close}>
-            Close
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      {/* The dialogs' code (Bootstrap's Modal) loads when one is first opened, not with the app. */}
+      {everOpened && (
+        <Suspense fallback={null}>
+          <TermsDialogs
+            open={open}
+            onClose={close}
+            openTerms={openTerms}
+            openPrivacy={openPrivacy}
+            termsText={config.terms_text}
+            privacyText={config.privacy_text}
+          />
+        </Suspense>
+      )}
     </TermsModalsContext.Provider>
   );
 }

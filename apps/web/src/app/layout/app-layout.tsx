@@ -36,7 +36,7 @@ export function AppLayout() {
         </a>
         {showNav && <TopNav />}
         <AlertStack />
-        <main id="main" className="container flex-grow-1 py-4" tabIndex={-1}>
+        <main id="main" className="container flex-grow-1 py-4 app-main" tabIndex={-1}>
           <Outlet />
         </main>
         <SiteFooter />

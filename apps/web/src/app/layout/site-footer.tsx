@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -6,7 +6,13 @@ import { useTermsModals } from '../../components/terms-modals';
 import { useSession } from '../../lib/auth-store';
 import { pathTo, type RouteName } from '../../lib/routes';
 import { useVenueConfig } from '../../lib/venue-config';
-import { VoucherBalanceModal } from '../../features/vouchers/components/voucher-balance-modal';
+
+// Loaded when first opened: the modal's code is not needed for the first paint.
+const VoucherBalanceModal = lazy(() =>
+  import('../../features/vouchers/components/voucher-balance-modal').then((m) => ({
+    default: m.VoucherBalanceModal,
+  })),
+);
 
 function FooterLink({ to, children }: { to: RouteName; children: ReactNode }) {
   return (
@@ -38,6 +44,8 @@ export function SiteFooter() {
   const config = useVenueConfig();
   const { openTerms } = useTermsModals();
   const [balanceOpen, setBalanceOpen] = useState(false);
+  const [balanceUsed, setBalanceUsed] = useState(false);
+  if (balanceOpen && !balanceUsed) setBalanceUsed(true);
   const year = new Date().getFullYear();
 
   return (
@@ -63,7 +71,11 @@ export function SiteFooter() {
           &copy; {year} {config.company_name}. All rights reserved.
         </p>
       </Container>
-      <VoucherBalanceModal show={balanceOpen} onHide={() => setBalanceOpen(false)} />
+      {balanceUsed && (
+        <Suspense fallback={null}>
+          <VoucherBalanceModal show={balanceOpen} onHide={() => setBalanceOpen(false)} />
+        </Suspense>
+      )}
     </footer>
   );
 }

@@ -6,11 +6,14 @@ import { DateTime } from 'luxon';
 import type { Board } from '@paddock/contract/laps';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
-import { sanitizeHtml } from '../../../lib/sanitize-html';
+import { preloadSafeHtml, SafeHtml } from '../../../components/safe-html';
 import { boardResultsQuery, pointsQuery, type ResultsFilter } from '../api/boards-queries';
 import { TimeBoardFilters } from './time-board-filters';
 import { PointsBoard } from './points-board';
 import { TimeBoard } from './time-board';
+
+// Fetched beside the board's results, not before the first paint.
+void preloadSafeHtml();
 
 export const NO_LAPS_ON_BOARD = 'No laps for this leaderboard have been recorded yet';
 
@@ -97,10 +100,7 @@ export function BoardView({
       </Heading>
       <p className="text-body-secondary mb-2">{boardPeriod(board)}</p>
       {board.description && description === 'shown' && (
-        <div
-          className="board-description mb-3"
-          dangerouslySetInnerHTML={{ __html: sanitizeHtml(board.description) }}
-        />
+        <SafeHtml className="board-description mb-3" html={board.description} />
       )}
       {board.description && description === 'modal' && (
         <>
@@ -123,7 +123,9 @@ export function BoardView({
                 {board.name}
               </Modal.Title>
             </Modal.Header>
-            <Modal.Body dangerouslySetInnerHTML={{ __html: sanitizeHtml(board.description) }} />
+            <Modal.Body>
+              <SafeHtml html={board.description} />
+            </Modal.Body>
           </Modal>
         </>
       )}

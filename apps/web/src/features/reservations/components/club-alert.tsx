@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -11,6 +11,10 @@ export const CLUB_ALERT_DELAY_MS = 1_000;
 /**
  * The club promotion on the booking screen, for customers who are not members. Nothing at all
  * when the club is switched off.
+ *
+ * Its place is taken from the first paint: until the second has passed an invisible copy holds
+ * the space (so the screen does not jump down under the customer's finger, issue 14's layout
+ * shift), then the real alert is put into the polite live region and announced.
  */
 export function ClubAlert() {
   const config = useVenueConfig();
@@ -22,23 +26,36 @@ export function ClubAlert() {
     return () => clearTimeout(timer);
   }, []);
 
-  if (!config.club_enabled || !visible || dismissed || !user) return null;
+  if (!config.club_enabled || dismissed || !user) return null;
   if (user.credits_subscription_exists) return null;
-  return (
-    <Alert
-      variant="info"
-      // A promotion, not an error: announced politely.
-      role="status"
-      dismissible
-      onClose={() => setDismissed(true)}
-      closeLabel="Dismiss"
-      className="mb-3"
-    >
+  const text: ReactNode = (
+    <>
       Join the <strong>{config.club_name}</strong> and save {config.club_discount_percent}% on every
       race, with no booking fees.{' '}
-      <Link to={pathTo('subscription')} className="alert-link">
+      <Link to={pathTo('subscription')} className="alert-link" tabIndex={visible ? undefined : -1}>
         Learn more
       </Link>
-    </Alert>
+    </>
+  );
+  return (
+    // A promotion, not an error: announced politely.
+    <div role="status" className="mb-3">
+      {visible ? (
+        <Alert
+          variant="info"
+          role={undefined}
+          dismissible
+          onClose={() => setDismissed(true)}
+          closeLabel="Dismiss"
+          className="mb-0"
+        >
+          {text}
+        </Alert>
+      ) : (
+        <Alert variant="info" role={undefined} dismissible className="mb-0 invisible" aria-hidden>
+          {text}
+        </Alert>
+      )}
+    </div>
   );
 }

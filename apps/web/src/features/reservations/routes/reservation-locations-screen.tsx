@@ -244,17 +244,21 @@ export default function ReservationLocationsScreen() {
                 minutes={minutes}
                 onMinutes={setMinutes}
               />
-              {location && (
-                <Suspense fallback={<SpinnerScreen label="Loading calendar…" />}>
-                  <BookingDatePicker
-                    label="Date"
-                    value={date}
-                    first={today}
-                    last={lastDate}
-                    onChange={setPickedDate}
-                  />
-                </Suspense>
-              )}
+              {/* The calendar's place is kept while it loads: on a phone the results sit
+                  under it and would jump down (layout shift, issue 14). */}
+              <div className="booking-date-slot">
+                {location && (
+                  <Suspense fallback={<SpinnerScreen label="Loading calendar…" />}>
+                    <BookingDatePicker
+                      label="Date"
+                      value={date}
+                      first={today}
+                      last={lastDate}
+                      onChange={setPickedDate}
+                    />
+                  </Suspense>
+                )}
+              </div>
             </Card.Body>
           </Card>
         </Col>
