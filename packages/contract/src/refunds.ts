@@ -101,3 +101,24 @@ export const waitlistRequest = z
   .object({ location: idNumber, slot: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/) })
   .strict();
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
+
+/**
+ * One of the caller's waitlist entries (`GET /waitlist`): `waiting` with its place in line, or
+ * `offered` with the seat held for them until `hold_until`.
+ */
+export const waitlistEntry = z.object({
+  id: z.number().int(),
+  location: z.number().int(),
+  location_name: z.string(),
+  slot: z.string(),
+  /** The slot's start instant (ISO 8601). */
+  time: z.string(),
+  status: z.enum(['waiting', 'offered']),
+  position: z.number().int().nullable(),
+  hold_until: z.string().nullable(),
+  calendar: z.number().int().nullable(),
+  calendar_name: z.string().nullable(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntry>;
+export const waitlistList = z.array(waitlistEntry);
+export const LEFT_WAITLIST_MESSAGE = 'You left the waitlist.';

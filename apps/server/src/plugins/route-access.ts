@@ -156,6 +156,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
   'POST /api/refunds/:id/retry': 'reservations.change_reservation',
   'POST /api/waitlist': 'user',
+  'GET /api/waitlist': 'user',
+  'DELETE /api/waitlist/:id': 'user',
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',

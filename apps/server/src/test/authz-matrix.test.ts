@@ -127,6 +127,8 @@ const EXPECTED: Record<string, string> = {
   'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
   'POST /api/refunds/:id/retry': 'reservations.change_reservation',
   'POST /api/waitlist': 'user',
+  'GET /api/waitlist': 'user',
+  'DELETE /api/waitlist/:id': 'user',
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',
