@@ -124,6 +124,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/audit': 'audit.view_event',
   'GET /api/reservations/:id/cancel_quote': 'user',
   'POST /api/reservations/:id/cancel': 'user',
+  'GET /api/reservations/:id/move_quote': 'user',
+  'POST /api/reservations/:id/move': 'user',
   'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
   'POST /api/refunds/:id/retry': 'reservations.change_reservation',
   'POST /api/waitlist': 'user',

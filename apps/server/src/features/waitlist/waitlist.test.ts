@@ -104,7 +104,7 @@ describe('the waitlist', () => {
     expect((await buy(c, slot)).statusCode).toBe(200);
   });
 
-  it('lists and leaves only the caller\'s own entries; leaving a hold passes the seat on', async () => {
+  it("lists and leaves only the caller's own entries; leaving a hold passes the seat on", async () => {
     const slot = `${futureDate(8)}T19:00`;
     const [a, b, c] = [await createUser(t), await createUser(t), await createUser(t)];
     for (const u of [a, b, c]) await saveTestCard(t, u);
