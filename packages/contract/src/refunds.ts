@@ -129,9 +129,14 @@ const slotKey = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter a rea
  * `POST /reservations/{id}/move`: to another free seat or time at the same location, inside the
  * free cancellation window, keeping the payment (docs/decisions/0034-refunds-rest.md).
  */
-export const moveRequest = z.object({ calendar: idNumber, slot: slotKey }).strict();
-export type MoveRequest = z.infer<typeof moveRequest>;
-export const moveQuoteQuery = z.object({ calendar: idText, slot: slotKey }).strict();
+export const moveRequest = z
+  .object({ calendar: idNumber.optional(), slot: slotKey.optional() })
+  .strict();
+/** Both are needed; optional in the schemas so that someone else's booking is a 404 before a 400. */
+export type MoveRequest = { calendar: number; slot: string };
+export const moveQuoteQuery = z
+  .object({ calendar: idText.optional(), slot: slotKey.optional() })
+  .strict();
 
 /** What the move would do: the price difference and, for a cheaper seat, what comes back. */
 export const moveQuote = z.object({

@@ -187,6 +187,8 @@ describe('moving a booking', () => {
     const bad = await move(user, id, { calendar: 'x', slot: 'soon' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['calendar', 'slot']);
+    const partial = await send('GET', `/api/reservations/${id}/move_quote?slot=${slot}`, user);
+    expect(partial.json()).toEqual({ calendar: ['This field is required.'] });
     const gone = await move(user, id, { calendar: 999999, slot });
     expect(Object.keys(gone.json())).toEqual(['calendar']);
     const extra = await move(user, id, { ...to, paid: true });

@@ -109,15 +109,25 @@ async function linesOf(db: Queryable, m: MovePlan) {
   return [`The new seat costs ${money(-m.differenceCents)} less:`, ...b.lines];
 }
 
+/** Where to: both are required (checked after whose booking it is, see the contract). */
+function required(to: Partial<MoveRequest>): MoveRequest {
+  const missing: Record<string, string[]> = {};
+  if (to.calendar === undefined) missing.calendar = ['This field is required.'];
+  if (to.slot === undefined) missing.slot = ['This field is required.'];
+  if (to.calendar === undefined || to.slot === undefined) throw new ValidationError(missing);
+  return { calendar: to.calendar, slot: to.slot };
+}
+
 /** What moving there would do with the money, exactly as the move will do it. */
 export async function quoteMove(
   db: Queryable,
   caller: AuthUser,
   id: number,
-  body: MoveRequest,
+  query: Partial<MoveRequest>,
   now = new Date(),
 ): Promise<MoveQuote> {
   const row = await visible(db, caller, id);
+  const body = required(query);
   const m = await planMove(db, caller, row, body, now);
   return {
     reservation: row.id,
@@ -139,13 +149,13 @@ export async function moveReservation(
   ctx: RefundContext,
   caller: AuthUser,
   id: number,
-  body: MoveRequest,
+  to: Partial<MoveRequest>,
   now = new Date(),
 ): Promise<MoveResponse> {
   const done = await ctx.db
     .transaction(async (tx) => {
       const row = await visible(tx, caller, id, true);
-      const m = await planMove(tx, caller, row, body, now);
+      const m = await planMove(tx, caller, row, required(to), now);
       await claimHeldSeats(tx, [{ calendarId: m.seat.id, slot: m.slot.slot, userId: row.userId }]);
       await repo.moveReservation(tx, row.id, {
         calendarId: m.seat.id,
