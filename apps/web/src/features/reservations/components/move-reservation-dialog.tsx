@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -61,7 +61,16 @@ export function MoveReservationDialog({
   );
   const chosen = starts.find((s) => s.slot === start) ?? null;
   const targets = chosen ? runSlots(chosen.time, ids.length, zone) : [];
-  const quote = useQuery(moveQuoteQuery(ids[0], chosen ? { calendar, slot: targets[0] } : null));
+  // One quote per half-hour: each moves (and is refunded) on its own.
+  const quotes = useQueries({
+    queries: ids.map((id, i) => moveQuoteQuery(id, chosen ? { calendar, slot: targets[i] } : null)),
+  });
+  const quoteError = quotes.find((q) => q.isError)?.error;
+  const quoteLines = quotes.every((q) => q.data)
+    ? ids.length === 1
+      ? quotes[0].data!.lines
+      : quotes.map((q, i) => `Half-hour ${i + 1} of ${ids.length}: ${q.data!.lines.join(' ')}`)
+    : null;
   const move = useMoveReservations();
 
   const confirm = () => {
@@ -144,20 +153,20 @@ export function MoveReservationDialog({
             </Form.Select>
           )}
         </Form.Group>
-        {chosen && quote.isPending && (
+        {chosen && !quoteLines && !quoteError && (
           <p role="status">
             <Spinner size="sm" className="me-2" aria-hidden="true" />
             Working out the price…
           </p>
         )}
-        {chosen && quote.isError && (
-          <p className="text-danger">{reservationErrorMessage(quote.error)}</p>
+        {chosen && quoteError && (
+          <p className="text-danger">{reservationErrorMessage(quoteError)}</p>
         )}
-        {chosen && quote.data && (
+        {chosen && quoteLines && (
           <>
             <h3 className="h6">What happens to your payment</h3>
             <ul className="mb-0">
-              {quote.data.lines.map((line) => (
+              {quoteLines.map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>
@@ -171,7 +180,7 @@ export function MoveReservationDialog({
         <Button
           variant="primary"
           onClick={confirm}
-          disabled={!chosen || !quote.data || move.isPending}
+          disabled={!chosen || !quoteLines || move.isPending}
           aria-busy={move.isPending}
         >
           {move.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
