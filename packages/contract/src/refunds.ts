@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber } from './common';
+import { idNumber, idText } from './common';
 
 /** How a cancelled booking's money goes back (docs/decisions/0027-cancellations-and-refunds.md). */
 export const REFUND_CHOICES = ['policy', 'full', 'none'] as const;
@@ -101,3 +101,68 @@ export const waitlistRequest = z
   .object({ location: idNumber, slot: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/) })
   .strict();
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
+
+/**
+ * One of the caller's waitlist entries (`GET /waitlist`): `waiting` with its place in line, or
+ * `offered` with the seat held for them until `hold_until`.
+ */
+export const waitlistEntry = z.object({
+  id: z.number().int(),
+  location: z.number().int(),
+  location_name: z.string(),
+  slot: z.string(),
+  /** The slot's start instant (ISO 8601). */
+  time: z.string(),
+  status: z.enum(['waiting', 'offered']),
+  position: z.number().int().nullable(),
+  hold_until: z.string().nullable(),
+  calendar: z.number().int().nullable(),
+  calendar_name: z.string().nullable(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntry>;
+export const waitlistList = z.array(waitlistEntry);
+export const LEFT_WAITLIST_MESSAGE = 'You left the waitlist.';
+
+const slotKey = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter a real date and time.');
+
+/**
+ * `POST /reservations/{id}/move`: to another free seat or time at the same location, inside the
+ * free cancellation window, keeping the payment (docs/decisions/0034-refunds-rest.md).
+ */
+export const moveRequest = z
+  .object({ calendar: idNumber.optional(), slot: slotKey.optional() })
+  .strict();
+/** Both are needed; optional in the schemas so that someone else's booking is a 404 before a 400. */
+export type MoveRequest = { calendar: number; slot: string };
+export const moveQuoteQuery = z
+  .object({ calendar: idText.optional(), slot: slotKey.optional() })
+  .strict();
+
+/** What the move would do: the price difference and, for a cheaper seat, what comes back. */
+export const moveQuote = z.object({
+  reservation: z.number().int(),
+  calendar: z.number().int(),
+  calendar_name: z.string(),
+  slot: z.string(),
+  /** New price less the old one (tax included): below 0 comes back, as it was paid. */
+  price_difference_cents: cents,
+  refund: refundBreakdown.nullable(),
+  /** What happens to the money, in words ("Same price: your payment moves with the booking."). */
+  lines: z.array(z.string()),
+});
+export type MoveQuote = z.infer<typeof moveQuote>;
+
+export const moveResponse = z.object({
+  detail: z.string(),
+  reservation: z.number().int(),
+  calendar: z.number().int(),
+  slot: z.string(),
+  refund: refundView.nullable(),
+});
+export type MoveResponse = z.infer<typeof moveResponse>;
+
+export const MOVED_MESSAGE = 'Your booking has moved.';
+export const SAME_PRICE_LINE = 'Same price: your payment moves with the booking.';
+export const DEARER_SEAT_MESSAGE = 'Choose a seat that costs the same or less.';
+export const SAME_LOCATION_MESSAGE = 'Choose a seat at the same location.';
+export const SAME_SLOT_MESSAGE = 'Choose another time or seat.';

@@ -53,6 +53,14 @@ export function allocateCents(total: number, weights: number[]): number[] {
   return parts.map(Number);
 }
 
+/** `total × part / whole`, rounded down (0 of nothing): a part that must never exceed its value. */
+export function shareDown(total: number, part: number, whole: number): number {
+  assertCents(total);
+  assertCents(part);
+  if (whole <= 0) return 0;
+  return Number((BigInt(total) * BigInt(part)) / BigInt(whole));
+}
+
 function assertCents(cents: number) {
   if (!Number.isSafeInteger(cents) || cents < 0)
     throw new RangeError(`Not an amount of cents: ${cents}`);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   capCard,
+  partOf,
   refundOf,
+  shareLess,
   shareOfCheckout,
   shareValueCents,
   type PaidCheckout,
@@ -116,5 +118,41 @@ describe('capCard', () => {
     const capped = capCard(r, 600);
     expect(capped).toMatchObject({ cardCents: 600, totalCents: 600, keptCents: 400 });
     expect(capCard(r, -5).cardCents).toBe(0);
+  });
+});
+
+describe('partOf (a move to a cheaper seat gives the difference back as it was paid)', () => {
+  const share = {
+    cardCents: 3267,
+    taxCents: 267,
+    feeCents: 150,
+    credits: 50,
+    creditsCents: 500,
+    voucherCents: 1000,
+  };
+
+  it('splits the difference over card, credits and voucher in proportion, whole credits', () => {
+    const back = partOf(share, 1000);
+    expect(back.cardCents + back.creditsCents + back.voucherCents).toBe(back.totalCents);
+    // 1000 × 3267 / 4767 = 685.3; credits 104.9 → 105 cents → 10 whole credits (100 cents);
+    // voucher 209.8 → 210. The 5 cents the credits cannot carry stay with the booking.
+    expect(back.cardCents).toBe(685);
+    expect(back.credits).toBe(10);
+    expect(back.creditsCents).toBe(100);
+    expect(back.voucherCents).toBe(210);
+    expect(back.taxCents).toBe(Math.round((267 * 685) / 3267));
+    expect(back.totalCents).toBe(995);
+    expect(back.keptCents).toBe(0);
+  });
+
+  it('never gives back more than the share, and what is left adds up', () => {
+    const all = partOf(share, 999_999);
+    expect(all.totalCents).toBe(shareValueCents(share));
+    const first = partOf(share, 1234);
+    const left = shareLess(share, first);
+    expect(shareValueCents(left) + first.totalCents).toBe(shareValueCents(share));
+    expect(left.taxCents + first.taxCents).toBe(share.taxCents);
+    expect(partOf(share, 0).totalCents).toBe(0);
+    expect(partOf({ ...share, cardCents: 0, taxCents: 0 }, 100).taxCents).toBe(0);
   });
 });

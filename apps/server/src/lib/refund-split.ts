@@ -1,4 +1,4 @@
-import { allocateCents, percentOfCents } from './money';
+import { allocateCents, percentOfCents, shareDown } from './money';
 
 /**
  * What a cancelled seat-slot gives back, in the proportions it was paid
@@ -107,5 +107,52 @@ export function capCard(split: RefundSplit, leftOnChargeCents: number): RefundSp
     taxCents: Math.min(split.taxCents, cardCents),
     totalCents: split.totalCents - cut,
     keptCents: split.keptCents + cut,
+  };
+}
+
+/**
+ * `cents` of a share given back in the proportions it was paid (a move to a cheaper seat): each
+ * means gives its largest-remainder part, credits in whole credits worth no more than their
+ * part, tax and fees in proportion. Never more than `cents`, nor than the share.
+ */
+export function partOf(share: PaidShare, cents: number): RefundSplit {
+  // `part` of `whole` applied to `total`, largest remainder; nothing of nothing.
+  const portion = (total: number, part: number, whole: number) =>
+    whole > 0 ? allocateCents(total, [part, whole - part])[0] : 0;
+  const value = shareValueCents(share);
+  const take = Math.max(0, Math.min(cents, value));
+  if (take === 0) return { ...refundOf(share, 100), keptCents: 0 };
+  const [cardCents, creditsPart, voucherCents] = allocateCents(take, [
+    share.cardCents,
+    share.creditsCents,
+    share.voucherCents,
+  ]);
+  // Whole credits worth no more than their part: the odd cents stay with the booking (a later
+  // cancel gives them back with the rest).
+  const credits = shareDown(share.credits, creditsPart, share.creditsCents);
+  const creditsCents = shareDown(share.creditsCents, credits, share.credits);
+  const totalCents = cardCents + creditsCents + voucherCents;
+  return {
+    cardCents,
+    taxCents: portion(share.taxCents, cardCents, share.cardCents),
+    feeCents: portion(share.feeCents, totalCents, value),
+    credits,
+    creditsCents,
+    voucherCents,
+    totalCents,
+    keptCents: 0,
+  };
+}
+
+/** A share less what earlier partial refunds (moves to cheaper seats) already gave back. */
+export function shareLess(share: PaidShare, back: PaidShare): PaidShare {
+  const less = (a: number, b: number) => Math.max(0, a - b);
+  return {
+    cardCents: less(share.cardCents, back.cardCents),
+    taxCents: less(share.taxCents, back.taxCents),
+    feeCents: less(share.feeCents, back.feeCents),
+    credits: less(share.credits, back.credits),
+    creditsCents: less(share.creditsCents, back.creditsCents),
+    voucherCents: less(share.voucherCents, back.voucherCents),
   };
 }

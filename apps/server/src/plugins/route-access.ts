@@ -162,9 +162,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Cancellations and refunds: customers their own bookings (the service checks whose).
   'GET /api/reservations/:id/cancel_quote': 'user',
   'POST /api/reservations/:id/cancel': 'user',
+  'GET /api/reservations/:id/move_quote': 'user',
+  'POST /api/reservations/:id/move': 'user',
   'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
   'POST /api/refunds/:id/retry': 'reservations.change_reservation',
   'POST /api/waitlist': 'user',
+  'GET /api/waitlist': 'user',
+  'DELETE /api/waitlist/:id': 'user',
   'GET /api/screens': 'screens.change_screen',
   'POST /api/screens/reload': 'screens.change_screen',
   'DELETE /api/screens/:id': 'screens.change_screen',

@@ -25,6 +25,11 @@ export const refunds = pgTable(
   {
     id: serial().primaryKey(),
     reservationId: integer().notNull(),
+    /**
+     * `cancel`: the one refund of a cancel or no-show; `move`: the price difference given back
+     * when the booking moved to a cheaper seat (docs/decisions/0034-refunds-rest.md), any number.
+     */
+    kind: text().$type<RefundKind>().notNull().default('cancel'),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     checkoutId: integer(),
     /** `policy` (free window or late share), `full`, `none` (staff, with a reason), `no_show`. */
@@ -58,7 +63,9 @@ export const refunds = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('refunds_one_per_reservation').on(t.reservationId),
+    uniqueIndex('refunds_one_cancel_per_reservation')
+      .on(t.reservationId)
+      .where(sql`${t.kind} = 'cancel'`),
     index('refunds_user').on(t.userId, t.createdAt),
     index('refunds_charge').on(t.chargeId),
     check(
@@ -69,6 +76,7 @@ export const refunds = pgTable(
   ],
 );
 
+export type RefundKind = 'cancel' | 'move';
 export type RefundChoice = 'policy' | 'full' | 'none' | 'no_show';
 /** `to_card`: the member left while the credits waited; their value went to the card instead. */
 export type CreditsStatus = 'returned' | 'waiting' | 'to_card' | 'none';

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { reservations } from '../../db/schema/booking';
+import { waitlistEntries } from '../../db/schema/refunds';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
 import { escapeLike } from '../../lib/sql-text';
 
@@ -174,6 +175,41 @@ export async function liveReservations(
 ): Promise<TakenSlot[]> {
   if (calendarIds.length === 0) return [];
   return liveReservationsQuery(db).execute({ calendarIds, from, to });
+}
+
+/**
+ * Seats held for someone on the waitlist at slots in [fromSlot, toSlot) (slot keys compare as
+ * text), while the hold lasts (docs/decisions/0034-refunds-rest.md). Anyone but `holderId`
+ * sees them as taken; the holder sees them as free.
+ */
+export async function heldForOthers(
+  db: Db,
+  calendarIds: number[],
+  fromSlot: string,
+  toSlot: string,
+  holderId: number | null,
+  now: Date,
+): Promise<{ calendarId: number; slot: string }[]> {
+  if (calendarIds.length === 0) return [];
+  const rows = await db
+    .select({
+      calendarId: waitlistEntries.heldCalendarId,
+      slot: waitlistEntries.slot,
+      userId: waitlistEntries.userId,
+    })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.status, 'offered'),
+        sql`${waitlistEntries.holdUntil} > ${now}`,
+        inArray(waitlistEntries.heldCalendarId, calendarIds),
+        gte(waitlistEntries.slot, fromSlot),
+        lt(waitlistEntries.slot, toSlot),
+      ),
+    );
+  return rows
+    .filter((r) => r.userId !== holderId && r.calendarId !== null)
+    .map((r) => ({ calendarId: r.calendarId!, slot: r.slot }));
 }
 
 export async function countTypes(db: Db): Promise<number> {

@@ -152,7 +152,17 @@ async function freeRuns(
     const slots = slotsFrom(hoursOf(location), date);
     const from = dayBounds(location.timezone, date).from;
     const to = dayBounds(location.timezone, nextDate(date)).to;
-    const taken = takenBySeat(await repo.liveReservations(db, seatIds, from, to));
+    const taken = takenBySeat([
+      ...(await repo.liveReservations(db, seatIds, from, to)),
+      ...(await repo.heldForOthers(
+        db,
+        seatIds,
+        date,
+        nextDate(nextDate(date)),
+        caller.userId,
+        now,
+      )),
+    ]);
     const starts = parallelStarts({
       date,
       slots,
@@ -189,6 +199,11 @@ export async function seatAvailability(
   const reserved = new Map(
     (await repo.liveReservations(db, [calendarId], from, to)).map((r) => [r.slot, r]),
   );
+  const held = new Set(
+    (await repo.heldForOthers(db, [calendarId], date, nextDate(date), caller.userId, now)).map(
+      (h) => h.slot,
+    ),
+  );
   const window = bookingWindow(caller.role, location.timezone, now);
   const out: AvailResponse = {};
   for (const slot of daySlots(hoursOf(location), date)) {
@@ -205,7 +220,9 @@ export async function seatAvailability(
           : 'taken'
       : past
         ? 'past'
-        : 'free';
+        : held.has(slot.slot)
+          ? 'taken'
+          : 'free';
     out[slot.slot] = {
       slot: slot.slot,
       time: slot.time,
@@ -277,8 +294,21 @@ export async function locationAvailability(
     from,
     to,
   );
+  const held = await repo.heldForOthers(
+    db,
+    seats.map((s) => s.id),
+    query.date,
+    nextDate(query.date),
+    caller.userId,
+    now,
+  );
+  // A seat counts once, whether it is booked, held or both.
+  const seatSlots = new Set([...rows, ...held].map((r) => `${r.calendarId} ${r.slot}`));
   const takenCount = new Map<string, number>();
-  for (const r of rows) takenCount.set(r.slot, (takenCount.get(r.slot) ?? 0) + 1);
+  for (const key of seatSlots) {
+    const slot = key.slice(key.indexOf(' ') + 1);
+    takenCount.set(slot, (takenCount.get(slot) ?? 0) + 1);
+  }
   const window = bookingWindow(caller.role, location.timezone, now);
   return daySlots(hoursOf(location), query.date).map((slot) => ({
     slot: slot.slot,

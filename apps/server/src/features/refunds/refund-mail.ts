@@ -11,6 +11,8 @@ export type RefundReceipt = {
   lines: string[];
   cardFailed: boolean;
   dashboardUrl: string;
+  /** A move to a cheaper seat (the booking stands, the difference comes back), not a cancel. */
+  moved?: boolean;
 };
 
 const escape = (s: string) =>
@@ -24,10 +26,11 @@ export function refundMail(r: RefundReceipt): MailMessage {
   const failed = r.cardFailed
     ? 'The refund to your card was declined; we will try again and let you know.'
     : '';
+  const what = r.moved ? 'moved there; the price difference comes back' : 'is cancelled';
   const text = [
     `Hi ${r.name},`,
     '',
-    `Your reservation for ${r.seatName} at ${r.locationName} on ${r.when} is cancelled.`,
+    `Your reservation for ${r.seatName} at ${r.locationName} on ${r.when} ${what}.`,
     '',
     'What comes back:',
     ...r.lines.map((l) => `- ${l}`),
@@ -39,7 +42,7 @@ export function refundMail(r: RefundReceipt): MailMessage {
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">
 <p>Hi ${escape(r.name)},</p>
-<p>Your reservation for <strong>${escape(r.seatName)}</strong> at ${escape(r.locationName)} on ${escape(r.when)} is cancelled.</p>
+<p>Your reservation for <strong>${escape(r.seatName)}</strong> at ${escape(r.locationName)} on ${escape(r.when)} ${escape(what)}.</p>
 <p>What comes back:</p>
 <ul>${r.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
 ${failed ? `<p><strong>${escape(failed)}</strong></p>` : ''}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts';
 import { checkouts, reservations, vouchers } from '../../db/schema/booking';
 import { creditEntries } from '../../db/schema/club';
@@ -124,9 +124,42 @@ export async function findRefund(db: Queryable, id: number, lock = false) {
   return row ?? null;
 }
 
+/** The refund of a cancel or no-show (one at most); move refunds are not it. */
 export async function findRefundOfReservation(db: Queryable, reservationId: number) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.reservationId, reservationId));
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.reservationId, reservationId), eq(refunds.kind, 'cancel')));
   return row ?? null;
+}
+
+/** What moves to cheaper seats already gave back on this reservation, per means. */
+export async function movedBack(db: Queryable, reservationId: number) {
+  const sum = (c: SQLWrapper) => sql<number>`coalesce(sum(${c}), 0)::int`;
+  const [row] = await db
+    .select({
+      cardCents: sum(refunds.cardCents),
+      taxCents: sum(refunds.taxCents),
+      feeCents: sum(refunds.feeCents),
+      credits: sum(refunds.credits),
+      creditsCents: sum(refunds.creditsCents),
+      voucherCents: sum(refunds.voucherCents),
+    })
+    .from(refunds)
+    .where(and(eq(refunds.reservationId, reservationId), eq(refunds.kind, 'move')));
+  return row;
+}
+
+/** Moves a reservation to another seat and slot (the unique seat-slot index may refuse it). */
+export async function moveReservation(
+  db: Queryable,
+  id: number,
+  to: { calendarId: number; slot: string; time: Date; amountCents?: number },
+) {
+  await db
+    .update(reservations)
+    .set({ ...to, updatedAt: new Date() })
+    .where(eq(reservations.id, id));
 }
 
 export async function updateRefund(

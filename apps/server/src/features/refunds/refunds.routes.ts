@@ -5,6 +5,10 @@ import {
   cancelQuoteQuery,
   cancelRequest,
   cancelResponse,
+  moveQuote,
+  moveQuoteQuery,
+  moveRequest,
+  moveResponse,
 } from '@paddock/contract/refunds';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
@@ -15,6 +19,7 @@ import {
   refundContext,
   retryRefund,
 } from './refunds.service';
+import { moveReservation, quoteMove } from './move-reservation';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
@@ -53,6 +58,34 @@ export const refundsRoutes =
       },
       async (request) =>
         cancelReservation(ctx, requireUser(request), request.params.id, request.body),
+    );
+    app.get(
+      '/reservations/:id/move_quote',
+      {
+        schema: {
+          tags,
+          summary: 'What moving this booking to another seat or time would do with the money',
+          params: idParam,
+          querystring: moveQuoteQuery,
+          response: { 200: moveQuote, ...errors },
+        },
+      },
+      async (request) => quoteMove(ctx.db, requireUser(request), request.params.id, request.query),
+    );
+    app.post(
+      '/reservations/:id/move',
+      {
+        schema: {
+          tags,
+          summary:
+            'Move a booking to another free seat or time at the same location, keeping the payment',
+          params: idParam,
+          body: moveRequest,
+          response: { 200: moveResponse, ...errors },
+        },
+      },
+      async (request) =>
+        moveReservation(ctx, requireUser(request), request.params.id, request.body),
     );
     app.post(
       '/reservations/:id/no_show',

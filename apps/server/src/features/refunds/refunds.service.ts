@@ -23,6 +23,7 @@ import {
   capCard,
   emptyShare,
   refundOf,
+  shareLess,
   shareOfCheckout,
   shareValueCents,
   type PaidShare,
@@ -138,7 +139,7 @@ async function paidFor(db: Queryable, row: repo.ReservationForRefund): Promise<P
   return { share: emptyShare, chargeId: null, voucherId: null };
 }
 
-type Plan = {
+export type Plan = {
   row: repo.ReservationForRefund;
   policy: CancellationPolicy & { text: string };
   free: boolean;
@@ -147,10 +148,20 @@ type Plan = {
   creditsWait: boolean;
 };
 
-async function plan(db: Queryable, row: repo.ReservationForRefund, choice: Choice, now: Date) {
+export async function plan(
+  db: Queryable,
+  row: repo.ReservationForRefund,
+  choice: Choice,
+  now: Date,
+) {
   const policy = await policyFor(db, row.location, row.userId);
   const free = isFreeCancellation(row.time, policy, now);
-  const paid = await paidFor(db, row);
+  const paidInFull = await paidFor(db, row);
+  // Moves to cheaper seats already gave part of it back.
+  const paid = {
+    ...paidInFull,
+    share: shareLess(paidInFull.share, await repo.movedBack(db, row.id)),
+  };
   const keep =
     choice === 'full'
       ? 0
@@ -171,7 +182,7 @@ async function plan(db: Queryable, row: repo.ReservationForRefund, choice: Choic
   return { row, policy, free, paid, split, creditsWait } satisfies Plan;
 }
 
-async function breakdown(
+export async function breakdown(
   db: Queryable,
   p: Plan,
   voucherCode: string | null,
@@ -212,13 +223,13 @@ async function breakdown(
   };
 }
 
-async function voucherCodeOf(db: Queryable, row: repo.ReservationForRefund) {
+export async function voucherCodeOf(db: Queryable, row: repo.ReservationForRefund) {
   if (row.checkoutId === null) return null;
   return (await repo.findCheckout(db, row.checkoutId))?.voucherCode ?? null;
 }
 
 /** The caller's view of a live reservation, or 404 (someone else's does not exist for them). */
-async function visible(db: Queryable, caller: AuthUser, id: number, lock = false) {
+export async function visible(db: Queryable, caller: AuthUser, id: number, lock = false) {
   const row = await repo.findReservation(db, id, lock);
   if (!row || row.isBlackout) throw new NotFound();
   if (!isStaff(caller) && row.userId !== caller.id) throw new NotFound();
@@ -354,7 +365,7 @@ export async function refundInTransaction(
   return refund;
 }
 
-function transactionNotes(row: repo.ReservationForRefund, refund: repo.RefundRow): string {
+export function transactionNotes(row: repo.ReservationForRefund, refund: repo.RefundRow): string {
   const parts = [];
   if (refund.cardCents > 0) parts.push(`${money(refund.cardCents)} to card`);
   if (refund.credits > 0)
@@ -412,7 +423,7 @@ export async function sendCardRefund(
 }
 
 /** After the commit: the card part, then the receipt. Neither undoes the cancellation. */
-async function finish(ctx: RefundContext, refund: repo.RefundRow | null) {
+export async function finish(ctx: RefundContext, refund: repo.RefundRow | null) {
   if (!refund) return null;
   let final: repo.RefundRow | null = refund;
   if (refund.cardStatus === 'pending') {
@@ -558,6 +569,7 @@ async function sendReceipt(ctx: RefundContext, refund: repo.RefundRow) {
         lines: view.refund.lines,
         cardFailed: refund.cardStatus === 'failed',
         dashboardUrl: `${ctx.publicUrl}/dashboard`,
+        moved: refund.kind === 'move',
       }),
     );
   } catch (error) {

@@ -216,7 +216,7 @@ export async function insertReservations(
 }
 
 /** What one slot costs when booked on its own (seat, fee unless waived, tax). */
-async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId: number) {
+export async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId: number) {
   const pricing = priceBooking({
     items: [{ costCents: seat.costCents }],
     bookingFeeCents: seat.location.bookingFeeCents,
@@ -347,6 +347,8 @@ export async function updateReservation(
       if (seat.location.id !== (await seatLocation(db, row.calendarId)))
         throw ValidationError.field('calendar', 'Choose a seat at the same location.');
     }
+    // A seat held for someone on the waitlist is taken for everyone else, moves included.
+    await claimHeldSeats(db, [{ calendarId: seat.id, slot: slot.slot, userId: row.userId }]);
     Object.assign(changes, {
       calendarId: seat.id,
       slot: slot.slot,

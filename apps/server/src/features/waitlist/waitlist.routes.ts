@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detailBody, validationErrorBody } from '@paddock/contract/common';
-import { waitlistRequest } from '@paddock/contract/refunds';
+import { detailBody, idParam, validationErrorBody } from '@paddock/contract/common';
+import { waitlistList, waitlistRequest } from '@paddock/contract/refunds';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
-import { joinWaitlist } from './waitlist.service';
+import { joinWaitlist, leaveWaitlist, listMyWaitlist } from './waitlist.service';
 
 const entry = z.object({
   id: z.number().int(),
@@ -17,6 +17,44 @@ const entry = z.object({
 export const waitlistRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const ctx = {
+      db: deps.database.db,
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
+    };
+    app.get(
+      '/waitlist',
+      {
+        schema: {
+          tags: ['waitlist'],
+          summary: "The caller's own upcoming waitlist entries, soonest first",
+          response: { 200: waitlistList, 401: detailBody, 403: detailBody },
+        },
+      },
+      async (request) => listMyWaitlist(deps.database.db, requireUser(request)),
+    );
+    app.delete(
+      '/waitlist/:id',
+      {
+        schema: {
+          tags: ['waitlist'],
+          summary: 'Leave one of your own waitlist entries (a seat held for you goes to the next)',
+          params: idParam,
+          response: {
+            204: z.undefined(),
+            400: validationErrorBody,
+            401: detailBody,
+            403: detailBody,
+            404: detailBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        await leaveWaitlist(ctx, requireUser(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
     app.post(
       '/waitlist',
       {

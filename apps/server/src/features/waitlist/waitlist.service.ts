@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
-import type { WaitlistRequest } from '@paddock/contract/refunds';
+import type { WaitlistEntry, WaitlistRequest } from '@paddock/contract/refunds';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
@@ -9,7 +9,7 @@ import { waitlistEntries } from '../../db/schema/refunds';
 import { calendars, locations } from '../../db/schema/venue';
 import { findSlot, isValidSlotKey } from '../../lib/slots';
 import type { AuthUser } from '../../plugins/auth';
-import { ValidationError } from '../../plugins/errors';
+import { NotFound, ValidationError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mail';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { getSettings } from '../../plugins/settings';
@@ -57,7 +57,22 @@ export async function joinWaitlist(
       ),
     )
     .where(and(eq(calendars.locationId, location.id), eq(calendars.active, true)));
-  if (seats === 0 || taken < seats) throw ValidationError.nonField(SEATS_STILL_FREE);
+  // A seat held for someone else is not free for the caller: they may wait for it too.
+  const [{ held }] = await db
+    .select({ held: sql<number>`count(*)::int` })
+    .from(waitlistEntries)
+    .innerJoin(calendars, eq(calendars.id, waitlistEntries.heldCalendarId))
+    .where(
+      and(
+        eq(calendars.locationId, location.id),
+        eq(calendars.active, true),
+        eq(waitlistEntries.slot, body.slot),
+        eq(waitlistEntries.status, 'offered'),
+        gt(waitlistEntries.holdUntil, now),
+        ne(waitlistEntries.userId, caller.id),
+      ),
+    );
+  if (seats === 0 || taken + held < seats) throw ValidationError.nonField(SEATS_STILL_FREE);
   const [row] = await db
     .insert(waitlistEntries)
     .values({ userId: caller.id, locationId: location.id, slot: body.slot })
@@ -76,6 +91,89 @@ export async function joinWaitlist(
       ),
     );
   return { id: row.id, location: location.id, slot: body.slot, position, status: row.status };
+}
+
+/**
+ * The caller's own upcoming entries, soonest first: those still waiting (with their place in
+ * line) and those holding a seat right now. Booked, lapsed and past entries are done.
+ */
+export async function listMyWaitlist(
+  db: Db,
+  caller: AuthUser,
+  now = new Date(),
+): Promise<WaitlistEntry[]> {
+  const ahead = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sql`waitlist_entries as ahead`)
+    .where(
+      sql`ahead.location_id = ${waitlistEntries.locationId} and ahead.slot = ${waitlistEntries.slot}
+        and ahead.status = 'waiting' and ahead.id <= ${waitlistEntries.id}`,
+    );
+  const rows = await db
+    .select({
+      entry: waitlistEntries,
+      location: locations,
+      calendarName: calendars.name,
+      position: sql<number>`(${ahead})`,
+    })
+    .from(waitlistEntries)
+    .innerJoin(locations, eq(locations.id, waitlistEntries.locationId))
+    .leftJoin(calendars, eq(calendars.id, waitlistEntries.heldCalendarId))
+    .where(
+      and(
+        eq(waitlistEntries.userId, caller.id),
+        or(
+          eq(waitlistEntries.status, 'waiting'),
+          and(eq(waitlistEntries.status, 'offered'), gt(waitlistEntries.holdUntil, now)),
+        ),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.slot), asc(waitlistEntries.id));
+  const out: WaitlistEntry[] = [];
+  for (const { entry, location, calendarName, position } of rows) {
+    const start = DateTime.fromFormat(entry.slot, "yyyy-MM-dd'T'HH:mm", {
+      zone: location.timezone,
+    });
+    if (!start.isValid || start.toMillis() <= now.getTime()) continue;
+    const offered = entry.status === 'offered';
+    out.push({
+      id: entry.id,
+      location: location.id,
+      location_name: location.name,
+      slot: entry.slot,
+      time: start.toUTC().toISO()!,
+      status: offered ? 'offered' : 'waiting',
+      position: offered ? null : position,
+      hold_until: offered ? entry.holdUntil!.toISOString() : null,
+      calendar: offered ? entry.heldCalendarId : null,
+      calendar_name: offered ? calendarName : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * The caller leaves one of their own entries (another's is 404). Leaving while a seat is held
+ * for you hands the seat on to the next one waiting.
+ */
+export async function leaveWaitlist(
+  ctx: { db: Db; mailer: Mailer; publicUrl: string; logError: (e: unknown, m: string) => void },
+  caller: AuthUser,
+  id: number,
+  now = new Date(),
+) {
+  const [gone] = await ctx.db
+    .delete(waitlistEntries)
+    .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.userId, caller.id)))
+    .returning();
+  if (!gone) throw new NotFound();
+  if (
+    gone.status === 'offered' &&
+    gone.heldCalendarId !== null &&
+    gone.holdUntil &&
+    gone.holdUntil.getTime() > now.getTime()
+  )
+    await seatFreed(ctx, gone.heldCalendarId, gone.slot, now);
 }
 
 /**

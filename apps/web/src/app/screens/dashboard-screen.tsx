@@ -11,6 +11,7 @@ import { ProfileForm } from '../../features/accounts/components/profile-form';
 import { UpcomingReservationsCard } from '../../features/reservations/components/upcoming-reservations-card';
 import { ClubPanel } from '../../features/club/components/club-panel';
 import { RecentTransactionsCard } from '../../features/charges/components/recent-transactions';
+import { WaitlistCard } from '../../features/refunds/components/waitlist-card';
 
 function QuickLinks() {
   return (
@@ -34,7 +35,7 @@ function QuickLinks() {
  * /dashboard (spec customer §2). The dashboard composes panels from several features, so it
  * lives in app/: payment method, the club panel (features/club, with the cancel-subscription
  * modal), recent transactions (features/charges), racing links, upcoming reservations
- * (features/reservations) and the profile form (features/accounts).
+ * (features/reservations), the waitlist entries (features/refunds) and the profile form (features/accounts).
  */
 export default function DashboardScreen() {
   const user = useCurrentUser();
@@ -58,6 +59,7 @@ export default function DashboardScreen() {
         </Col>
         <Col lg={7}>
           <UpcomingReservationsCard />
+          <WaitlistCard />
           <Card className="mb-4">
             <Card.Body>
               <ProfileForm user={user.data} />

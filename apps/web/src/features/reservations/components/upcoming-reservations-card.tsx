@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
 import { formatSlotDateTime } from '../../../lib/slot-format';
 import { AddToCalendar } from './add-to-calendar';
+import { MoveReservationDialog } from './move-reservation-dialog';
 import { useUpcomingReservations } from './use-upcoming-reservations';
 
 /** Dashboard (customer §2): upcoming reservations with date and time, simulator, calendar link. */
@@ -21,6 +22,7 @@ export function UpcomingReservationsCard() {
   const config = useVenueConfig();
   const now = useNow();
   const [cancelling, setCancelling] = useState<Reservation | null>(null);
+  const [moving, setMoving] = useState<Reservation | null>(null);
   let body;
   if (reservations.isPending) body = <SpinnerScreen label="Loading reservations…" />;
   else if (reservations.isError) {
@@ -41,7 +43,7 @@ export function UpcomingReservationsCard() {
               <th scope="col">Simulator</th>
               <th scope="col">Calendar</th>
               <th scope="col">
-                <span className="visually-hidden">Cancel</span>
+                <span className="visually-hidden">Move or cancel</span>
               </th>
             </tr>
           </thead>
@@ -63,7 +65,18 @@ export function UpcomingReservationsCard() {
                 <td data-label="Calendar">
                   <AddToCalendar reservation={r} location={locationOf(r.location)} />
                 </td>
-                <td className="text-end">
+                <td className="text-end text-nowrap">
+                  {new Date(r.time).getTime() > now && (
+                    <Button
+                      variant="outline-primary"
+                      size="sm"
+                      className="me-2"
+                      onClick={() => setMoving(r)}
+                      aria-label={`Move ${r.calendar_name}, ${formatSlotDateTime(r.slot)}`}
+                    >
+                      Move
+                    </Button>
+                  )}
                   {new Date(r.time).getTime() > now && (
                     <Button
                       variant="outline-danger"
@@ -96,6 +109,13 @@ export function UpcomingReservationsCard() {
             clubName: config.club_name,
           })}
         </p>
+        {moving && (
+          <MoveReservationDialog
+            reservation={moving}
+            location={locationOf(moving.location)}
+            onClose={() => setMoving(null)}
+          />
+        )}
         {cancelling && (
           <CancelReservationDialog reservation={cancelling} onClose={() => setCancelling(null)} />
         )}

@@ -1,0 +1,265 @@
+import {
+  DEARER_SEAT_MESSAGE,
+  MOVED_MESSAGE,
+  SAME_LOCATION_MESSAGE,
+  SAME_PRICE_LINE,
+  SAME_SLOT_MESSAGE,
+  type MoveQuote,
+  type MoveRequest,
+  type MoveResponse,
+} from '@paddock/contract/refunds';
+import { centsToDollars } from '@paddock/contract/charges';
+import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
+import { isFreeCancellation } from '../../lib/cancellation-policy';
+import { capCard, partOf, shareValueCents } from '../../lib/refund-split';
+import { describeInZone } from '../../lib/slots';
+import type { AuthUser } from '../../plugins/auth';
+import { publishChange } from '../../plugins/changes';
+import { addCredits } from '../../plugins/club-membership';
+import { ValidationError } from '../../plugins/errors';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { recordAudit } from '../audit/audit.service';
+import { isSlotTaken } from '../reservations/reservations.repo';
+import * as reservationsRepo from '../reservations/reservations.repo';
+import { resolveSeatSlots, roleOf, singleSlotPrice } from '../reservations/reservations.service';
+import { claimHeldSeats, seatFreed } from '../waitlist/waitlist.service';
+import * as repo from './refunds.repo';
+import {
+  breakdown,
+  finish,
+  plan,
+  refundView,
+  transactionNotes,
+  visible,
+  voucherCodeOf,
+  type RefundContext,
+} from './refunds.service';
+
+/**
+ * Moving a booking to another free seat or time at the same location
+ * (docs/decisions/0034-refunds-rest.md): inside the free cancellation window for a paid booking,
+ * keeping its payment. A cheaper seat gives the price difference back through the refund path,
+ * split as the booking was paid; a dearer one is refused for a paid booking (not built yet).
+ */
+
+const money = (cents: number) => `$${centsToDollars(cents)}`;
+const sameField = (_index: number, name: string) => name;
+
+type MovePlan = {
+  row: repo.ReservationForRefund;
+  seat: reservationsRepo.SeatForBooking;
+  slot: { slot: string; startMs: number };
+  differenceCents: number;
+  newPriceCents: number;
+  refund: Awaited<ReturnType<typeof plan>> | null;
+  backCents: number;
+};
+
+async function planMove(
+  db: Queryable,
+  caller: AuthUser,
+  row: repo.ReservationForRefund,
+  body: MoveRequest,
+  now: Date,
+): Promise<MovePlan> {
+  if (row.cancelledAt) throw ValidationError.nonField('This reservation is already cancelled.');
+  if (row.time.getTime() <= now.getTime())
+    throw ValidationError.nonField('Past reservations cannot be changed.');
+  const role = roleOf(caller) === 'staff' ? 'staff' : 'customer';
+  const [{ seat, slot }] = await resolveSeatSlots(
+    db,
+    [{ calendar: body.calendar, slot: body.slot }],
+    role,
+    now,
+    sameField,
+  );
+  if (seat.location.id !== row.location.id)
+    throw ValidationError.field('calendar', SAME_LOCATION_MESSAGE);
+  if (seat.id === row.calendarId && slot.slot === row.slot)
+    throw ValidationError.field('slot', SAME_SLOT_MESSAGE);
+  const p = await plan(db, row, 'full', now);
+  if (row.paid && !isFreeCancellation(row.time, p.policy, now))
+    throw ValidationError.nonField(
+      `A paid booking can be moved until ${p.policy.windowHours} hours before it starts.`,
+    );
+  const userId = row.userId ?? caller.id;
+  const newPriceCents = await singleSlotPrice(db, seat, userId);
+  const [oldSeat] = await reservationsRepo.findActiveSeats(db, [row.calendarId]);
+  const paidCents = shareValueCents(p.paid.share);
+  const oldPriceCents = oldSeat ? await singleSlotPrice(db, oldSeat, userId) : paidCents;
+  const differenceCents = newPriceCents - oldPriceCents;
+  if (row.paid && differenceCents > 0) throw ValidationError.field('calendar', DEARER_SEAT_MESSAGE);
+  const backCents = row.paid && differenceCents < 0 ? Math.min(-differenceCents, paidCents) : 0;
+  let refund = null;
+  if (backCents > 0) {
+    // Never more to the card than is left on its charge (the full plan's card part is capped so).
+    const split = capCard(partOf(p.paid.share, backCents), p.split.cardCents);
+    refund = split.totalCents > 0 ? { ...p, split } : null;
+  }
+  return { row, seat, slot, differenceCents, newPriceCents, refund, backCents };
+}
+
+async function linesOf(db: Queryable, m: MovePlan) {
+  if (!m.row.paid) {
+    if (m.differenceCents === 0) return ['Same price: nothing is paid yet.'];
+    return [`The new seat costs ${money(m.newPriceCents)}, paid as before.`];
+  }
+  if (!m.refund) return [SAME_PRICE_LINE];
+  const b = await breakdown(db, m.refund, await voucherCodeOf(db, m.row));
+  return [`The new seat costs ${money(-m.differenceCents)} less:`, ...b.lines];
+}
+
+/** Where to: both are required (checked after whose booking it is, see the contract). */
+function required(to: Partial<MoveRequest>): MoveRequest {
+  const missing: Record<string, string[]> = {};
+  if (to.calendar === undefined) missing.calendar = ['This field is required.'];
+  if (to.slot === undefined) missing.slot = ['This field is required.'];
+  if (to.calendar === undefined || to.slot === undefined) throw new ValidationError(missing);
+  return { calendar: to.calendar, slot: to.slot };
+}
+
+/** What moving there would do with the money, exactly as the move will do it. */
+export async function quoteMove(
+  db: Queryable,
+  caller: AuthUser,
+  id: number,
+  query: Partial<MoveRequest>,
+  now = new Date(),
+): Promise<MoveQuote> {
+  const row = await visible(db, caller, id);
+  const body = required(query);
+  const m = await planMove(db, caller, row, body, now);
+  return {
+    reservation: row.id,
+    calendar: m.seat.id,
+    calendar_name: m.seat.name,
+    slot: m.slot.slot,
+    price_difference_cents: m.differenceCents,
+    refund: m.refund ? await breakdown(db, m.refund, await voucherCodeOf(db, row)) : null,
+    lines: await linesOf(db, m),
+  };
+}
+
+/**
+ * Moves the booking. The reservation row is locked; the seat-slot unique index decides between
+ * two moves to the same seat (one wins, the other gets the taken-seat 400); a seat held for
+ * someone on the waitlist is refused too. The difference of a cheaper seat is a `move` refund.
+ */
+export async function moveReservation(
+  ctx: RefundContext,
+  caller: AuthUser,
+  id: number,
+  to: Partial<MoveRequest>,
+  now = new Date(),
+): Promise<MoveResponse> {
+  const done = await ctx.db
+    .transaction(async (tx) => {
+      const row = await visible(tx, caller, id, true);
+      const m = await planMove(tx, caller, row, required(to), now);
+      await claimHeldSeats(tx, [{ calendarId: m.seat.id, slot: m.slot.slot, userId: row.userId }]);
+      await repo.moveReservation(tx, row.id, {
+        calendarId: m.seat.id,
+        slot: m.slot.slot,
+        time: new Date(m.slot.startMs),
+        // An unpaid booking outside a checkout owes the new seat's price.
+        ...(!row.paid && row.userId !== null && row.checkoutId === null
+          ? { amountCents: m.newPriceCents }
+          : {}),
+      });
+      await publishChange(tx, 'reservations', row.calendarId);
+      await publishChange(tx, 'reservations', m.seat.id);
+      const moved = {
+        ...row,
+        calendarId: m.seat.id,
+        calendarName: m.seat.name,
+        slot: m.slot.slot,
+        time: new Date(m.slot.startMs),
+      };
+      const written = m.refund ? await recordMoveRefund(tx, caller, moved, m) : null;
+      await recordAudit(tx, caller, {
+        action: 'reservation.move',
+        targetType: 'reservation',
+        targetId: row.id,
+        subjectUserId: row.userId,
+        before: { calendar: row.calendarId, slot: row.slot },
+        after: {
+          calendar: m.seat.id,
+          slot: m.slot.slot,
+          price_difference_cents: m.differenceCents,
+          card_cents: m.refund?.split.cardCents ?? 0,
+          credits: m.refund?.split.credits ?? 0,
+          voucher_cents: m.refund?.split.voucherCents ?? 0,
+        },
+      });
+      return { refund: written, from: { calendarId: row.calendarId, slot: row.slot } };
+    })
+    .catch((error: unknown) => {
+      if (isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+      throw error;
+    });
+  const final = await finish(ctx, done.refund);
+  // The seat it left is free again: the waitlist for it hears first.
+  await seatFreed(ctx, done.from.calendarId, done.from.slot);
+  const row = await repo.findReservation(ctx.db, id);
+  return {
+    detail: MOVED_MESSAGE,
+    reservation: id,
+    calendar: row!.calendarId,
+    slot: row!.slot,
+    refund: final ? await refundView(ctx.db, final) : null,
+  };
+}
+
+/** The price difference back, as it was paid: credits and voucher now, the card after commit. */
+async function recordMoveRefund(
+  tx: Queryable,
+  caller: AuthUser,
+  row: repo.ReservationForRefund,
+  m: MovePlan,
+) {
+  const p = m.refund!;
+  const s = p.split;
+  const refund = await repo.insertRefund(tx, {
+    reservationId: row.id,
+    kind: 'move',
+    userId: row.userId,
+    checkoutId: row.checkoutId,
+    choice: 'policy',
+    reason: `Moved to ${m.seat.name}, ${describeInZone(row.time, row.location.timezone)}`,
+    paidCents: shareValueCents(p.paid.share),
+    keptCents: 0,
+    cardCents: s.cardCents,
+    taxCents: s.taxCents,
+    feeCents: s.feeCents,
+    credits: s.credits,
+    creditsCents: s.creditsCents,
+    creditsStatus: s.credits === 0 ? 'none' : p.creditsWait ? 'waiting' : 'returned',
+    voucherCents: s.voucherCents,
+    voucherId: s.voucherCents > 0 ? p.paid.voucherId : null,
+    chargeId: s.cardCents > 0 ? p.paid.chargeId : null,
+    cardStatus: s.cardCents > 0 ? 'pending' : 'none',
+    calendarId: row.calendarId,
+    locationId: row.location.id,
+    slot: row.slot,
+    createdById: caller.id,
+  });
+  if (s.credits > 0 && !p.creditsWait && row.userId !== null)
+    await addCredits(tx, {
+      userId: row.userId,
+      credits: s.credits,
+      reason: 'refund',
+      reservationId: row.id,
+      checkoutId: row.checkoutId,
+    });
+  if (s.voucherCents > 0 && p.paid.voucherId !== null)
+    await repo.creditVoucher(tx, p.paid.voucherId, s.voucherCents);
+  if (s.cardCents === 0)
+    await repo.recordTransaction(tx, {
+      userId: row.userId,
+      amountCents: 0,
+      notes: transactionNotes(row, refund),
+      kind: 'refund',
+      idempotencyKey: `refund-${refund.id}-0`,
+    });
+  return refund;
+}
