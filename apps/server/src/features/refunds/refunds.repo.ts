@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, isNotNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
-import { users } from '../../db/schema/accounts';
 import { checkouts, reservations, vouchers } from '../../db/schema/booking';
 import { creditEntries } from '../../db/schema/club';
 import { cards, charges } from '../../db/schema/payments';
@@ -100,18 +99,8 @@ export async function findCard(db: Queryable, userId: number) {
   return row ?? null;
 }
 
-export async function findUserContact(db: Queryable, id: number) {
-  const [row] = await db
-    .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      racerName: users.racerName,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-  return row ?? null;
-}
+/** Who gets the receipt: the same lookup as a checkout's. */
+export { findUserContact } from '../checkout/checkout.repo';
 
 export async function insertRefund(db: Queryable, values: typeof refunds.$inferInsert) {
   const [row] = await db.insert(refunds).values(values).returning();
