@@ -19,6 +19,7 @@ import { createCalendarType, createLocation, createSeat } from '../src/test/book
 import { boardBenchmarks } from './boards';
 import { plannerBenchmark } from './planner';
 import { racesBenchmark } from './races';
+import { reportsBenchmark } from './reports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -123,7 +124,9 @@ async function main() {
   };
   const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
 
-  const [appPort, app2Port, barePort] = [4311, 4312, 4313];
+  // BENCH_PORT moves the three ports (4311–4313 by default) when several benches share a machine.
+  const port0 = Number(process.env.BENCH_PORT ?? 4311);
+  const [appPort, app2Port, barePort] = [port0, port0 + 1, port0 + 2];
   await startApp(url, appPort);
   const base = `http://127.0.0.1:${appPort}`;
 
@@ -147,6 +150,22 @@ async function main() {
     return finish();
   }
 
+  // Reports over a year of a 30-seat location (BENCH_ONLY=reports).
+  const reports = async () => {
+    const owner = await createUser(ctx, { isStaff: true, permissions: ['reports.view_report'] });
+    for (const line of await reportsBenchmark({
+      database,
+      appBase: base,
+      staffToken: owner.token,
+      typeId: type.id,
+    }))
+      console.log(line);
+  };
+  if (process.env.BENCH_ONLY === 'reports') {
+    await reports();
+    return finish();
+  }
+
   // The daily planner of a 300-seat location.
   for (const line of await plannerBenchmark({
     database,
@@ -159,6 +178,7 @@ async function main() {
     console.log(line);
 
   if (process.env.BENCH_ONLY === 'planner') return finish();
+  await reports();
   console.log('');
 
   const availPath = `/api/calendars/${seats[0].id}/avail?date=${date}`;

@@ -150,6 +150,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
+  // Reports
+  'GET /api/reports': 'reports.view_report',
   // Cancellations and refunds: customers their own bookings (the service checks whose).
   'GET /api/reservations/:id/cancel_quote': 'user',
   'POST /api/reservations/:id/cancel': 'user',

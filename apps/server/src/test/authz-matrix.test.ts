@@ -122,6 +122,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
+  'GET /api/reports': 'reports.view_report',
   'GET /api/reservations/:id/cancel_quote': 'user',
   'POST /api/reservations/:id/cancel': 'user',
   'POST /api/reservations/:id/no_show': 'reservations.change_reservation',

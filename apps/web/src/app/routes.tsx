@@ -193,6 +193,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/venue-settings/routes/venue-settings-screen'),
             ),
             screen(
+              'adminReports',
+              { login: true, staff: true, permissions: ['reports.view_report'] },
+              () => import('../features/reports/routes/reports-screen'),
+            ),
+            screen(
               'adminParties',
               { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
               () => import('../features/parties/routes/party-admin-screen'),

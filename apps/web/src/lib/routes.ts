@@ -34,6 +34,7 @@ export const routePatterns = {
   adminScreens: '/admin/screens',
   adminAudit: '/admin/audit',
   adminSettings: '/admin/settings',
+  adminReports: '/admin/reports',
   // The spec leaves the party admin path open; see docs/decisions/ (web app shell).
   adminParties: '/admin/parties',
 } as const;

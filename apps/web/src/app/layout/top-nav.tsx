@@ -26,6 +26,7 @@ export function TopNav() {
   const canRunScreens = isStaff(session) && hasPermission(session, 'screens.change_screen');
   const canAudit = isStaff(session) && hasPermission(session, 'audit.view_event');
   const canConfigure = isStaff(session) && hasPermission(session, 'venue.change_settings');
+  const canReport = isStaff(session) && hasPermission(session, 'reports.view_report');
   const canLaunch =
     isStaff(session) && hasPermission(session, 'leaderboards.can_manage_race_events');
   const menuPages = (pages.data ?? []).filter((p) => p.menu_name.trim() !== '');
@@ -108,7 +109,8 @@ export function TopNav() {
                 canKeepBoards ||
                 canRunScreens ||
                 canAudit ||
-                canConfigure) && (
+                canConfigure ||
+                canReport) && (
                 <>
                   <NavDropdown.Divider />
                   <NavDropdown.Header>Admin Menu</NavDropdown.Header>
@@ -145,6 +147,11 @@ export function TopNav() {
                   {canConfigure && (
                     <NavDropdown.Item as={Link} to={pathTo('adminSettings')}>
                       Venue Settings
+                    </NavDropdown.Item>
+                  )}
+                  {canReport && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminReports')}>
+                      Reports
                     </NavDropdown.Item>
                   )}
                 </>
