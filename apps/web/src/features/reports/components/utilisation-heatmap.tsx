@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import type { Report } from '@paddock/contract/reports';
+import { ScrollTable } from './scroll-table';
 
 export const WEEKDAYS = [
   'Monday',
@@ -55,47 +56,48 @@ export function UtilisationHeatmap({ utilisation }: { utilisation: Report['utili
           ))}
         </Form.Select>
       </Form.Group>
-      <Table
-        responsive
-        bordered
-        size="sm"
-        className="text-center small utilisation-heatmap"
-        aria-label="Seat utilisation by hour of the week (% of half-hours booked)"
-      >
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {HOURS.map((h) => (
-              <th scope="col" key={h}>
-                {String(h).padStart(2, '0')}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {WEEKDAYS.map((day, d) => (
-            <tr key={day}>
-              <th scope="row" className="text-start">
-                {day.slice(0, 3)}
-              </th>
-              {HOURS.map((h) => {
-                const i = d * 24 + h;
-                const p = percent(booked(i), cap(i));
-                const { bg, fg } = shade(p);
-                return (
-                  <td
-                    key={h}
-                    style={{ backgroundColor: bg, color: fg }}
-                    title={`${day} ${hourLabel(h)}: ${p}% booked`}
-                  >
-                    {p}
-                  </td>
-                );
-              })}
+      <ScrollTable label="Utilisation heatmap">
+        <Table
+          bordered
+          size="sm"
+          className="text-center small utilisation-heatmap"
+          aria-label="Seat utilisation by hour of the week (% of half-hours booked)"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {HOURS.map((h) => (
+                <th scope="col" key={h}>
+                  {String(h).padStart(2, '0')}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {WEEKDAYS.map((day, d) => (
+              <tr key={day}>
+                <th scope="row" className="text-start">
+                  {day.slice(0, 3)}
+                </th>
+                {HOURS.map((h) => {
+                  const i = d * 24 + h;
+                  const p = percent(booked(i), cap(i));
+                  const { bg, fg } = shade(p);
+                  return (
+                    <td
+                      key={h}
+                      style={{ backgroundColor: bg, color: fg }}
+                      title={`${day} ${hourLabel(h)}: ${p}% booked`}
+                    >
+                      {p}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </ScrollTable>
     </>
   );
 }

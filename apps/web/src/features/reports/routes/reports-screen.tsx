@@ -13,6 +13,7 @@ import { formatCents } from '../../../lib/money';
 import { errorMessage } from '../../../lib/error-message';
 import { useReport, useReportLocations } from '../api/get-report';
 import { downloadCsv } from '../components/csv-export';
+import { ScrollTable } from '../components/scroll-table';
 import {
   hourLabel,
   percent,
@@ -192,12 +193,8 @@ function ReportBody({
         >
           <RevenueChart rows={rows} />
         </Suspense>
-        <div
-          style={{ maxHeight: '24rem', overflowY: 'auto' }}
-          tabIndex={0}
-          aria-label="Revenue table"
-        >
-          <Table size="sm" striped responsive className="mb-0">
+        <ScrollTable label="Revenue table" maxHeight="24rem">
+          <Table size="sm" striped className="mb-0">
             <thead>
               <tr>
                 <th scope="col">{byWeek ? 'Week of' : 'Date'}</th>
@@ -231,7 +228,7 @@ function ReportBody({
               ))}
             </tbody>
           </Table>
-        </div>
+        </ScrollTable>
       </Section>
 
       <Section
@@ -301,26 +298,28 @@ function ReportBody({
           .
         </p>
         {data.no_shows.results.length > 0 && (
-          <Table size="sm" striped responsive>
-            <thead>
-              <tr>
-                <th scope="col">Slot</th>
-                <th scope="col">Seat</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Email</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.no_shows.results.map((r) => (
-                <tr key={r.reservation}>
-                  <td>{r.slot.replace('T', ' ')}</td>
-                  <td>{r.seat}</td>
-                  <td>{r.name}</td>
-                  <td>{r.email}</td>
+          <ScrollTable label="No-shows table">
+            <Table size="sm" striped className="mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">Slot</th>
+                  <th scope="col">Seat</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Email</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {data.no_shows.results.map((r) => (
+                  <tr key={r.reservation}>
+                    <td>{r.slot.replace('T', ' ')}</td>
+                    <td>{r.seat}</td>
+                    <td>{r.name}</td>
+                    <td>{r.email}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </ScrollTable>
         )}
       </Section>
 
@@ -337,30 +336,32 @@ function ReportBody({
         {data.top_customers.length === 0 ? (
           <p>No paid bookings in this period.</p>
         ) : (
-          <Table size="sm" striped responsive>
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Email</th>
-                <th scope="col" className="text-end">
-                  Half-hours
-                </th>
-                <th scope="col" className="text-end">
-                  Spent
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.top_customers.map((c) => (
-                <tr key={c.user}>
-                  <td>{c.name}</td>
-                  <td>{c.email}</td>
-                  <td className="text-end">{c.bookings}</td>
-                  <td className="text-end">{formatCents(c.spent_cents)}</td>
+          <ScrollTable label="Top customers table">
+            <Table size="sm" striped className="mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Email</th>
+                  <th scope="col" className="text-end">
+                    Half-hours
+                  </th>
+                  <th scope="col" className="text-end">
+                    Spent
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {data.top_customers.map((c) => (
+                  <tr key={c.user}>
+                    <td>{c.name}</td>
+                    <td>{c.email}</td>
+                    <td className="text-end">{c.bookings}</td>
+                    <td className="text-end">{formatCents(c.spent_cents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </ScrollTable>
         )}
       </Section>
     </>
