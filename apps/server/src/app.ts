@@ -29,6 +29,7 @@ import { refundsRoutes } from './features/refunds/refunds.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { staffRoutes } from './features/accounts/staff.routes';
 import { racesRoutes } from './features/races/races.routes';
 import { AcServerLink } from './features/ac-server/ac-server.service';
 import { acServerRoutes } from './features/ac-server/ac-server.routes';
@@ -216,6 +217,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(refundsRoutes(deps));
       await api.register(waitlistRoutes(deps));
       await api.register(reportsRoutes(deps));
+      await api.register(staffRoutes(deps));
     },
     { prefix: '/api' },
   );
