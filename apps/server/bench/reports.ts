@@ -86,8 +86,8 @@ export async function reportsBenchmark(opts: {
     `insert into club_memberships (user_id, status, credits_per_month, full_price_cents, price_cents,
        discount_percent, cycle_day, started_at, next_charge_on, cancelled_at)
      select u, case when i % 4 = 0 then 'cancelled' else 'active' end, 40, 4000, 3600, 10, 1,
-            $2::date + make_interval(days => i % 365), $2::date,
-            case when i % 4 = 0 then $2::date + make_interval(days => i % 365 + 30) end
+            $2::date + make_interval(days => (i % 365)::int), $2::date,
+            case when i % 4 = 0 then $2::date + make_interval(days => (i % 365)::int + 30) end
      from unnest(($1::int[])[1:400]) with ordinality as x(u, i)`,
     [users, from.toISODate()],
   );
