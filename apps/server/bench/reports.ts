@@ -3,12 +3,8 @@
 import { DateTime } from 'luxon';
 import type { Database } from '../src/db/client';
 
-export async function reportsBenchmark(opts: {
-  database: Database;
-  appBase: string;
-  staffToken: string;
-  typeId: number;
-}) {
+/** Generates a year of one 30-seat location's bookings, checkouts, club and voucher sales. */
+export async function seedReportYear(opts: { database: Database; typeId: number }) {
   const q = (text: string, params: unknown[] = []) => opts.database.pool.query(text, params);
   const openAllDay = JSON.stringify(
     Object.fromEntries(
@@ -92,9 +88,20 @@ export async function reportsBenchmark(opts: {
     [users, from.toISODate()],
   );
   await q('analyze reservations, checkouts, charges, club_memberships, calendars, users');
-  const seeded = ((performance.now() - started) / 1000).toFixed(0);
+  const seconds = (performance.now() - started) / 1000;
+  return { location, from: from.toISODate()!, to: to.toISODate()!, bookings: booked.rowCount ?? 0, seconds };
+}
 
-  const url = `${opts.appBase}/api/reports?location=${location}&from=${from.toISODate()}&to=${to.toISODate()}`;
+export async function reportsBenchmark(opts: {
+  database: Database;
+  appBase: string;
+  staffToken: string;
+  typeId: number;
+}) {
+  const { location, from, to, bookings, seconds } = await seedReportYear(opts);
+  const seeded = seconds.toFixed(0);
+
+  const url = `${opts.appBase}/api/reports?location=${location}&from=${from}&to=${to}`;
   const headers = { authorization: `Bearer ${opts.staffToken}` };
   const first = await fetch(url, { headers });
   if (first.status !== 200)
@@ -110,7 +117,7 @@ export async function reportsBenchmark(opts: {
   const p50 = times[Math.floor(times.length / 2)];
   const max = times[times.length - 1];
   return [
-    `reports, a year of a 30-seat location (${booked.rowCount} bookings, generated in ${seeded} s, ` +
+    `reports, a year of a 30-seat location (${bookings} bookings, generated in ${seeded} s, ` +
       `revenue $${(body.revenue_total.total_cents / 100).toFixed(0)}): ` +
       `p50 ${p50.toFixed(0)} ms, max ${max.toFixed(0)} ms over 20 calls one at a time ` +
       `(budget 500 ms: ${max < 500 ? 'within' : 'OVER'})`,

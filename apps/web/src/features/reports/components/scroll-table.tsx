@@ -15,7 +15,7 @@ export function ScrollTable({
 }) {
   return (
     <div
-      className="overflow-auto mb-3"
+      className="overflow-auto position-relative mb-3"
       style={maxHeight ? { maxHeight } : undefined}
       tabIndex={0}
       role="region"

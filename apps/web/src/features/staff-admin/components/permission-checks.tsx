@@ -22,6 +22,7 @@ export function PermissionChecks({
             <Form.Check
               id={`${id}-${p}`}
               type="checkbox"
+              className="text-break"
               label={p}
               checked={value.includes(p)}
               onChange={(e) =>

@@ -155,7 +155,12 @@ export default function StaffAdminScreen() {
       <PageTitle>Staff</PageTitle>
       <InviteForm />
       <h2 className="h5">Who Has Which Permissions</h2>
-      <div className="overflow-auto" tabIndex={0} role="region" aria-label="Staff table">
+      <div
+        className="overflow-auto position-relative"
+        tabIndex={0}
+        role="region"
+        aria-label="Staff table"
+      >
         <Table size="sm" className="align-middle">
           <thead>
             <tr>
