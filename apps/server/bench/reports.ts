@@ -62,7 +62,7 @@ export async function seedReportYear(opts: { database: Database; typeId: number 
     [location, seats],
   );
   await q(
-    `update reservations r set checkout_id = k.id
+    `update reservations r set checkout_id = k.id, booking_fee_cents = 150
      from checkouts k
      where k.location_id = $1 and r.calendar_id = (k.items->0->>'calendarId')::int
        and r.slot = k.items->0->>'slot' and r.cancelled_at is null`,
@@ -89,7 +89,13 @@ export async function seedReportYear(opts: { database: Database; typeId: number 
   );
   await q('analyze reservations, checkouts, charges, club_memberships, calendars, users');
   const seconds = (performance.now() - started) / 1000;
-  return { location, from: from.toISODate()!, to: to.toISODate()!, bookings: booked.rowCount ?? 0, seconds };
+  return {
+    location,
+    from: from.toISODate()!,
+    to: to.toISODate()!,
+    bookings: booked.rowCount ?? 0,
+    seconds,
+  };
 }
 
 export async function reportsBenchmark(opts: {

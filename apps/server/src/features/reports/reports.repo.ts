@@ -51,28 +51,16 @@ export async function bookedHours(db: Db, p: Period) {
   return result.rows;
 }
 
-/** Paid bookings' takings per local day (what customers paid, fee and tax included). */
+/**
+ * Paid bookings per local day: what customers paid (fee and tax included) and the booking fees
+ * inside it (kept on each reservation from its checkout item).
+ */
 export async function bookingTakings(db: Db, p: Period) {
-  const result = await db.execute<{ day: string; cents: number }>(sql`
-    select substr(r.slot, 1, 10) as day, sum(r.amount_cents)::int as cents
+  const result = await db.execute<{ day: string; cents: number; fees: number }>(sql`
+    select substr(r.slot, 1, 10) as day, sum(r.amount_cents)::int as cents,
+           sum(r.booking_fee_cents)::int as fees
     from reservations r
     where ${liveBookings(p)} and r.paid
-    group by 1`);
-  return result.rows;
-}
-
-/** Booking fees of the paid checkouts' items whose booking is still live, per local day. */
-export async function bookingFees(db: Db, p: Period) {
-  const result = await db.execute<{ day: string; cents: number }>(sql`
-    select substr(item->>'slot', 1, 10) as day, sum((item->>'bookingFeeCents')::int)::int as cents
-    from checkouts k, jsonb_array_elements(k.items) item
-    where k.location_id = ${p.locationId} and k.status = 'paid'
-      and (item->>'bookingFeeCents')::int > 0
-      and item->>'slot' >= ${p.fromSlot} and item->>'slot' < ${p.toSlotExclusive}
-      and exists (
-        select 1 from reservations r
-        where r.checkout_id = k.id and r.calendar_id = (item->>'calendarId')::int
-          and r.slot = item->>'slot' and r.cancelled_at is null and r.paid)
     group by 1`);
   return result.rows;
 }

@@ -49,11 +49,10 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
     end: afterLast.toJSDate(),
   };
 
-  const [seats, booked, takings, fees, club, vouchers, members, noShows, top] = await Promise.all([
+  const [seats, booked, takings, club, vouchers, members, noShows, top] = await Promise.all([
     repo.seatsOf(db, location.id),
     repo.bookedHours(db, period),
     repo.bookingTakings(db, period),
-    repo.bookingFees(db, period),
     repo.chargesByDay(db, period, 'club'),
     repo.chargesByDay(db, period, 'voucher'),
     repo.clubCounts(db, period),
@@ -84,6 +83,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
       if (split) split[key] += sign * row.cents;
     }
   };
+  const fees = takings.map((row) => ({ day: row.day, cents: row.fees }));
   add(takings, 'bookings_cents');
   add(fees, 'bookings_cents', -1);
   add(fees, 'fees_cents');
