@@ -20,6 +20,7 @@ import { boardBenchmarks } from './boards';
 import { plannerBenchmark } from './planner';
 import { racesBenchmark } from './races';
 import { webBenchmarks } from './web';
+import { reportsBenchmark } from './reports';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -157,6 +158,22 @@ async function main() {
     return finish();
   }
 
+  // Reports over a year of a 30-seat location (BENCH_ONLY=reports).
+  const reports = async () => {
+    const owner = await createUser(ctx, { isStaff: true, permissions: ['reports.view_report'] });
+    for (const line of await reportsBenchmark({
+      database,
+      appBase: base,
+      staffToken: owner.token,
+      typeId: type.id,
+    }))
+      console.log(line);
+  };
+  if (process.env.BENCH_ONLY === 'reports') {
+    await reports();
+    return finish();
+  }
+
   // The daily planner of a 300-seat location.
   for (const line of await plannerBenchmark({
     database,
@@ -169,6 +186,7 @@ async function main() {
     console.log(line);
 
   if (process.env.BENCH_ONLY === 'planner') return finish();
+  await reports();
   console.log('');
 
   const availPath = `/api/calendars/${seats[0].id}/avail?date=${date}`;

@@ -28,6 +28,8 @@ import { plannerRoutes } from './features/planner/planner.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { staffRoutes } from './features/accounts/staff.routes';
 import { racesRoutes } from './features/races/races.routes';
 import { AcServerLink } from './features/ac-server/ac-server.service';
 import { acServerRoutes } from './features/ac-server/ac-server.routes';
@@ -225,6 +227,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(racesRoutes(deps, acServers.signalHooks));
       await api.register(refundsRoutes(deps));
       await api.register(waitlistRoutes(deps));
+      await api.register(reportsRoutes(deps));
+      await api.register(staffRoutes(deps));
     },
     { prefix: '/api' },
   );

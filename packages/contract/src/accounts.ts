@@ -32,7 +32,12 @@ export const PERMISSIONS = [
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;
 
-const email = z.string().trim().max(254).regex(EMAIL_PATTERN, 'Enter a valid email address.');
+export const emailField = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(EMAIL_PATTERN, 'Enter a valid email address.');
+const email = emailField;
 const shortText = (max: number) => z.string().trim().max(max);
 
 /** A user as the API returns it (spec customer §3 and staff §3). */

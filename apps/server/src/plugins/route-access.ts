@@ -8,6 +8,7 @@ import { Forbidden } from './errors';
  * - `public`: anyone;
  * - `user`: any signed-in user (whose object it is, is the feature's check);
  * - `rig`: a rig agent (the feature checks its key);
+ * - `superuser`: superusers only (what no permission grants, e.g. making superusers);
  * - a permission string: staff holding it (superusers hold them all);
  * - `{ anyOf }`: staff holding at least one of them; `{ allOf }`: staff holding all of them;
  * - `{ rigOr }`: a rig agent (the feature checks its key and seat), or staff holding it.
@@ -16,6 +17,7 @@ export type Access =
   | 'public'
   | 'user'
   | 'rig'
+  | 'superuser'
   | Permission
   | { anyOf: Permission[] }
   | { allOf: Permission[] }
@@ -52,6 +54,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/users/:id/update_password': 'user',
   'POST /api/users/:id/send_login_link': 'user.change_user',
   'PUT /api/users/:id/permissions': 'user.change_staff',
+  // Staff
+  'GET /api/staff': 'user.change_staff',
+  'POST /api/staff/invite': 'user.change_staff',
+  'PUT /api/staff/:id/superuser': 'superuser',
   // Cards, charges, payments
   'GET /api/users/:id/card': 'user',
   'POST /api/users/:id/card': 'user',
@@ -159,6 +165,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
+  // Reports
+  'GET /api/reports': 'reports.view_report',
   // Cancellations and refunds: customers their own bookings (the service checks whose).
   'GET /api/reservations/:id/cancel_quote': 'user',
   'POST /api/reservations/:id/cancel': 'user',
@@ -203,6 +211,10 @@ const outsideApi = (url: string) =>
 function guardFor(access: Access) {
   if (access === 'public' || access === 'rig') return null;
   if (access === 'user') return async (request: FastifyRequest) => void requireUser(request);
+  if (access === 'superuser')
+    return async (request: FastifyRequest) => {
+      if (!requireUser(request).isSuperuser) throw new Forbidden();
+    };
   if (typeof access === 'string')
     return async (request: FastifyRequest) => void requirePermission(request, access);
   if ('rigOr' in access) {

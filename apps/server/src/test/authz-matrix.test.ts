@@ -38,6 +38,9 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users/:id/update_password': 'user',
   'POST /api/users/:id/send_login_link': 'user.change_user',
   'PUT /api/users/:id/permissions': 'user.change_staff',
+  'GET /api/staff': 'user.change_staff',
+  'POST /api/staff/invite': 'user.change_staff',
+  'PUT /api/staff/:id/superuser': 'superuser',
   'GET /api/users/:id/card': 'user',
   'POST /api/users/:id/card': 'user',
   'DELETE /api/users/:id/card': 'user',
@@ -131,6 +134,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
+  'GET /api/reports': 'reports.view_report',
   'GET /api/reservations/:id/cancel_quote': 'user',
   'POST /api/reservations/:id/cancel': 'user',
   'GET /api/reservations/:id/move_quote': 'user',
@@ -249,6 +253,7 @@ const BODIES: Record<string, object> = {
   'POST /api/users/:id/card': { token: 'tok_unknown' },
   'POST /api/users/:id/charges/credits_enroll': { credits_amount: 4 },
   'PUT /api/users/:id/permissions': { is_staff: true, permissions: ['user.view_user'] },
+  'POST /api/staff/invite': { email: 'matrix-invite@example.com', permissions: [] },
 };
 
 /** Required query parameters, for the same reason. */
@@ -316,6 +321,14 @@ describe('authorization matrix', () => {
         // A session is not a rig key, whoever holds it.
         await cell('customer', mine.user, own, '401');
         await cell('superuser', superuser, own, '401');
+        continue;
+      }
+      if (rule === 'superuser') {
+        await cell('customer', mine.user, own, '403');
+        await cell('staff without the permission', plainStaff, own, '403');
+        for (const p of PERMISSIONS)
+          await cell(`staff with only ${p}`, permitted.get(p)!, own, '403');
+        await cell('superuser', superuser, own, 'allowed');
         continue;
       }
       if (rule === 'user') {

@@ -198,6 +198,16 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/venue-setup/routes/locations-screen'),
             ),
             screen(
+              'adminReports',
+              { login: true, staff: true, permissions: ['reports.view_report'] },
+              () => import('../features/reports/routes/reports-screen'),
+            ),
+            screen(
+              'adminStaff',
+              { login: true, staff: true, permissions: ['user.change_staff'] },
+              () => import('../features/staff-admin/routes/staff-admin-screen'),
+            ),
+            screen(
               'adminParties',
               { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
               () => import('../features/parties/routes/party-admin-screen'),

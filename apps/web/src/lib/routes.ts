@@ -35,6 +35,8 @@ export const routePatterns = {
   adminAudit: '/admin/audit',
   adminSettings: '/admin/settings',
   adminLocations: '/admin/locations',
+  adminReports: '/admin/reports',
+  adminStaff: '/admin/staff',
   // The spec leaves the party admin path open; see docs/decisions/ (web app shell).
   adminParties: '/admin/parties',
 } as const;

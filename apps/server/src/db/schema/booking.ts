@@ -82,6 +82,8 @@ export const reservations = pgTable(
     paid: boolean().notNull().default(false),
     /** What stays owed while unpaid (seat, fee and tax share, after any voucher). */
     amountCents: integer().notNull().default(0),
+    /** The booking fee inside `amountCents` (from its checkout item; 0 without one): reports. */
+    bookingFeeCents: integer().notNull().default(0),
     isBlackout: boolean().notNull().default(false),
     notes: text().notNull().default(''),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -18,7 +18,7 @@ const LINK_NOT_VALID = 'Token is invalid or expired';
 export type LoginLinkDeps = { db: Db; tokens: Tokens; mailer: Mailer; publicUrl: string };
 
 /** Why the link is mailed: decides the wording. */
-export type LoginLinkReason = 'signup_exists' | 'forgot_password' | 'staff';
+export type LoginLinkReason = 'signup_exists' | 'forgot_password' | 'staff' | 'staff_invite';
 
 const hashJti = sha256Hex;
 
@@ -91,6 +91,11 @@ function wording(reason: LoginLinkReason, company: string) {
       return {
         subject: `Your ${company} login link`,
         lead: 'Our staff sent you a link to log in. It takes you to choose a new password:',
+      };
+    case 'staff_invite':
+      return {
+        subject: `You are invited to the ${company} staff`,
+        lead: 'You have been added to the staff. This link logs you in and takes you to choose a password:',
       };
   }
 }

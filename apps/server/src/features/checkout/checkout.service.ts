@@ -239,6 +239,7 @@ export async function processCheckout(
         userId: checkout.userId,
         paid: false,
         amountCents: item.amountCents,
+        bookingFeeCents: item.bookingFeeCents,
         createdById: caller.id,
         checkoutId: checkout.id,
       })),

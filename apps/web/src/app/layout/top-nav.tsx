@@ -27,6 +27,8 @@ export function TopNav() {
   const canAudit = isStaff(session) && hasPermission(session, 'audit.view_event');
   const canConfigure = isStaff(session) && hasPermission(session, 'venue.change_settings');
   const canSetUpLocations = isStaff(session) && hasPermission(session, 'locations.change_location');
+  const canReport = isStaff(session) && hasPermission(session, 'reports.view_report');
+  const canManageStaff = isStaff(session) && hasPermission(session, 'user.change_staff');
   const canLaunch =
     isStaff(session) && hasPermission(session, 'leaderboards.can_manage_race_events');
   const menuPages = (pages.data ?? []).filter((p) => p.menu_name.trim() !== '');
@@ -110,7 +112,9 @@ export function TopNav() {
                 canRunScreens ||
                 canAudit ||
                 canConfigure ||
-                canSetUpLocations) && (
+                canSetUpLocations ||
+                canReport ||
+                canManageStaff) && (
                 <>
                   <NavDropdown.Divider />
                   <NavDropdown.Header>Admin Menu</NavDropdown.Header>
@@ -152,6 +156,16 @@ export function TopNav() {
                   {canSetUpLocations && (
                     <NavDropdown.Item as={Link} to={pathTo('adminLocations')}>
                       Locations &amp; Seats
+                    </NavDropdown.Item>
+                  )}
+                  {canReport && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminReports')}>
+                      Reports
+                    </NavDropdown.Item>
+                  )}
+                  {canManageStaff && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminStaff')}>
+                      Staff
                     </NavDropdown.Item>
                   )}
                 </>

@@ -1,0 +1,135 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { calendars, locations } from '../../db/schema/venue';
+
+/**
+ * The period as both the seat-local slot keys (`YYYY-MM-DDTHH:mm`, exact) and instants (what
+ * the indexes on `time` and `created_at` use).
+ */
+export type Period = {
+  locationId: number;
+  timezone: string;
+  fromSlot: string;
+  toSlotExclusive: string;
+  start: Date;
+  end: Date;
+};
+
+export async function findLocation(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: locations.id, name: locations.name, timezone: locations.timezone })
+    .from(locations)
+    .where(eq(locations.id, id));
+  return row ?? null;
+}
+
+export function seatsOf(db: Db, locationId: number) {
+  return db
+    .select({ id: calendars.id, name: calendars.name })
+    .from(calendars)
+    .where(eq(calendars.locationId, locationId))
+    .orderBy(asc(calendars.sortOrder), asc(calendars.id));
+}
+
+/** Live customer bookings (not cancelled, not blackouts) at the location in the period. */
+const liveBookings = (p: Period) => sql`
+  r.calendar_id in (select id from calendars where location_id = ${p.locationId})
+  and r.cancelled_at is null and not r.is_blackout
+  and r.time >= ${p.start.toISOString()} and r.time < ${p.end.toISOString()}
+  and r.slot >= ${p.fromSlot} and r.slot < ${p.toSlotExclusive}`;
+
+/** Booked half-hours per seat, ISO weekday and hour (from the seat-local slot key). */
+export async function bookedHours(db: Db, p: Period) {
+  const result = await db.execute<{ seat: number; dow: number; hour: number; n: number }>(sql`
+    select r.calendar_id as seat,
+           extract(isodow from substr(r.slot, 1, 10)::date)::int as dow,
+           substr(r.slot, 12, 2)::int as hour,
+           count(*)::int as n
+    from reservations r
+    where ${liveBookings(p)}
+    group by 1, 2, 3`);
+  return result.rows;
+}
+
+/**
+ * Paid bookings per local day: what customers paid (fee and tax included) and the booking fees
+ * inside it (kept on each reservation from its checkout item).
+ */
+export async function bookingTakings(db: Db, p: Period) {
+  const result = await db.execute<{ day: string; cents: number; fees: number }>(sql`
+    select substr(r.slot, 1, 10) as day, sum(r.amount_cents)::int as cents,
+           sum(r.booking_fee_cents)::int as fees
+    from reservations r
+    where ${liveBookings(p)} and r.paid
+    group by 1`);
+  return result.rows;
+}
+
+/** Successful card charges of one kind (club, voucher) per local day: venue-wide sales. */
+export async function chargesByDay(db: Db, p: Period, kind: 'club' | 'voucher') {
+  const result = await db.execute<{ day: string; cents: number }>(sql`
+    select to_char(c.created_at at time zone ${p.timezone}, 'YYYY-MM-DD') as day,
+           sum(c.amount_cents)::int as cents
+    from charges c
+    where c.kind = ${kind} and c.errors = '' and c.charge_ref is not null
+      and c.created_at >= ${p.start.toISOString()} and c.created_at < ${p.end.toISOString()}
+    group by 1`);
+  return result.rows;
+}
+
+export async function clubCounts(db: Db, p: Period) {
+  const start = p.start.toISOString();
+  const end = p.end.toISOString();
+  const result = await db.execute<{ joined: number; cancelled: number; good: number }>(sql`
+    select
+      count(*) filter (where status <> 'pending' and started_at >= ${start} and started_at < ${end})::int as joined,
+      count(*) filter (where cancelled_at >= ${start} and cancelled_at < ${end})::int as cancelled,
+      count(*) filter (where status = 'active')::int as good
+    from club_memberships`);
+  return result.rows[0];
+}
+
+export async function noShows(db: Db, p: Period, limit: number) {
+  const result = await db.execute<{
+    reservation: number;
+    slot: string;
+    seat: string;
+    user: number | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    total: number;
+  }>(sql`
+    select r.id as reservation, r.slot, c.name as seat, r.user_id as user,
+           u.first_name, u.last_name, u.email, count(*) over ()::int as total
+    from reservations r
+    join calendars c on c.id = r.calendar_id
+    left join users u on u.id = r.user_id
+    where ${liveBookings(p)} and r.attendance = 'no_show'
+    order by r.slot desc, c.name
+    limit ${limit}`);
+  return result.rows;
+}
+
+export async function topCustomers(db: Db, p: Period, limit: number) {
+  const result = await db.execute<{
+    user: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    bookings: number;
+    spent_cents: number;
+  }>(sql`
+    select t.user_id as user, u.first_name, u.last_name, u.email, t.bookings, t.spent_cents
+    from (
+      select r.user_id, count(*)::int as bookings, sum(r.amount_cents)::int as spent_cents
+      from reservations r
+      where ${liveBookings(p)} and r.paid and r.user_id is not null
+      group by r.user_id
+      order by spent_cents desc, bookings desc, r.user_id
+      limit ${limit}
+    ) t
+    join users u on u.id = t.user_id
+    order by t.spent_cents desc, t.bookings desc, t.user_id`);
+  return result.rows;
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { detailBody, validationErrorBody } from '@paddock/contract/common';
+import { report, reportQuery } from '@paddock/contract/reports';
+import type { Deps } from '../../app';
+import { buildReport } from './reports.service';
+
+const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+
+/** The owner's reports (reports.view_report): one period at one location. */
+export const reportsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/reports',
+      {
+        schema: {
+          tags: ['reports'],
+          summary:
+            'Utilisation, revenue, club members, no-shows and top customers of a location over a period',
+          querystring: reportQuery,
+          response: { 200: report, ...errors },
+        },
+      },
+      async (request) => buildReport(deps.database.db, request.query),
+    );
+  };

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import type { Report } from '@paddock/contract/reports';
+import { charges } from '../../db/schema/payments';
+import { clubMemberships } from '../../db/schema/club';
+import { reservations } from '../../db/schema/booking';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { saveTestCard } from '../../test/cards';
+import { createVenue, futureDate } from '../../test/booking-factories';
+
+let t: TestApp;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+let other: Awaited<ReturnType<typeof createVenue>>;
+let owner: CreatedUser;
+let alice: CreatedUser;
+const zone = 'America/Los_Angeles';
+const day = futureDate(3, zone);
+const weekday = DateTime.fromISO(day).weekday;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venue = await createVenue(t, {
+    seats: 3,
+    costCents: 4000,
+    bookingFeeCents: 150,
+    bookingFeesThreshold: 4,
+  });
+  other = await createVenue(t, { seats: 1, costCents: 9900 });
+  owner = await createUser(t, { isStaff: true, permissions: ['reports.view_report'] });
+  alice = await createUser(t, { firstName: 'Alice', lastName: 'Racer' });
+  await saveTestCard(t, alice);
+});
+afterAll(() => t.close());
+
+const get = (query: Record<string, string | number>, user: CreatedUser | null = owner) =>
+  t.app.inject({
+    url: `/api/reports?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    headers: user ? bearer(user.token) : {},
+  });
+
+async function book(user: CreatedUser, items: { calendar: number; slot: string }[]) {
+  const headers = bearer(user.token);
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/api/reservations/checkouts/quote',
+    headers,
+    payload: { reservations: items },
+  });
+  expect(quote.statusCode, quote.body).toBe(200);
+  const done = await t.app.inject({
+    method: 'POST',
+    url: `/api/reservations/checkouts/${quote.json().checkout_id}/process`,
+    headers,
+  });
+  expect(done.statusCode, done.body).toBe(200);
+}
+
+describe('GET /api/reports', () => {
+  it('shows a paid booking in utilisation, revenue (fees apart) and top customers', async () => {
+    await book(alice, [
+      { calendar: venue.seats[0].id, slot: `${day}T18:00` },
+      { calendar: venue.seats[0].id, slot: `${day}T18:30` },
+    ]);
+    // Elsewhere: not in this location's report.
+    await book(alice, [{ calendar: other.seats[0].id, slot: `${day}T18:00` }]);
+    // A voucher sale and a club charge (venue-wide), and a declined one that does not count.
+    const now = DateTime.fromISO(`${day}T12:00`, { zone }).toJSDate();
+    await t.db.insert(charges).values([
+      {
+        amountCents: 5000,
+        kind: 'voucher',
+        idempotencyKey: 'r-v',
+        chargeRef: 'ch_v',
+        createdAt: now,
+      },
+      { amountCents: 3600, kind: 'club', idempotencyKey: 'r-c', chargeRef: 'ch_c', createdAt: now },
+      { amountCents: 999, kind: 'club', idempotencyKey: 'r-x', errors: 'Declined', createdAt: now },
+    ]);
+
+    const res = await get({ location: venue.location.id, from: day, to: day });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json() as Report;
+    expect(report.location).toEqual({
+      id: venue.location.id,
+      name: venue.location.name,
+      timezone: zone,
+    });
+    const seat = report.utilisation.seats.find((s) => s.id === venue.seats[0].id)!;
+    expect(seat.booked[(weekday - 1) * 24 + 18]).toBe(2);
+    expect(seat.booked.reduce((a, b) => a + b)).toBe(2);
+    expect(report.utilisation.capacity[(weekday - 1) * 24 + 18]).toBe(2);
+    expect(report.utilisation.seats).toHaveLength(3);
+    expect(report.revenue_by_day).toEqual([
+      {
+        date: day,
+        bookings_cents: 8000,
+        fees_cents: 300,
+        club_cents: 3600,
+        vouchers_cents: 5000,
+        total_cents: 16900,
+      },
+    ]);
+    expect(report.revenue_by_week).toHaveLength(1);
+    expect(report.revenue_by_week[0].date).toBe(DateTime.fromISO(day).startOf('week').toISODate());
+    expect(report.revenue_total.total_cents).toBe(16900);
+    expect(report.top_customers).toEqual([
+      { user: alice.id, name: 'Alice Racer', email: alice.email, bookings: 2, spent_cents: 8300 },
+    ]);
+  });
+
+  it('counts no-shows and club members joined, cancelled and in good standing', async () => {
+    const bob = await createUser(t, { firstName: 'Bob', lastName: 'Late' });
+    const when = DateTime.fromISO(`${day}T10:00`, { zone });
+    await t.db.insert(reservations).values({
+      calendarId: venue.seats[2].id,
+      slot: `${day}T10:00`,
+      time: when.toJSDate(),
+      userId: bob.id,
+      paid: true,
+      amountCents: 4000,
+      attendance: 'no_show',
+    });
+    const base = {
+      creditsPerMonth: 40,
+      fullPriceCents: 400,
+      priceCents: 360,
+      discountPercent: 10,
+      cycleDay: 1,
+      nextChargeOn: day,
+    };
+    await t.db.insert(clubMemberships).values([
+      { ...base, userId: bob.id, status: 'active', startedAt: when.toJSDate() },
+      {
+        ...base,
+        userId: alice.id,
+        status: 'cancelled',
+        startedAt: when.minus({ years: 1 }).toJSDate(),
+        cancelledAt: when.toJSDate(),
+      },
+    ]);
+    const report = (
+      await get({ location: venue.location.id, from: day, to: day })
+    ).json() as Report;
+    expect(report.no_shows).toEqual({
+      count: 1,
+      results: [
+        {
+          reservation: expect.any(Number),
+          slot: `${day}T10:00`,
+          seat: venue.seats[2].name,
+          user: bob.id,
+          name: 'Bob Late',
+          email: bob.email,
+        },
+      ],
+    });
+    expect(report.club).toEqual({ joined: 1, cancelled: 1, in_good_standing: 1 });
+    // The day before sees none of it, with a zero row for its one day.
+    const before = DateTime.fromISO(day).minus({ days: 1 }).toISODate()!;
+    const empty = (
+      await get({ location: venue.location.id, from: before, to: before })
+    ).json() as Report;
+    expect(empty.no_shows.count).toBe(0);
+    expect(empty.revenue_by_day).toEqual([
+      {
+        date: before,
+        bookings_cents: 0,
+        fees_cents: 0,
+        club_cents: 0,
+        vouchers_cents: 0,
+        total_cents: 0,
+      },
+    ]);
+  });
+
+  it('refuses a bad period or location, naming the field, and an unknown location', async () => {
+    const bad = async (query: Record<string, string | number>, field: string) => {
+      const res = await get(query);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json())).toContain(field);
+    };
+    await bad({ location: venue.location.id, from: '2026-02-30', to: '2026-03-01' }, 'from');
+    await bad({ location: venue.location.id, from: '2026-03-02', to: '2026-03-01' }, 'to');
+    await bad({ location: venue.location.id, from: '2025-01-01', to: '2026-03-01' }, 'to');
+    await bad({ location: 'x', from: '2026-03-01', to: '2026-03-01' }, 'location');
+    expect((await get({ location: 999999, from: day, to: day })).statusCode).toBe(404);
+  });
+
+  it('is for staff holding reports.view_report', async () => {
+    const query = { location: venue.location.id, from: day, to: day };
+    expect((await get(query, null)).statusCode).toBe(401);
+    expect((await get(query, alice)).statusCode).toBe(403);
+    const staff = await createUser(t, { isStaff: true, permissions: ['venue.change_settings'] });
+    expect((await get(query, staff)).statusCode).toBe(403);
+  });
+});
