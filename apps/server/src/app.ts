@@ -21,6 +21,7 @@ import { registerFlags } from './plugins/flags';
 import { routeAccessHook } from './plugins/route-access';
 import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
 import { ChangeFeed } from './plugins/changes';
+import { SessionCache } from './plugins/session-cache';
 import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
@@ -179,9 +180,14 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.addHook('preValidation', refuseNulCharacters);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSession', null);
+  const authenticateRequest = authenticate(
+    deps.tokens,
+    deps.database.db,
+    new SessionCache(changes),
+  );
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api') || request.url.startsWith('/ws')) {
-      await authenticate(deps.tokens, deps.database.db)(request);
+      await authenticateRequest(request);
     }
   });
 
