@@ -204,7 +204,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(pagesRoutes(deps));
       await api.register(outboxRoutes(deps));
       await api.register(locationsRoutes(deps));
-      await api.register(calendarsRoutes(deps));
+      await api.register(calendarsRoutes({ ...deps, changes }));
       await api.register(reservationsRoutes(deps));
       await api.register(vouchersRoutes(deps));
       await api.register(checkoutRoutes(deps));
