@@ -20,7 +20,7 @@ import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { routeAccessHook } from './plugins/route-access';
 import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
-import { ChangeFeed } from './plugins/changes';
+import { barrierOnce, ChangeFeed } from './plugins/changes';
 import { SessionCache } from './plugins/session-cache';
 import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
@@ -185,7 +185,9 @@ export async function buildApp(deps: Deps): Promise<App> {
     deps.database.db,
     new SessionCache(changes),
   );
+  app.decorateRequest('changesHeard', async () => false);
   app.addHook('onRequest', async (request) => {
+    request.changesHeard = barrierOnce(changes);
     if (request.url.startsWith('/api') || request.url.startsWith('/ws')) {
       await authenticateRequest(request);
     }

@@ -24,6 +24,11 @@ declare module 'fastify' {
     authUser: AuthUser | null;
     /** The session token's claims, when the request carried one (logout uses its jti). */
     authSession: SessionClaims | null;
+    /**
+     * Resolves once this instance has heard every change announced before the request (false
+     * when the change feed is down): what a cache checks before answering from memory.
+     */
+    changesHeard: () => Promise<boolean>;
   }
 }
 
@@ -173,7 +178,7 @@ export function authenticate(tokens: Tokens, db: Db, sessions?: SessionCache) {
     if (!/^(Bearer|JWT)$/i.test(scheme) || !token)
       throw new Unauthorized(TOKEN_INVALID, TOKEN_NOT_VALID);
     const claims = await tokens.verify(token);
-    const known = await sessions?.get(token);
+    const known = sessions ? await sessions.get(token, request.changesHeard) : null;
     if (known) {
       request.authUser = known.user;
       request.authSession = known.claims;

@@ -24,14 +24,15 @@ export class SessionCache {
   /** Moves on with every announcement: a read that saw it move may be stale, and is not kept. */
   private generation = 0;
 
+  /** `feed` says what to forget; each request's barrier (`heard`) is the caller's. */
   constructor(private readonly feed: ChangeFeed) {
     feed.subscribeCache((message) => this.forget(message));
   }
 
   /** The session's user when remembered and nothing was announced since; null to read it. */
-  async get(token: string): Promise<Entry | null> {
+  async get(token: string, heard: () => Promise<boolean>): Promise<Entry | null> {
     if (this.entries.size === 0 || !this.entries.has(token)) return null;
-    if (!(await this.feed.sync())) return null;
+    if (!(await heard())) return null;
     return this.entries.get(token) ?? null;
   }
 

@@ -26,15 +26,18 @@ export class AnswerCache {
     feed.subscribeCache((message) => this.forget(message));
   }
 
-  /** The remembered answer for `key`, or `compute`'s (remembered for the next callers). */
+  /**
+   * The remembered answer for `key`, or `compute`'s (remembered for the next callers); `heard` is
+   * the request's barrier (`request.changesHeard`).
+   */
   async answer(
     key: string,
+    heard: () => Promise<boolean>,
     compute: () => Promise<{ value: unknown; locationId: number; seatIds: number[] }>,
   ): Promise<string> {
     const second = Math.floor(Date.now() / 1000);
     const known = this.answers.get(key);
-    if (known && known.second === second && (await this.feed.sync()) && this.fresh(known))
-      return known.json;
+    if (known && known.second === second && (await heard()) && this.fresh(known)) return known.json;
     const at = this.stamp;
     const { value, locationId, seatIds } = await compute();
     for (const id of seatIds) this.seatLocation.set(id, locationId);

@@ -65,6 +65,7 @@ export const calendarsRoutes =
           .send(
             (await parallelAvailabilityJson(
               answers,
+              request.changesHeard,
               db,
               request.query,
               callerOf(request.authUser),
@@ -93,6 +94,7 @@ export const calendarsRoutes =
           .send(
             (await seatAvailabilityJson(
               answers,
+              request.changesHeard,
               db,
               request.params.id,
               request.query.date,

@@ -177,13 +177,15 @@ function assertViewable(date: string, caller: Caller, zone: string, now: Date) {
 /** `seatAvailability` as JSON text, from `cache` when nothing changed since (decision 0036). */
 export function seatAvailabilityJson(
   cache: AnswerCache,
+  heard: () => Promise<boolean>,
   db: Db,
   calendarId: number,
   date: string,
   caller: Caller,
 ): Promise<string> {
   // Whose the reservations are only matters to a signed-in caller's own ones.
-  return cache.answer(`seat|${calendarId}|${date}|${caller.role}|${caller.userId}`, async () => {
+  const key = `seat|${calendarId}|${date}|${caller.role}|${caller.userId}`;
+  return cache.answer(key, heard, async () => {
     const found = await repo.findSeatWithLocation(db, calendarId);
     if (!found) throw new NotFound();
     return {
@@ -267,6 +269,7 @@ type ParallelQuery = {
 /** `parallelAvailability` as JSON text, from `cache` when nothing changed since (decision 0036). */
 export function parallelAvailabilityJson(
   cache: AnswerCache,
+  heard: () => Promise<boolean>,
   db: Db,
   query: ParallelQuery,
   caller: Caller,
@@ -274,7 +277,7 @@ export function parallelAvailabilityJson(
   const { date, location, block, sessions, racers } = query;
   const types = query.type__in?.join(',') ?? '';
   const key = `parallel|${location}|${date}|${block}|${sessions}|${racers}|${types}|${caller.role}`;
-  return cache.answer(key, async () => {
+  return cache.answer(key, heard, async () => {
     const value = await parallelAvailability(db, query, caller);
     return { value, locationId: location, seatIds: value.map((s) => s.id) };
   });
