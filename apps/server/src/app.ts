@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,7 +20,7 @@ import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { routeAccessHook } from './plugins/route-access';
 import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
-import { barrierOnce, ChangeFeed } from './plugins/changes';
+import { ChangeFeed } from './plugins/changes';
 import { SessionCache } from './plugins/session-cache';
 import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
@@ -185,12 +185,17 @@ export async function buildApp(deps: Deps): Promise<App> {
     deps.database.db,
     new SessionCache(changes),
   );
-  app.decorateRequest('changesHeard', async () => false);
-  app.addHook('onRequest', async (request) => {
-    request.changesHeard = barrierOnce(changes);
-    if (request.url.startsWith('/api') || request.url.startsWith('/ws')) {
-      await authenticateRequest(request);
-    }
+  app.decorateRequest('heard', null);
+  // One barrier per request, however many caches ask (see ChangeFeed.sync).
+  app.decorateRequest('changesHeard', function (this: FastifyRequest) {
+    return (this.heard ??= changes.sync());
+  });
+  // Callback style, and nothing to do without a token: an anonymous request costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.url;
+    if (!request.headers.authorization || !(url.startsWith('/api') || url.startsWith('/ws')))
+      return done();
+    authenticateRequest(request).then(() => done(), done);
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -28,7 +28,9 @@ declare module 'fastify' {
      * Resolves once this instance has heard every change announced before the request (false
      * when the change feed is down): what a cache checks before answering from memory.
      */
-    changesHeard: () => Promise<boolean>;
+    changesHeard(): Promise<boolean>;
+    /** The request's barrier once asked for (`changesHeard`). */
+    heard: Promise<boolean> | null;
   }
 }
 
@@ -178,7 +180,7 @@ export function authenticate(tokens: Tokens, db: Db, sessions?: SessionCache) {
     if (!/^(Bearer|JWT)$/i.test(scheme) || !token)
       throw new Unauthorized(TOKEN_INVALID, TOKEN_NOT_VALID);
     const claims = await tokens.verify(token);
-    const known = sessions ? await sessions.get(token, request.changesHeard) : null;
+    const known = sessions ? await sessions.get(token, () => request.changesHeard()) : null;
     if (known) {
       request.authUser = known.user;
       request.authSession = known.claims;

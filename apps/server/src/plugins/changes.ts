@@ -80,15 +80,6 @@ export async function changesSince(db: Queryable, seq: number, topics: readonly 
   return result.rows.map((r) => ({ seq: Number(r.seq), topic: r.topic, id: r.ref_id }));
 }
 
-/**
- * The feed's barrier for one request: asked by however many caches, it costs one wait (the
- * session check and the availability answer share it).
- */
-export function barrierOnce(feed: ChangeFeed): () => Promise<boolean> {
-  let heard: Promise<boolean> | null = null;
-  return () => (heard ??= feed.sync());
-}
-
 type Listener = (change: Change) => void;
 type RelayListener = (relay: Relay) => void;
 /** A cache message, or `null` when the feed lost or regained its connection (forget all). */

@@ -65,7 +65,7 @@ export const calendarsRoutes =
           .send(
             (await parallelAvailabilityJson(
               answers,
-              request.changesHeard,
+              () => request.changesHeard(),
               db,
               request.query,
               callerOf(request.authUser),
@@ -94,7 +94,7 @@ export const calendarsRoutes =
           .send(
             (await seatAvailabilityJson(
               answers,
-              request.changesHeard,
+              () => request.changesHeard(),
               db,
               request.params.id,
               request.query.date,
