@@ -143,7 +143,9 @@ async function main() {
   };
   const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
 
-  const [appPort, app2Port, barePort] = [4311, 4312, 4313];
+  // BENCH_PORT=n uses ports n … n+6 (engineers sharing a machine each keep to their own range).
+  const port0 = Number(process.env.BENCH_PORT ?? 4311);
+  const [appPort, app2Port, barePort] = [port0, port0 + 1, port0 + 2];
   await startApp(url, appPort);
   const base = `http://127.0.0.1:${appPort}`;
 
@@ -193,6 +195,7 @@ async function main() {
       load,
       waitFor,
       seatId: seats[0].id,
+      port: port0 + 3,
     });
     for (const line of lines) console.log(line);
     return finish();
@@ -379,6 +382,7 @@ async function main() {
       load,
       waitFor,
       seatId: seats[0].id,
+      port: port0 + 3,
     });
     for (const line of lines) console.log(line);
   }
