@@ -21,6 +21,8 @@ export async function boardBenchmarks(opts: {
   load: Load;
   waitFor: (url: string) => Promise<void>;
   seatId: number;
+  /** First port for the bare board routes (two are used). */
+  port?: number;
 }) {
   const { pool } = opts.database;
   const q = (text: string, params: unknown[] = []) => pool.query(text, params);
@@ -84,7 +86,7 @@ export async function boardBenchmarks(opts: {
   };
 
   const lines: string[] = [];
-  let port = 4330;
+  let port = opts.port ?? 4330;
   for (const target of [1_000_000, 5_000_000]) {
     const secs = await addLaps(target - total);
     lines.push(`${(total / 1e6).toFixed(0)} M laps generated in ${secs} s`);

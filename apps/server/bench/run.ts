@@ -27,12 +27,14 @@ const root = path.resolve(here, '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
-// BENCH_PORT_BASE moves the five ports the bench listens on (apps, bare route, npm start).
+// BENCH_PORT_BASE moves the ports the bench listens on: apps and bare route (n … n+2), the web
+// bench's npm start (n+3, n+4), the bare board routes (n+6, n+7).
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4311);
 const WEB_PORT = PORT_BASE + 3;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 
 const children: ChildProcess[] = [];
+const appPids = new Map<number, number | undefined>();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
 fs.chmodSync(tmp, 0o777);
 
@@ -76,7 +78,26 @@ function startApp(databaseUrl: string, port: number) {
     stdio: process.env.BENCH_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
   });
   children.push(child);
+  appPids.set(port, child.pid);
   return waitFor(`http://127.0.0.1:${port}/api/openapi.json`);
+}
+
+/** Resident memory (MB) of the largest process under `pid` (tsx runs the app as its child). */
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  const sizes: number[] = [];
+  const visit = (p: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      sizes.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+      const kids = fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
+      for (const kid of kids ? kids.split(/\s+/) : []) visit(Number(kid));
+    } catch {
+      /* gone */
+    }
+  };
+  visit(pid);
+  return Math.max(0, ...sizes);
 }
 
 async function load(title: string, opts: autocannon.Options) {
@@ -159,6 +180,7 @@ async function main() {
   }
 
   // Reports over a year of a 30-seat location (BENCH_ONLY=reports).
+  const only = process.env.BENCH_ONLY;
   const reports = async () => {
     const owner = await createUser(ctx, { isStaff: true, permissions: ['reports.view_report'] });
     for (const line of await reportsBenchmark({
@@ -169,25 +191,42 @@ async function main() {
     }))
       console.log(line);
   };
-  if (process.env.BENCH_ONLY === 'reports') {
+  if (only === 'reports') {
     await reports();
     return finish();
   }
 
-  // The daily planner of a 300-seat location.
-  for (const line of await plannerBenchmark({
-    database,
-    appBase: base,
-    staffToken: deskStaff.token,
-    userId: customer.id,
-    typeId: type.id,
-    seconds: SECONDS,
-  }))
-    console.log(line);
+  // The daily planner of a 300-seat location (BENCH_ONLY=server or boards skips it).
+  if (only !== 'server' && only !== 'boards')
+    for (const line of await plannerBenchmark({
+      database,
+      appBase: base,
+      staffToken: deskStaff.token,
+      userId: customer.id,
+      typeId: type.id,
+      seconds: SECONDS,
+    }))
+      console.log(line);
 
-  if (process.env.BENCH_ONLY === 'planner') return finish();
-  await reports();
+  if (only === 'planner') return finish();
+  if (only !== 'server' && only !== 'boards') await reports();
   console.log('');
+  if (only === 'boards') {
+    const lines = await boardBenchmarks({
+      database,
+      appBase: base,
+      tmp,
+      tsx,
+      here,
+      children,
+      load,
+      waitFor,
+      seatId: seats[0].id,
+      port: PORT_BASE + 5,
+    });
+    for (const line of lines) console.log(line);
+    return finish();
+  }
 
   const availPath = `/api/calendars/${seats[0].id}/avail?date=${date}`;
   const parallelPath = `/api/calendars/parallel?date=${date}&block=30&location=${location.id}&sessions=2&racers=4`;
@@ -269,8 +308,64 @@ async function main() {
   console.log(`parallel search:  ${ratio(rows[3], rows[2])}`);
   console.log(`booking:          ${ratio(rows[5], rows[4])}`);
 
-  // The storm: 200 customers, one seat-slot, two API instances on one PostgreSQL.
+  // Availability on two API instances sharing the one PostgreSQL, against one instance (issue
+  // 14: ≥ 1.6× where there are the cores for it). Each instance gets half the connections.
   await startApp(url, app2Port);
+  const availOn = (port: number, connections: number) =>
+    autocannon({
+      url: `http://127.0.0.1:${port}${availPath}`,
+      headers: auth,
+      connections,
+      duration: SECONDS,
+    });
+  const one = await availOn(appPort, CONNECTIONS);
+  const two = await Promise.all([
+    availOn(appPort, CONNECTIONS / 2),
+    availOn(app2Port, CONNECTIONS / 2),
+  ]);
+  const twoRps = two[0].requests.average + two[1].requests.average;
+  console.log(
+    `availability, 2 instances vs 1 (${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}): ${twoRps.toFixed(0)} vs ${one.requests.average.toFixed(0)} req/s = ${(
+      twoRps / one.requests.average
+    ).toFixed(
+      2,
+    )}×, p99 ${Math.max(two[0].latency.p99, two[1].latency.p99)} vs ${one.latency.p99} ms`,
+  );
+
+  // Memory through a mixed load on one instance: reads, searches and bookings at once.
+  const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 300);
+  let peak = rssMb(appPids.get(appPort));
+  const before = peak;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(appPids.get(appPort)))), 500);
+  const mixed = await Promise.all([
+    autocannon({ url: base + availPath, headers: auth, connections: 8, duration: mixedSeconds }),
+    autocannon({ url: base + parallelPath, headers: auth, connections: 8, duration: mixedSeconds }),
+    autocannon({
+      url: base,
+      connections: 4,
+      duration: mixedSeconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/reservations',
+          headers: deskAuth,
+          setupRequest: (r) => ({ ...r, body: nextBody() }),
+        },
+      ],
+    }),
+  ]);
+  clearInterval(sampler);
+  const served = mixed.reduce((n, r) => n + r.requests.total, 0);
+  const failed = mixed.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  console.log(
+    `memory through a ${mixedSeconds} s mixed load (avail, parallel, bookings; ${served} requests, ${failed} non-2xx): RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
+  );
+  if (only === 'server') return finish();
+
+  // The storm: 200 customers, one seat-slot, two API instances on one PostgreSQL.
   const stormers = [];
   for (let i = 0; i < 200; i++)
     stormers.push(await createUser(ctx, { password: 'storm-password' }));
@@ -314,6 +409,7 @@ async function main() {
       load,
       waitFor,
       seatId: seats[0].id,
+      port: PORT_BASE + 5,
     });
     for (const line of lines) console.log(line);
   }

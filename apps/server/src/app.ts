@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +21,7 @@ import { registerCompression, serveWeb } from './plugins/web-delivery';
 import { routeAccessHook } from './plugins/route-access';
 import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
 import { ChangeFeed } from './plugins/changes';
+import { SessionCache } from './plugins/session-cache';
 import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
@@ -192,10 +193,22 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.addHook('preValidation', refuseNulCharacters);
   app.decorateRequest('authUser', null);
   app.decorateRequest('authSession', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api') || request.url.startsWith('/ws')) {
-      await authenticate(deps.tokens, deps.database.db)(request);
-    }
+  const authenticateRequest = authenticate(
+    deps.tokens,
+    deps.database.db,
+    new SessionCache(changes),
+  );
+  app.decorateRequest('heard', null);
+  // One barrier per request, however many caches ask (see ChangeFeed.sync).
+  app.decorateRequest('changesHeard', function (this: FastifyRequest) {
+    return (this.heard ??= changes.sync());
+  });
+  // Callback style, and nothing to do without a token: an anonymous request costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.url;
+    if (!request.headers.authorization || !(url.startsWith('/api') || url.startsWith('/ws')))
+      return done();
+    authenticateRequest(request).then(() => done(), done);
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -211,7 +224,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(pagesRoutes(deps));
       await api.register(outboxRoutes(deps));
       await api.register(locationsRoutes(deps));
-      await api.register(calendarsRoutes(deps));
+      await api.register(calendarsRoutes({ ...deps, changes }));
       await api.register(reservationsRoutes(deps));
       await api.register(vouchersRoutes(deps));
       await api.register(checkoutRoutes(deps));

@@ -10,6 +10,7 @@ import { userPermissions, users } from '../db/schema/accounts';
 import { revokedSessions } from '../db/schema/security';
 import { Forbidden, Unauthorized } from './errors';
 import { LRUCache } from 'lru-cache';
+import type { SessionCache } from './session-cache';
 
 export type AuthUser = {
   id: number;
@@ -23,6 +24,13 @@ declare module 'fastify' {
     authUser: AuthUser | null;
     /** The session token's claims, when the request carried one (logout uses its jti). */
     authSession: SessionClaims | null;
+    /**
+     * Resolves once this instance has heard every change announced before the request (false
+     * when the change feed is down): what a cache checks before answering from memory.
+     */
+    changesHeard(): Promise<boolean>;
+    /** The request's barrier once asked for (`changesHeard`). */
+    heard: Promise<boolean> | null;
   }
 }
 
@@ -156,10 +164,11 @@ export async function loadAuthUser(db: Db, userId: number): Promise<AuthUser | n
 /**
  * onRequest hook: reads the Bearer token when present; an invalid one is a 401. A session
  * ends when its user's session version moves on (password change, reset, login link,
- * logout-all) or when its jti was logged out; both are read from the database, so every
- * instance sees it at once.
+ * logout-all) or when its jti was logged out; both are read from the database, or from
+ * `sessions`, which forgets a session as soon as such a change is announced and answers only
+ * after hearing every announcement committed before the request, so every instance sees it at once.
  */
-export function authenticate(tokens: Tokens, db: Db) {
+export function authenticate(tokens: Tokens, db: Db, sessions?: SessionCache) {
   return async (request: FastifyRequest) => {
     request.authUser = null;
     request.authSession = null;
@@ -171,6 +180,13 @@ export function authenticate(tokens: Tokens, db: Db) {
     if (!/^(Bearer|JWT)$/i.test(scheme) || !token)
       throw new Unauthorized(TOKEN_INVALID, TOKEN_NOT_VALID);
     const claims = await tokens.verify(token);
+    const known = sessions ? await sessions.get(token, () => request.changesHeard()) : null;
+    if (known) {
+      request.authUser = known.user;
+      request.authSession = known.claims;
+      return;
+    }
+    const mark = sessions?.mark();
     const rows = await authUserQuery(db).execute({ userId: claims.userId, jti: claims.jti });
     if (rows.length === 0 || !rows[0].isActive)
       throw new Unauthorized('User not found', 'user_not_found');
@@ -178,6 +194,8 @@ export function authenticate(tokens: Tokens, db: Db) {
       throw new Unauthorized(TOKEN_INVALID, TOKEN_NOT_VALID);
     request.authUser = toAuthUser(rows);
     request.authSession = claims;
+    if (sessions && mark !== undefined)
+      sessions.set(token, { user: request.authUser, claims }, mark);
   };
 }
 

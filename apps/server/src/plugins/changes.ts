@@ -35,6 +35,12 @@ export const RELAY_MAX_BYTES = 7000;
 
 export type Relay = { topic: Topic; id: number; data: unknown };
 
+/**
+ * What the in-memory caches must forget, announced by triggers (migration 0017_cache_notify):
+ * `u:<user id>`, `j:<jti>`, `s:<seat id>` or `*`.
+ */
+const CACHE_CHANNEL = 'paddock_cache';
+
 /** Announces a relay message in the caller's transaction (heard after commit, on every instance). */
 export async function publishRelay(db: Queryable, relay: Relay) {
   const payload = JSON.stringify(relay);
@@ -76,6 +82,8 @@ export async function changesSince(db: Queryable, seq: number, topics: readonly 
 
 type Listener = (change: Change) => void;
 type RelayListener = (relay: Relay) => void;
+/** A cache message, or `null` when the feed lost or regained its connection (forget all). */
+type CacheListener = (message: string | null) => void;
 
 /**
  * One LISTEN connection per API instance, fanning changes out to this instance's subscribers
@@ -84,7 +92,11 @@ type RelayListener = (relay: Relay) => void;
 export class ChangeFeed {
   private readonly listeners = new Set<Listener>();
   private readonly relayListeners = new Set<RelayListener>();
+  private readonly cacheListeners = new Set<CacheListener>();
   private client: pg.Client | null = null;
+  /** The barrier queries: the one on the wire, and the one the requests after it share. */
+  private syncing: Promise<boolean> | null = null;
+  private nextSync: Promise<boolean> | null = null;
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
 
@@ -104,6 +116,10 @@ export class ChangeFeed {
         }
         return;
       }
+      if (message.channel === CACHE_CHANNEL) {
+        for (const listener of this.cacheListeners) listener(message.payload);
+        return;
+      }
       if (message.channel !== CHANNEL) return;
       try {
         const change = JSON.parse(message.payload) as Change;
@@ -118,6 +134,9 @@ export class ChangeFeed {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
       await client.query(`listen ${RELAY_CHANNEL}`);
+      await client.query(`listen ${CACHE_CHANNEL}`);
+      // Whatever was announced while nobody listened is unknown: caches start afresh.
+      for (const listener of this.cacheListeners) listener(null);
       this.client = client;
     } catch {
       this.reconnect();
@@ -125,8 +144,9 @@ export class ChangeFeed {
   }
 
   private reconnect() {
-    if (this.stopped || this.retry) return;
+    if (this.client) for (const listener of this.cacheListeners) listener(null);
     this.client = null;
+    if (this.stopped || this.retry) return;
     this.retry = setTimeout(() => {
       this.retry = null;
       void this.start();
@@ -136,6 +156,49 @@ export class ChangeFeed {
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Whether the LISTEN connection is up (announcements are being heard). */
+  get connected(): boolean {
+    return this.client !== null;
+  }
+
+  subscribeCache(listener: CacheListener): () => void {
+    this.cacheListeners.add(listener);
+    return () => this.cacheListeners.delete(listener);
+  }
+
+  /**
+   * Resolves once this instance has heard every announcement committed before the call (true),
+   * or false when the feed is not connected (a cache must not answer then). PostgreSQL hands
+   * a listening connection its pending notifications before the answer to its next query, so
+   * one `select 1` on the LISTEN connection is the barrier; concurrent callers share one.
+   */
+  sync(): Promise<boolean> {
+    if (!this.client) return Promise.resolve(false);
+    if (!this.syncing) {
+      this.syncing = this.ping().finally(() => (this.syncing = null));
+      return this.syncing;
+    }
+    // A query already on the wire may have left before the caller's moment: wait for the next.
+    if (!this.nextSync) {
+      this.nextSync = this.syncing.then(() => {
+        this.nextSync = null;
+        return this.sync();
+      });
+    }
+    return this.nextSync;
+  }
+
+  private async ping(): Promise<boolean> {
+    const client = this.client;
+    if (!client) return false;
+    try {
+      await client.query('select 1');
+      return this.client === client;
+    } catch {
+      return false;
+    }
   }
 
   subscribeRelay(listener: RelayListener): () => void {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  type AvailResponse,
+  type ParallelResponse,
   availQuery,
   availQuoteQuery,
   availQuoteResponse,
@@ -18,14 +20,16 @@ import {
 } from '@paddock/contract/calendars';
 import { detailBody, idParam, paginated, paginationQuery } from '@paddock/contract/common';
 import type { Deps } from '../../app';
+import type { ChangeFeed } from '../../plugins/changes';
+import { AnswerCache } from './answer-cache';
 import {
   callerOf,
   getCalendar,
   listCalendars,
   listCalendarTypes,
   locationAvailability,
-  parallelAvailability,
-  seatAvailability,
+  parallelAvailabilityJson,
+  seatAvailabilityJson,
 } from './calendars.service';
 import {
   createCalendarType,
@@ -35,11 +39,15 @@ import {
   updateSeat,
 } from './seat-setup.service';
 
+/** Already JSON (see AnswerCache): Fastify sends a string untouched; its shape is the schema's. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Seats, seat types and availability: public reads (anonymous callers get the customer view). */
 export const calendarsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps & { changes: ChangeFeed }): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
+    const answers = new AnswerCache(deps.changes);
     const tags = ['calendars'];
 
     app.get(
@@ -64,7 +72,18 @@ export const calendarsRoutes =
           response: { 200: parallelResponse },
         },
       },
-      async (request) => parallelAvailability(db, request.query, callerOf(request.authUser)),
+      async (request, reply) =>
+        reply
+          .type(JSON_TYPE)
+          .send(
+            (await parallelAvailabilityJson(
+              answers,
+              () => request.changesHeard(),
+              db,
+              request.query,
+              callerOf(request.authUser),
+            )) as unknown as ParallelResponse,
+          ),
     );
     app.get(
       '/calendars/:id',
@@ -82,8 +101,19 @@ export const calendarsRoutes =
           response: { 200: availResponse, 404: detailBody },
         },
       },
-      async (request) =>
-        seatAvailability(db, request.params.id, request.query.date, callerOf(request.authUser)),
+      async (request, reply) =>
+        reply
+          .type(JSON_TYPE)
+          .send(
+            (await seatAvailabilityJson(
+              answers,
+              () => request.changesHeard(),
+              db,
+              request.params.id,
+              request.query.date,
+              callerOf(request.authUser),
+            )) as unknown as AvailResponse,
+          ),
     );
     app.get(
       '/avail/quote',

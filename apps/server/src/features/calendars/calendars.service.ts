@@ -25,6 +25,7 @@ import { hasPermission, type AuthUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import * as repo from './calendars.repo';
+import type { AnswerCache } from './answer-cache';
 import { parallelStarts, takenBySeat } from './parallel';
 
 /** Who is asking: staff with reservations.change_reservation get the staff booking window. */
@@ -183,6 +184,28 @@ function assertViewable(date: string, caller: Caller, zone: string, now: Date) {
     throw ValidationError.field('date', `Choose a date from ${window.first} to ${window.last}.`);
 }
 
+/** `seatAvailability` as JSON text, from `cache` when nothing changed since (decision 0036). */
+export function seatAvailabilityJson(
+  cache: AnswerCache,
+  heard: () => Promise<boolean>,
+  db: Db,
+  calendarId: number,
+  date: string,
+  caller: Caller,
+): Promise<string> {
+  // Whose the reservations are only matters to a signed-in caller's own ones.
+  const key = `seat|${calendarId}|${date}|${caller.role}|${caller.userId}`;
+  return cache.answer(key, heard, async () => {
+    const found = await repo.findSeatWithLocation(db, calendarId);
+    if (!found) throw new NotFound();
+    return {
+      value: await seatAvailability(db, calendarId, date, caller, new Date(), found),
+      locationId: found.location.id,
+      seatIds: [calendarId],
+    };
+  });
+}
+
 /** One seat's slots on a local date, each with the caller's view of it. */
 export async function seatAvailability(
   db: Db,
@@ -190,8 +213,9 @@ export async function seatAvailability(
   date: string,
   caller: Caller,
   now = new Date(),
+  known?: { seat: repo.SeatRow; location: repo.LocationRow },
 ): Promise<AvailResponse> {
-  const found = await repo.findSeatWithLocation(db, calendarId);
+  const found = known ?? (await repo.findSeatWithLocation(db, calendarId));
   if (!found) throw new NotFound();
   const { location } = found;
   assertViewable(date, caller, location.timezone, now);
@@ -250,17 +274,36 @@ function seatsOf(db: Db, location: number, typeIn: number[] | undefined) {
     : repo.findSeats(db, { location, typeIn });
 }
 
+type ParallelQuery = {
+  date: string;
+  location: number;
+  block: number;
+  sessions: number;
+  racers: number;
+  type__in?: number[];
+};
+
+/** `parallelAvailability` as JSON text, from `cache` when nothing changed since (decision 0036). */
+export function parallelAvailabilityJson(
+  cache: AnswerCache,
+  heard: () => Promise<boolean>,
+  db: Db,
+  query: ParallelQuery,
+  caller: Caller,
+): Promise<string> {
+  const { date, location, block, sessions, racers } = query;
+  const types = query.type__in?.join(',') ?? '';
+  const key = `parallel|${location}|${date}|${block}|${sessions}|${racers}|${types}|${caller.role}`;
+  return cache.answer(key, heard, async () => {
+    const value = await parallelAvailability(db, query, caller);
+    return { value, locationId: location, seatIds: value.map((s) => s.id) };
+  });
+}
+
 /** Seats where `racers` drivers sit side by side for `sessions × block` minutes from one start. */
 export async function parallelAvailability(
   db: Db,
-  query: {
-    date: string;
-    location: number;
-    block: number;
-    sessions: number;
-    racers: number;
-    type__in?: number[];
-  },
+  query: ParallelQuery,
   caller: Caller,
   now = new Date(),
 ): Promise<ParallelResponse> {
