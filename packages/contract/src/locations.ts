@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeUrl } from './common';
+import { currencyCode } from './money';
 
 /** Local wall-clock time `HH:mm` (00:00–23:59). */
 export const timeOfDay = z
@@ -29,6 +30,8 @@ export const location = z.object({
   address: z.string(),
   /** IANA time zone; every slot key is local to it. */
   timezone: z.string(),
+  /** ISO 4217 code its seats are priced and charged in. */
+  currency: z.string(),
   /** Percent, e.g. 8.875. */
   sales_tax_rate_percent: z.number(),
   /** Booking fee per 30-minute slot. */
@@ -50,6 +53,7 @@ export const locationUpdate = z
     name: z.string().trim().min(1).max(120),
     address: z.string().trim().max(500),
     timezone: z.string().trim().min(1).max(64),
+    currency: currencyCode,
     sales_tax_rate_percent: z.number().min(0).max(100).multipleOf(0.001),
     booking_fee_cents: z.number().int().min(0).max(1_000_000),
     booking_fees_threshold: z.number().int().min(0).max(1000),

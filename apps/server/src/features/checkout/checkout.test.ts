@@ -88,6 +88,7 @@ describe('POST /reservations/checkouts/quote', () => {
       credits_value_cents: 0,
       // The club's 20% on 9000 plus the 300 of fees it would waive.
       credits_program_saves: 2100,
+      currency: 'USD',
       cancellation_policy:
         'Free cancellation until 24 hours before your session. Later cancellations and no-shows are not refunded.',
     });
@@ -313,7 +314,14 @@ describe('POST /reservations/checkouts/{id}/process', () => {
 
     expect(await balanceOf(user)).toEqual({
       amount_cents: 5063,
-      detail: [{ description: expect.stringMatching(/^Sim 1, .*10:00 PM$/), amount_cents: 5063 }],
+      currency: 'USD',
+      detail: [
+        {
+          description: expect.stringMatching(/^Sim 1, .*10:00 PM$/),
+          amount_cents: 5063,
+          currency: 'USD',
+        },
+      ],
     });
     // The seat is still the customer's (unpaid), so nobody else can take it.
     const rival = await createUser(t);
@@ -330,7 +338,7 @@ describe('POST /reservations/checkouts/{id}/process', () => {
 
     // Saving a good card captures the outstanding balance.
     await saveTestCard(t, user);
-    expect(await balanceOf(user)).toEqual({ amount_cents: 0, detail: [] });
+    expect(await balanceOf(user)).toEqual({ amount_cents: 0, currency: 'USD', detail: [] });
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/reservations',
@@ -351,7 +359,7 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect(res.json().reservations[0].paid).toBe(true);
     expect(await chargesFor(q.checkout_id)).toHaveLength(0);
     const balance = await t.app.inject({ method: 'GET', url: `/api/vouchers/${code}/balance` });
-    expect(balance.json()).toEqual({ balance_cents: 6000 - 4650 });
+    expect(balance.json()).toEqual({ balance_cents: 6000 - 4650, currency: 'USD' });
   });
 
   it('charges the rest after a partial voucher', async () => {
@@ -362,7 +370,7 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect((await processIt(user, q.checkout_id)).statusCode).toBe(200);
     expect((await chargesFor(q.checkout_id))[0].amountCents).toBe(3974);
     const balance = await t.app.inject({ method: 'GET', url: `/api/vouchers/${code}/balance` });
-    expect(balance.json()).toEqual({ balance_cents: 0 });
+    expect(balance.json()).toEqual({ balance_cents: 0, currency: 'USD' });
   });
 
   it('refuses a voucher spent between quote and process, booking nothing', async () => {

@@ -5,7 +5,7 @@ import {
   type CreditsUnenrollResponse,
   type Subscription,
 } from '@paddock/contract/club';
-import { centsToDollars } from '@paddock/contract/charges';
+import { formatMoney } from '@paddock/contract/money';
 import type { Paginated, PaginationQuery } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
@@ -154,6 +154,7 @@ export async function enroll(
   const outcome = await chargeSavedCard(db, ctx.payments, {
     userId,
     amountCents,
+    currency: club.currency,
     notes: planNotes(club, membership.creditsPerMonth, 'first month'),
     idempotencyKey: `club-${membership.id}-${membership.nextChargeOn}`,
     kind: 'club',
@@ -216,6 +217,7 @@ export async function unenroll(
       const outcome = await chargeSavedCard(tx, ctx.payments, {
         userId,
         amountCents: chargeBackCents,
+        currency: club.currency,
         notes: `${club.name}: cancelled within two billing cycles, discounts charged back`,
         idempotencyKey: `club-${row.id}-chargeback-${row.chargebackFailures}`,
         kind: 'club',
@@ -235,7 +237,7 @@ export async function unenroll(
   for (const id of result.toCard) await sendCardRefund(ctx, id);
   const detail =
     result.chargeBackCents > 0
-      ? `Your ${club.name} membership is cancelled. The discounts given, $${centsToDollars(result.chargeBackCents)}, were charged back.`
+      ? `Your ${club.name} membership is cancelled. The discounts given, ${formatMoney(result.chargeBackCents, club.currency)}, were charged back.`
       : `Your ${club.name} membership is cancelled.`;
   return { detail, charge_back_cents: result.chargeBackCents };
 }

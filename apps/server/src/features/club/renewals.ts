@@ -51,6 +51,7 @@ async function renewOne(
     const outcome = await chargeSavedCard(tx, deps.payments, {
       userId: row.userId,
       amountCents: row.priceCents,
+      currency: club.currency,
       notes: `${club.name}: ${month} (${row.creditsPerMonth} credits)`,
       idempotencyKey:
         row.failedAttempts === 0

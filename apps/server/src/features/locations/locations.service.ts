@@ -12,6 +12,7 @@ export function toLocation(row: repo.LocationRow): Location {
     name: row.name,
     address: row.address,
     timezone: row.timezone,
+    currency: row.currency,
     sales_tax_rate_percent: Number(row.salesTaxRatePercent),
     booking_fee_cents: row.bookingFeeCents,
     booking_fees_threshold: row.bookingFeesThreshold,
@@ -55,6 +56,7 @@ export async function updateLocation(db: Db, id: number, patch: LocationUpdate):
     name: patch.name,
     address: patch.address,
     timezone: patch.timezone,
+    currency: patch.currency,
     salesTaxRatePercent:
       patch.sales_tax_rate_percent === undefined
         ? undefined
