@@ -1,7 +1,14 @@
 import escapeHtml from 'escape-html';
 import { convert } from 'html-to-text';
 import mjml2html from 'mjml';
-import type { MailMessage } from './mail';
+import type { Mailer, MailMessage } from './mail';
+
+/** What a feature needs to mail receipts; without it (some tests, scripts) nothing is mailed. */
+export type ReceiptDeps = {
+  mailer: Mailer;
+  publicUrl: string;
+  logError: (error: unknown, message: string) => void;
+};
 
 /** Who sends it: the venue's name, its logo, and where the site is (PUBLIC_URL). */
 export type Venue = { name: string; logoUrl: string; publicUrl: string };

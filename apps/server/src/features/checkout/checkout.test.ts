@@ -9,6 +9,7 @@ import { charges, localCharges } from '../../db/schema/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
+import { sentMail } from '../../test/sent-mail';
 import { createVenue, futureDate } from '../../test/booking-factories';
 
 let t: TestApp;
@@ -347,6 +348,16 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect(list.json().results[0].paid).toBe(true);
     const paidCharges = await t.db.select().from(charges).where(eq(charges.userId, user.id));
     expect(paidCharges.filter((c) => c.errors === '').map((c) => c.amountCents)).toEqual([5063]);
+    // The capture mails a receipt naming the booking's venue and time zone (docs/decisions/0039).
+    const receipt = await sentMail(
+      t,
+      user.email,
+      /^Receipt: outstanding balance of \$50\.63 paid$/,
+    );
+    for (const part of [receipt.text, receipt.html]) {
+      expect(part).toContain('$50.63');
+      expect(part).toContain('Downtown (America/Los_Angeles)');
+    }
   });
 
   it('books without a card when a voucher covers everything, and spends the voucher', async () => {

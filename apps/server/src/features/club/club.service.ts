@@ -6,6 +6,7 @@ import {
   type Subscription,
 } from '@paddock/contract/club';
 import { formatMoney } from '@paddock/contract/money';
+import { sendClubReceipt, type ClubMail } from './club-mail';
 import type { Paginated, PaginationQuery } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
@@ -21,7 +22,7 @@ import * as repo from './club.repo';
 import { accessibleUserId } from '../../plugins/user-access';
 import { sendCardRefund, waitingCreditsToCard } from '../refunds/refunds.service';
 
-export type ClubContext = { db: Db; payments: PaymentProvider };
+export type ClubContext = { db: Db; payments: PaymentProvider; mail?: ClubMail };
 
 /** Cancelling before this many paid cycles charges back the discounts given (the terms). */
 export const MINIMUM_PAID_CYCLES = 2;
@@ -187,6 +188,13 @@ export async function enroll(
   });
   if (!outcome.ok) throw ValidationError.nonField(outcome.message);
   if (!finished) throw new Error('enrolment finished without a membership');
+  await sendClubReceipt(db, ctx.mail, userId, {
+    kind: 'enrolment',
+    clubName: club.name,
+    amountCents,
+    currency: club.currency,
+    detail: planNotes(club, finished.creditsPerMonth, 'first month'),
+  });
   const balance = await creditBalance(db, userId);
   return {
     detail: `Welcome to the ${club.name}!`,
@@ -235,6 +243,14 @@ export async function unenroll(
   });
   if (result.error !== undefined) throw ValidationError.nonField(result.error);
   for (const id of result.toCard) await sendCardRefund(ctx, id);
+  if (result.chargeBackCents > 0)
+    await sendClubReceipt(db, ctx.mail, userId, {
+      kind: 'chargeback',
+      clubName: club.name,
+      amountCents: result.chargeBackCents,
+      currency: club.currency,
+      detail: `Your ${club.name} membership is cancelled within two billing cycles, so the discounts given are charged back, as the terms say.`,
+    });
   const detail =
     result.chargeBackCents > 0
       ? `Your ${club.name} membership is cancelled. The discounts given, ${formatMoney(result.chargeBackCents, club.currency)}, were charged back.`

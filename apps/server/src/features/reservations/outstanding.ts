@@ -6,7 +6,10 @@ import {
   type CostBreakdown,
   type CaptureOutstandingResponse,
 } from '@paddock/contract/reservations';
-import { DEFAULT_CURRENCY } from '@paddock/contract/money';
+import { DEFAULT_CURRENCY, formatMoney } from '@paddock/contract/money';
+import { users } from '../../db/schema/accounts';
+import { receiptMail, venueOf, type ReceiptDeps } from '../../plugins/receipt-mail';
+import { getSettings } from '../../plugins/settings';
 import type { Db } from '../../db/client';
 import { cards } from '../../db/schema/payments';
 import { describeInZone, SLOT_MINUTES } from '../../lib/slots';
@@ -111,6 +114,7 @@ export async function captureOutstanding(
   db: Db,
   payments: PaymentProvider,
   userId: number,
+  mail?: ReceiptDeps,
 ): Promise<CaptureOutstandingResponse> {
   const rows = await repo.outstandingRows(db, userId);
   const captured: { charge: ChargeRecord; rows: repo.ReservationRow[] }[] = [];
@@ -150,5 +154,37 @@ export async function captureOutstanding(
     await repo.markPaid(db, groupIds, outcome.charge.id);
     captured.push({ charge: outcome.charge, rows: group });
   }
+  if (mail) for (const paid of captured) await sendCaptureReceipt(db, mail, userId, paid);
   return { detail: 'The outstanding balance has been paid.', amount_cents: total };
+}
+
+/** The receipt of a captured balance: what was paid, each booking with its venue and zone. */
+async function sendCaptureReceipt(
+  db: Db,
+  mail: ReceiptDeps,
+  userId: number,
+  paid: { charge: ChargeRecord; rows: repo.ReservationRow[] },
+) {
+  try {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user?.email) return;
+    const amount = formatMoney(paid.charge.amountCents, paid.charge.currency);
+    await mail.mailer.send(
+      await receiptMail({
+        to: user.email,
+        subject: `Receipt: outstanding balance of ${amount} paid`,
+        venue: venueOf(await getSettings(db), mail.publicUrl),
+        heading: 'Your outstanding balance is paid',
+        paragraphs: ['Your saved card paid these bookings:'],
+        lines: paid.rows.map(
+          (r) =>
+            `${describe(r)} at ${r.locationName} (${r.timezone}): ${formatMoney(r.amountCents, r.currency)}`,
+        ),
+        rows: [['Charged to your card', amount]],
+        button: { label: 'Your transactions', href: '/dashboard' },
+      }),
+    );
+  } catch (error) {
+    mail.logError(error, 'balance receipt mail failed');
+  }
 }
