@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, openMainNav, test } from './fixtures';
 
 const STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 
@@ -89,7 +89,8 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page).toHaveURL(/\/reservations\/all$/);
 
-  // Logged in: the bar and footer change.
+  // Logged in: the bar and footer change (on a phone, behind the menu button).
+  await openMainNav(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'MyLaps' })).toBeVisible();

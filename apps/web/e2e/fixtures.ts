@@ -37,6 +37,15 @@ export async function expectAccessible(page: Page) {
   expect(bad).toEqual([]);
 }
 
+/** On a phone the main navigation folds behind "Toggle navigation": opens it when it is. */
+export async function openMainNav(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  }
+}
+
 /** The demo desk account (seeded by `npm start` and the e2e server). */
 export const DEMO_STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 

@@ -40,7 +40,7 @@ export function voucherMail(input: VoucherMailInput): Promise<MailMessage> {
     ],
     rows: [
       ['Amount', amount],
-      ['Voucher code', groupedCode(input.code)],
+      ['Code', groupedCode(input.code)],
     ],
     button: { label: 'Book Now', href: '/reservations/all' },
     notes: [
