@@ -99,6 +99,7 @@ test('signup in three steps, logout, login, forgot password, change password, ed
 
   await footer.getByRole('link', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/signup$/);
+  await openMainNav(page);
   await expect(nav.getByRole('link', { name: 'Log In' })).toBeVisible();
 
   await logIn(page, email, 'first-password-1');
