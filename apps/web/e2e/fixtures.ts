@@ -37,13 +37,12 @@ export async function expectAccessible(page: Page) {
   expect(bad).toEqual([]);
 }
 
-/** On a phone the main navigation folds behind "Toggle navigation": opens it when it is. */
+/** On a phone the main navigation folds behind "Toggle navigation": opens it when folded. */
 export async function openMainNav(page: Page) {
-  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
-  if (await toggle.isVisible()) {
-    await toggle.click();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  }
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (await nav.isVisible()) return;
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(nav).toBeVisible();
 }
 
 /** The demo desk account (seeded by `npm start` and the e2e server). */
