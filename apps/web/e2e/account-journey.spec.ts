@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, openMainNav, test } from './fixtures';
+import { expect, expectAccessible, foldMainNav, openMainNav, test } from './fixtures';
 
 const STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 
@@ -94,6 +94,7 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'MyLaps' })).toBeVisible();
+  await foldMainNav(page);
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Change Password' })).toBeVisible();
 
@@ -101,6 +102,7 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await expect(page).toHaveURL(/\/signup$/);
   await openMainNav(page);
   await expect(nav.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await foldMainNav(page);
 
   await logIn(page, email, 'first-password-1');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Erin E2E' })).toBeVisible();

@@ -45,6 +45,15 @@ export async function openMainNav(page: Page) {
   await expect(nav).toBeVisible();
 }
 
+/** Folds the phone menu again (it stays open across routes and moves the page under it). */
+export async function foldMainNav(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (!(await toggle.isVisible()) || !(await nav.isVisible())) return;
+  await toggle.click();
+  await expect(nav).toBeHidden();
+}
+
 /** The demo desk account (seeded by `npm start` and the e2e server). */
 export const DEMO_STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 
