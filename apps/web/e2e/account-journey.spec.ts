@@ -38,6 +38,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 async function logIn(page: Page, identifier: string, password: string) {
+  await openMainNav(page);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Log In' })
