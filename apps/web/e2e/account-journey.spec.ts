@@ -44,6 +44,7 @@ async function logIn(page: Page, identifier: string, password: string) {
     .getByRole('link', { name: 'Log In' })
     .click();
   await expect(page.getByRole('heading', { name: 'Member Login' })).toBeVisible();
+  await foldMainNav(page);
   await page.getByLabel('Email or Username').fill(identifier);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
