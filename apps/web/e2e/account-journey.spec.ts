@@ -144,10 +144,12 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await page.getByLabel('Password').fill('second-password-2');
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/profile\/password\/change$/);
+  await openMainNav(page);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Dashboard' })
     .click();
+  await foldMainNav(page);
 
   // Edit the profile on the dashboard.
   await page.getByLabel('Last Name').fill('Edited');
