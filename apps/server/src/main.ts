@@ -47,8 +47,14 @@ async function main() {
     (config.seedDemo && !config.demoRandomPasswords ? await demoLogins(database.db) : []);
   const app = await buildApp(deps);
   // Club renewals: every instance runs the job; row locks and charge keys make it charge once.
-  const renewals = startRenewalJob({ db: database.db, payments: deps.payments }, (error, message) =>
-    app.log.error({ err: error }, message),
+  const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
+  const renewals = startRenewalJob(
+    {
+      db: database.db,
+      payments: deps.payments,
+      mail: { mailer: deps.mailer, publicUrl: config.publicUrl, logError },
+    },
+    logError,
   );
 
   let closing = false;

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, foldMainNav, openMainNav, test } from './fixtures';
 
 const STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 
@@ -38,11 +38,13 @@ async function fillCard(page: Page, number: string) {
 }
 
 async function logIn(page: Page, identifier: string, password: string) {
+  await openMainNav(page);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Log In' })
     .click();
   await expect(page.getByRole('heading', { name: 'Member Login' })).toBeVisible();
+  await foldMainNav(page);
   await page.getByLabel('Email or Username').fill(identifier);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
@@ -89,16 +91,20 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await page.getByRole('button', { name: 'Next Step' }).click();
   await expect(page).toHaveURL(/\/reservations\/all$/);
 
-  // Logged in: the bar and footer change.
+  // Logged in: the bar and footer change (on a phone, behind the menu button).
+  await openMainNav(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'MyLaps' })).toBeVisible();
+  await foldMainNav(page);
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Change Password' })).toBeVisible();
 
   await footer.getByRole('link', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/signup$/);
+  await openMainNav(page);
   await expect(nav.getByRole('link', { name: 'Log In' })).toBeVisible();
+  await foldMainNav(page);
 
   await logIn(page, email, 'first-password-1');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Erin E2E' })).toBeVisible();
@@ -138,10 +144,12 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await page.getByLabel('Password').fill('second-password-2');
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/profile\/password\/change$/);
+  await openMainNav(page);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Dashboard' })
     .click();
+  await foldMainNav(page);
 
   // Edit the profile on the dashboard.
   await page.getByLabel('Last Name').fill('Edited');

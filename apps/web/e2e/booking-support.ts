@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { expect } from './fixtures';
 
@@ -11,7 +11,12 @@ export const DOWNTOWN = 'Paddock Downtown';
  * says; the demo venue opens 12:00–23:00 every day (weekends longer).
  */
 export function bookingDate(daysAhead = 4): string {
-  return DateTime.now().setZone(VENUE_ZONE).plus({ days: daysAhead }).toISODate()!;
+  // The phone project runs the same journeys on the same server: two weeks later, other seats.
+  const offset = test.info().project.name === 'phone' ? 14 : 0;
+  return DateTime.now()
+    .setZone(VENUE_ZONE)
+    .plus({ days: daysAhead + offset })
+    .toISODate()!;
 }
 
 /** `Tuesday, November 24, 2026`: how slot cells name their date. */

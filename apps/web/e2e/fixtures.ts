@@ -37,6 +37,23 @@ export async function expectAccessible(page: Page) {
   expect(bad).toEqual([]);
 }
 
+/** On a phone the main navigation folds behind "Toggle navigation": opens it when folded. */
+export async function openMainNav(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (await nav.isVisible()) return;
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(nav).toBeVisible();
+}
+
+/** Folds the phone menu again (it stays open across routes and moves the page under it). */
+export async function foldMainNav(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  if (!(await toggle.isVisible()) || !(await nav.isVisible())) return;
+  await toggle.click();
+  await expect(nav).toBeHidden();
+}
+
 /** The demo desk account (seeded by `npm start` and the e2e server). */
 export const DEMO_STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 

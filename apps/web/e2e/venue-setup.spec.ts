@@ -30,7 +30,7 @@ test('the owner sets up a location with hours and three seats, and a customer bo
   await page.getByLabel('Name', { exact: true }).fill(NEW_LOCATION);
   await page.getByLabel('Address').fill('7 River Walk, Sacramento, CA');
   await expect(page.getByLabel('Time zone')).toHaveValue(VENUE_ZONE);
-  await page.getByLabel('Booking fee per slot ($)').fill('1.50');
+  await page.getByLabel('Booking fee per slot (USD)').fill('1.50');
 
   // Two ranges on the booking day, the second closing after midnight.
   const day1 = page.getByRole('group', { name: dayName });

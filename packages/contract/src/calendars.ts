@@ -43,6 +43,8 @@ export const calendar = z.object({
   image: z.string(),
   event: z.number().int().nullable(),
   location: z.number().int(),
+  /** Its location's ISO 4217 code: what `cost_cents` is in. */
+  currency: z.string(),
 });
 export type Calendar = z.infer<typeof calendar>;
 

@@ -7,6 +7,8 @@ export const charge = z.object({
   /** Dollars with two decimals, e.g. "12.50". */
   amount: z.string(),
   amount_cents: z.number().int(),
+  /** ISO 4217 code the card was charged in. */
+  currency: z.string(),
   notes: z.string(),
   errors: z.string(),
   receipt_url: z.string().nullable(),

@@ -55,6 +55,8 @@ export const quoteResponse = z.object({
   credits_using: z.number().int(),
   credits_value_cents: z.number().int(),
   credits_program_saves: z.number().int(),
+  /** ISO 4217 code of every amount here: the location's. */
+  currency: z.string().optional(),
   /** The cancellation policy for this booking, shown beside the terms link. */
   cancellation_policy: z.string().optional(),
 });
@@ -71,6 +73,7 @@ export const processResponse = z.object({
   checkout_id: z.number().int(),
   status: z.enum(['paid', 'failed']),
   total_cents: z.number().int(),
+  currency: z.string().optional(),
   reservations: z.array(reservation),
   post_booking_url: z.string(),
 });

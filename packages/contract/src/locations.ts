@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeUrl } from './common';
+import { currencyCode } from './money';
 
 /** Local wall-clock time `HH:mm` (00:00–23:59). */
 export const timeOfDay = z
@@ -91,6 +92,8 @@ export const location = z.object({
   address: z.string(),
   /** IANA time zone; every slot key is local to it. */
   timezone: z.string(),
+  /** ISO 4217 code its seats are priced and charged in. */
+  currency: z.string(),
   /** Percent, e.g. 8.875. */
   sales_tax_rate_percent: z.number(),
   /** Booking fee per 30-minute slot. */
@@ -113,8 +116,7 @@ export const locationFields = z
     address: z.string().trim().max(500),
     /** IANA name; the server also checks the zone exists (`Enter a valid IANA time zone…`). */
     timezone: z.string().trim().min(1).max(64),
-    // CURRENCY (issue 16): the locations.currency column, its check and its form field come from
-    // the other branch of issue 16; the lead adds `currency` here at merge (create and edit).
+    currency: currencyCode,
     sales_tax_rate_percent: z.number().min(0).max(100).multipleOf(0.001),
     booking_fee_cents: z.number().int().min(0).max(1_000_000),
     booking_fees_threshold: z.number().int().min(0).max(1000),

@@ -16,7 +16,11 @@ export const reservation = z.object({
   paid: z.boolean(),
   calendar_name: z.string(),
   location: z.number().int(),
+  /** The venue's IANA zone: `time` and `slot` are its wall clock. */
   timezone: z.string(),
+  location_name: z.string(),
+  /** ISO 4217 code `amount_cents` is in (the location's). */
+  currency: z.string(),
   user: z.number().int().nullable(),
   /** The driver's display name (staff planner); null for blackouts. */
   user_display_name: z.string().nullable(),
@@ -83,8 +87,18 @@ export type ReservationCreate = z.infer<typeof reservationCreate>;
 export const reservationUpdate = reservationCreate.partial().strict();
 export type ReservationUpdate = z.infer<typeof reservationUpdate>;
 
-export const balanceItem = z.object({ description: z.string(), amount_cents: z.number().int() });
-export const balance = z.object({ amount_cents: z.number().int(), detail: z.array(balanceItem) });
+/** `currency`: ISO 4217 of the item's location (docs/decisions/0039). */
+export const balanceItem = z.object({
+  description: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+});
+/** `currency`: the items' one currency (the first item's if they differ; then capture charges each). */
+export const balance = z.object({
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  detail: z.array(balanceItem),
+});
 export type Balance = z.infer<typeof balance>;
 
 /** Staff spec §3 "Cost breakdown": what the card would be charged for, item by item (cents). */
@@ -94,7 +108,11 @@ export const costItem = z.object({
   amount_each: z.number().int(),
   amount: z.number().int(),
 });
-export const costBreakdown = z.object({ total: z.number().int(), items: z.array(costItem) });
+export const costBreakdown = z.object({
+  total: z.number().int(),
+  currency: z.string(),
+  items: z.array(costItem),
+});
 export type CostBreakdown = z.infer<typeof costBreakdown>;
 
 export const userIdParam = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { safeUrl } from './common';
+import { currencyCode, DEFAULT_CURRENCY } from './money';
 
 export const navLink = z.object({
   label: z.string().min(1).max(60),
@@ -51,6 +52,8 @@ export const venueSettings = z.object({
   late_cancellation_keep_percent: z.number().int().min(0).max(100),
   /** How long a freed seat is held for the first customer on its waitlist. */
   waitlist_hold_minutes: z.number().int().min(1).max(240),
+  /** ISO 4217 code of what is not sold at one location: club membership and gift vouchers. */
+  default_currency: currencyCode,
 });
 export type VenueSettings = z.infer<typeof venueSettings>;
 export const venueSettingsUpdate = venueSettings.partial().strict();
@@ -77,6 +80,7 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   club_cancellation_window_hours: null,
   late_cancellation_keep_percent: 100,
   waitlist_hold_minutes: 10,
+  default_currency: DEFAULT_CURRENCY,
 };
 
 /** The car page 'View Car' embeds, or null for Paddock's own. */

@@ -11,12 +11,20 @@ export const voucherCreate = z
   .strict();
 export type VoucherCreate = z.infer<typeof voucherCreate>;
 
-export const voucher = z.object({ code: z.string(), amount_cents: z.number().int() });
+/** `currency`: ISO 4217, the venue's default currency when it was issued. */
+export const voucher = z.object({
+  code: z.string(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+});
 export type Voucher = z.infer<typeof voucher>;
 
 export const voucherCodeParam = z.object({ code: z.string().trim().min(1).max(64) });
 
-export const voucherBalance = z.object({ balance_cents: z.number().int() });
+export const voucherBalance = z.object({
+  balance_cents: z.number().int(),
+  currency: z.string(),
+});
 export type VoucherBalance = z.infer<typeof voucherBalance>;
 
 /** Gift voucher purchase limits (spec §5, §9): whole dollars, $100 by default, comments ≤ 200. */

@@ -19,9 +19,9 @@ describe('demo seed', () => {
     expect(await seedDemoVenue(t.db)).toBeNull();
 
     const locs = await t.db.select().from(locations);
-    expect(locs.map((l) => [l.name, l.timezone])).toEqual([
-      ['Paddock Downtown', 'America/Los_Angeles'],
-      ['Paddock Brighton', 'Europe/London'],
+    expect(locs.map((l) => [l.name, l.timezone, l.currency])).toEqual([
+      ['Paddock Downtown', 'America/Los_Angeles', 'USD'],
+      ['Paddock Brighton', 'Europe/London', 'GBP'],
     ]);
     expect(locs[0].openingHours['6']).toEqual([{ open: '10:00', close: '01:00' }]);
     expect(await t.db.select().from(calendars)).toHaveLength(12);

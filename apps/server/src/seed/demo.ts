@@ -145,6 +145,7 @@ export async function seedDemoVenue(
         {
           name: 'Paddock Brighton',
           timezone: 'Europe/London',
+          currency: 'GBP',
           address: '1 Madeira Drive, Brighton BN2 1PS',
           salesTaxRatePercent: '20',
           bookingFeeCents: 100,

@@ -22,6 +22,7 @@ export async function createLocation(
   opts: {
     name?: string;
     timezone?: string;
+    currency?: string;
     salesTaxRatePercent?: string;
     bookingFeeCents?: number;
     bookingFeesThreshold?: number;
@@ -36,6 +37,7 @@ export async function createLocation(
     .values({
       name: opts.name ?? `Track House ${counter}`,
       timezone: opts.timezone ?? 'America/Los_Angeles',
+      currency: opts.currency ?? 'USD',
       salesTaxRatePercent: opts.salesTaxRatePercent ?? '0',
       bookingFeeCents: opts.bookingFeeCents ?? 0,
       bookingFeesThreshold: opts.bookingFeesThreshold ?? 4,

@@ -72,3 +72,9 @@ export function addMonths(iso: string, months: number): string {
 export function browserZoneDiffers(zone: string): boolean {
   return DateTime.local().zoneName !== DateTime.local().setZone(zone).zoneName;
 }
+
+/** `Paddock Brighton · GMT (Europe/London)`: where a booking is and which clock its times use. */
+export function formatVenueZone(slot: string, venue: string, zone: string): string {
+  const local = DateTime.fromISO(slot, { zone });
+  return `${venue} · ${local.toFormat('ZZZZ')} (${zone})`;
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  char,
   check,
   index,
   integer,
@@ -117,6 +118,8 @@ export const vouchers = pgTable(
     code: text().notNull().unique(),
     amountCents: integer().notNull(),
     balanceCents: integer().notNull(),
+    /** ISO 4217: the venue's default currency when it was sold; spent only in that currency. */
+    currency: char({ length: 3 }).notNull().default('USD'),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

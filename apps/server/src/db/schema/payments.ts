@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { char, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** The saved card of a user: provider references and display details only, never a number. */
@@ -28,6 +28,8 @@ export const charges = pgTable(
     // Kept when a user is deleted: it is the venue's payment history.
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     amountCents: integer().notNull(),
+    /** ISO 4217 code the card was charged in (the location's, or the venue default's). */
+    currency: char({ length: 3 }).notNull().default('USD'),
     notes: text().notNull().default(''),
     /** The provider's message when the charge failed; '' when it succeeded. */
     errors: text().notNull().default(''),
@@ -88,6 +90,7 @@ export const localCharges = pgTable('local_charges', {
   customerId: text().notNull(),
   paymentMethodId: text().notNull(),
   amountCents: integer().notNull(),
+  currency: char({ length: 3 }).notNull().default('USD'),
   description: text().notNull().default(''),
   status: text().notNull(),
   failureMessage: text(),

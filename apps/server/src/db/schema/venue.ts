@@ -1,5 +1,6 @@
 import {
   boolean,
+  char,
   integer,
   jsonb,
   numeric,
@@ -19,6 +20,8 @@ export const locations = pgTable('locations', {
   name: text().notNull(),
   timezone: text().notNull().default('America/Los_Angeles'),
   address: text().notNull().default(''),
+  /** ISO 4217 code this location prices and charges in (docs/decisions/0039). */
+  currency: char({ length: 3 }).notNull().default('USD'),
   salesTaxRatePercent: numeric({ precision: 6, scale: 3 }).notNull().default('0'),
   bookingFeeCents: integer().notNull().default(0),
   bookingFeesThreshold: integer().notNull().default(4),

@@ -32,6 +32,7 @@ export const seatColumns = {
   typeName: calendarTypes.name,
   typeImage: calendarTypes.image,
   typeDescription: calendarTypes.description,
+  currency: sql<string>`(select l.currency from locations l where l.id = ${calendars.locationId})`,
   // The race event the seat runs now: its party's host event, else its own (races feature).
   eventId: sql<number | null>`coalesce(
     (select p.host_event_id from party_members m join parties p on p.id = m.party_id
@@ -49,6 +50,7 @@ export type SeatRow = {
   typeName: string;
   typeImage: string;
   typeDescription: string;
+  currency: string;
   eventId: number | null;
 };
 

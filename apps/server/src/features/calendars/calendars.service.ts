@@ -51,6 +51,7 @@ export function toCalendar(seat: repo.SeatRow): Calendar {
     image: seat.image,
     event: seat.eventId,
     location: seat.locationId,
+    currency: seat.currency,
   };
 }
 

@@ -83,6 +83,7 @@ describe('calendar types and calendars', () => {
       image: '',
       event: expect.any(Number),
       location: venue.location.id,
+      currency: 'USD',
     });
     const one = await get(`/api/calendars/${venue.seats[1].id}`);
     expect(one.json().name).toBe('Sim 2');

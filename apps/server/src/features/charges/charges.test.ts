@@ -27,6 +27,7 @@ describe('GET /api/users/me/charges', () => {
       chargeSavedCard(t.db, t.deps.payments, {
         userId: user.id,
         amountCents,
+        currency: 'USD',
         notes: `Charge ${key}`,
         idempotencyKey: `${user.id}:${key}`,
         kind: 'booking',
@@ -37,6 +38,7 @@ describe('GET /api/users/me/charges', () => {
     await t.db.insert(charges).values({
       userId: user.id,
       amountCents: 0,
+      currency: 'USD',
       notes: 'Paid with credits',
       idempotencyKey: `${user.id}:zero`,
       kind: 'booking',
@@ -64,6 +66,7 @@ describe('GET /api/users/me/charges', () => {
       id: first.charge.id,
       amount: '12.50',
       amount_cents: 1250,
+      currency: 'USD',
       notes: 'Charge a',
       errors: '',
       receipt_url: first.charge.receiptUrl,
@@ -85,6 +88,7 @@ describe('GET /api/users/me/charges', () => {
     await chargeSavedCard(t.db, t.deps.payments, {
       userId: customer.id,
       amountCents: 500,
+      currency: 'USD',
       notes: 'Voucher',
       idempotencyKey: `v:${customer.id}`,
       kind: 'voucher',

@@ -5,6 +5,11 @@ import {
   type QuoteResponse,
 } from '@paddock/contract/checkout';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
+import {
+  DEFAULT_CURRENCY,
+  MIXED_CURRENCIES_MESSAGE,
+  voucherCurrencyMessage,
+} from '@paddock/contract/money';
 import type { Db } from '../../db/client';
 import type { CheckoutItem, CheckoutResult } from '../../db/schema/booking';
 import { priceBooking } from '../../lib/pricing';
@@ -21,6 +26,7 @@ import type { Mailer } from '../../plugins/mail';
 import { chargeSavedCard, type Queryable } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
+import { venueOf } from '../../plugins/receipt-mail';
 import {
   displayName,
   insertReservations,
@@ -75,6 +81,8 @@ export async function quoteCheckout(
   });
   const resolved = await resolveSeatSlots(db, body.reservations, roleOf(caller), now, itemField);
   const location = resolved[0].seat.location;
+  if (resolved.some((r) => r.seat.location.currency !== location.currency))
+    throw ValidationError.field('reservations', MIXED_CURRENCIES_MESSAGE);
   if (resolved.some((r) => r.seat.location.id !== location.id))
     throw ValidationError.field('reservations', 'Choose seats at one location per checkout.');
   const taken = await repo.takenPairs(
@@ -92,12 +100,19 @@ export async function quoteCheckout(
   const code = body.voucher?.trim() || null;
   const voucher = code ? await findUsableVoucher(db, code) : null;
   if (code && !voucher) throw ValidationError.field('voucher', VOUCHER_REJECTED_MESSAGE);
+  if (voucher && voucher.currency !== location.currency)
+    throw ValidationError.field(
+      'voucher',
+      voucherCurrencyMessage(voucher.currency, location.currency),
+    );
 
   const settings = await getSettings(db);
   const clubMember = await isClubMemberInGoodStanding(db, caller.id);
   // Members pay the seats with credits first (docs/decisions/0007-club-credits.md).
+  // Credits are worth the venue's default currency: they pay only seats priced in it (0039).
+  const creditsApply = clubMember && location.currency === settings.default_currency;
   const credits = creditsTowards(
-    clubMember ? await redeemableCredits(db, caller.id) : 0,
+    creditsApply ? await redeemableCredits(db, caller.id) : 0,
     resolved.reduce((sum, r) => sum + r.seat.costCents, 0),
   );
   const pricing = priceBooking({
@@ -133,6 +148,7 @@ export async function quoteCheckout(
     credits_using: pricing.creditsUsing,
     credits_value_cents: pricing.creditsValueCents,
     credits_program_saves: pricing.creditsProgramSaves,
+    currency: location.currency,
     cancellation_policy: policy.text,
   };
   const items: CheckoutItem[] = resolved.map((r, i) => ({
@@ -169,6 +185,7 @@ async function successResult(db: Queryable, checkout: repo.CheckoutRow): Promise
     checkout_id: checkout.id,
     status: 'paid',
     total_cents: checkout.amounts.totalCents,
+    currency: location?.currency ?? DEFAULT_CURRENCY,
     reservations: await reservationsByIds(db, ids),
     post_booking_url: location?.postBookingUrl ?? '',
   };
@@ -276,9 +293,11 @@ export async function processCheckout(
   let final = step;
   if ('charge' in step) {
     const checkout = step.charge;
+    const location = await repo.findLocation(db, checkout.locationId);
     const outcome = await chargeSavedCard(db, ctx.payments, {
       userId: checkout.userId,
       amountCents: checkout.amounts.totalCents,
+      currency: location?.currency ?? DEFAULT_CURRENCY,
       notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
       idempotencyKey: `checkout-${checkout.id}`,
       kind: 'booking',
@@ -338,14 +357,18 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
       },
     );
     await ctx.mailer.send(
-      confirmationMail({
+      await confirmationMail({
         policyText: policy.text,
-        manageUrl: ctx.publicUrl ? `${ctx.publicUrl}/dashboard` : null,
         checkoutId,
         to: user.email,
         name: displayName({ ...user }) ?? user.email,
-        companyName: settings.company_name,
-        location: { name: location.name, address: location.address, timezone: location.timezone },
+        venue: venueOf(settings, ctx.publicUrl),
+        location: {
+          name: location.name,
+          address: location.address,
+          timezone: location.timezone,
+          currency: location.currency,
+        },
         totalCents: checkout.amounts.totalCents,
         calendar,
         items: checkout.items

@@ -9,6 +9,7 @@ import { charges, localCharges } from '../../db/schema/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
+import { sentMail } from '../../test/sent-mail';
 import { createVenue, futureDate } from '../../test/booking-factories';
 
 let t: TestApp;
@@ -88,6 +89,7 @@ describe('POST /reservations/checkouts/quote', () => {
       credits_value_cents: 0,
       // The club's 20% on 9000 plus the 300 of fees it would waive.
       credits_program_saves: 2100,
+      currency: 'USD',
       cancellation_policy:
         'Free cancellation until 24 hours before your session. Later cancellations and no-shows are not refunded.',
     });
@@ -313,7 +315,14 @@ describe('POST /reservations/checkouts/{id}/process', () => {
 
     expect(await balanceOf(user)).toEqual({
       amount_cents: 5063,
-      detail: [{ description: expect.stringMatching(/^Sim 1, .*10:00 PM$/), amount_cents: 5063 }],
+      currency: 'USD',
+      detail: [
+        {
+          description: expect.stringMatching(/^Sim 1, .*10:00 PM$/),
+          amount_cents: 5063,
+          currency: 'USD',
+        },
+      ],
     });
     // The seat is still the customer's (unpaid), so nobody else can take it.
     const rival = await createUser(t);
@@ -330,7 +339,7 @@ describe('POST /reservations/checkouts/{id}/process', () => {
 
     // Saving a good card captures the outstanding balance.
     await saveTestCard(t, user);
-    expect(await balanceOf(user)).toEqual({ amount_cents: 0, detail: [] });
+    expect(await balanceOf(user)).toEqual({ amount_cents: 0, currency: 'USD', detail: [] });
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/reservations',
@@ -339,6 +348,16 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect(list.json().results[0].paid).toBe(true);
     const paidCharges = await t.db.select().from(charges).where(eq(charges.userId, user.id));
     expect(paidCharges.filter((c) => c.errors === '').map((c) => c.amountCents)).toEqual([5063]);
+    // The capture mails a receipt naming the booking's venue and time zone (docs/decisions/0039).
+    const receipt = await sentMail(
+      t,
+      user.email,
+      /^Receipt: outstanding balance of \$50\.63 paid$/,
+    );
+    for (const part of [receipt.text, receipt.html]) {
+      expect(part).toContain('$50.63');
+      expect(part).toContain('Downtown (America/Los_Angeles)');
+    }
   });
 
   it('books without a card when a voucher covers everything, and spends the voucher', async () => {
@@ -351,7 +370,7 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect(res.json().reservations[0].paid).toBe(true);
     expect(await chargesFor(q.checkout_id)).toHaveLength(0);
     const balance = await t.app.inject({ method: 'GET', url: `/api/vouchers/${code}/balance` });
-    expect(balance.json()).toEqual({ balance_cents: 6000 - 4650 });
+    expect(balance.json()).toEqual({ balance_cents: 6000 - 4650, currency: 'USD' });
   });
 
   it('charges the rest after a partial voucher', async () => {
@@ -362,7 +381,7 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect((await processIt(user, q.checkout_id)).statusCode).toBe(200);
     expect((await chargesFor(q.checkout_id))[0].amountCents).toBe(3974);
     const balance = await t.app.inject({ method: 'GET', url: `/api/vouchers/${code}/balance` });
-    expect(balance.json()).toEqual({ balance_cents: 0 });
+    expect(balance.json()).toEqual({ balance_cents: 0, currency: 'USD' });
   });
 
   it('refuses a voucher spent between quote and process, booking nothing', async () => {

@@ -14,6 +14,8 @@ export type ClubTerms = {
   minSessions: number;
   firstRaceCents: number;
   creditsPerSession: number;
+  /** ISO 4217: the venue's default currency, what membership is charged in. */
+  currency: string;
 };
 
 export function clubTerms(settings: VenueSettings): ClubTerms {
@@ -24,6 +26,7 @@ export function clubTerms(settings: VenueSettings): ClubTerms {
     minSessions: settings.club_min_sessions,
     firstRaceCents: settings.club_first_race_cents,
     creditsPerSession: settings.club_credits_per_session,
+    currency: settings.default_currency,
   };
 }
 

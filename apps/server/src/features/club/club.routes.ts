@@ -32,7 +32,15 @@ export const clubRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
-    const ctx = { db, payments: deps.payments };
+    const ctx = {
+      db,
+      payments: deps.payments,
+      mail: {
+        mailer: deps.mailer,
+        publicUrl: deps.config.publicUrl,
+        logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
+      },
+    };
     const tags = ['club'];
 
     app.get(

@@ -5,7 +5,8 @@ import {
   type CreditsUnenrollResponse,
   type Subscription,
 } from '@paddock/contract/club';
-import { centsToDollars } from '@paddock/contract/charges';
+import { formatMoney } from '@paddock/contract/money';
+import { sendClubReceipt, type ClubMail } from './club-mail';
 import type { Paginated, PaginationQuery } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
@@ -21,7 +22,7 @@ import * as repo from './club.repo';
 import { accessibleUserId } from '../../plugins/user-access';
 import { sendCardRefund, waitingCreditsToCard } from '../refunds/refunds.service';
 
-export type ClubContext = { db: Db; payments: PaymentProvider };
+export type ClubContext = { db: Db; payments: PaymentProvider; mail?: ClubMail };
 
 /** Cancelling before this many paid cycles charges back the discounts given (the terms). */
 export const MINIMUM_PAID_CYCLES = 2;
@@ -154,6 +155,7 @@ export async function enroll(
   const outcome = await chargeSavedCard(db, ctx.payments, {
     userId,
     amountCents,
+    currency: club.currency,
     notes: planNotes(club, membership.creditsPerMonth, 'first month'),
     idempotencyKey: `club-${membership.id}-${membership.nextChargeOn}`,
     kind: 'club',
@@ -186,6 +188,13 @@ export async function enroll(
   });
   if (!outcome.ok) throw ValidationError.nonField(outcome.message);
   if (!finished) throw new Error('enrolment finished without a membership');
+  await sendClubReceipt(db, ctx.mail, userId, {
+    kind: 'enrolment',
+    clubName: club.name,
+    amountCents,
+    currency: club.currency,
+    detail: planNotes(club, finished.creditsPerMonth, 'first month'),
+  });
   const balance = await creditBalance(db, userId);
   return {
     detail: `Welcome to the ${club.name}!`,
@@ -216,6 +225,7 @@ export async function unenroll(
       const outcome = await chargeSavedCard(tx, ctx.payments, {
         userId,
         amountCents: chargeBackCents,
+        currency: club.currency,
         notes: `${club.name}: cancelled within two billing cycles, discounts charged back`,
         idempotencyKey: `club-${row.id}-chargeback-${row.chargebackFailures}`,
         kind: 'club',
@@ -233,9 +243,17 @@ export async function unenroll(
   });
   if (result.error !== undefined) throw ValidationError.nonField(result.error);
   for (const id of result.toCard) await sendCardRefund(ctx, id);
+  if (result.chargeBackCents > 0)
+    await sendClubReceipt(db, ctx.mail, userId, {
+      kind: 'chargeback',
+      clubName: club.name,
+      amountCents: result.chargeBackCents,
+      currency: club.currency,
+      detail: `Your ${club.name} membership is cancelled within two billing cycles, so the discounts given are charged back, as the terms say.`,
+    });
   const detail =
     result.chargeBackCents > 0
-      ? `Your ${club.name} membership is cancelled. The discounts given, $${centsToDollars(result.chargeBackCents)}, were charged back.`
+      ? `Your ${club.name} membership is cancelled. The discounts given, ${formatMoney(result.chargeBackCents, club.currency)}, were charged back.`
       : `Your ${club.name} membership is cancelled.`;
   return { detail, charge_back_cents: result.chargeBackCents };
 }

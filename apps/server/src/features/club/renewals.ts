@@ -9,8 +9,9 @@ import { getSettings } from '../../plugins/settings';
 import { localDate, nextCycleDate } from './billing-cycle';
 import { clubTerms, type ClubTerms } from './club-terms';
 import * as repo from './club.repo';
+import { sendClubReceipt, type ClubMail, type ClubReceipt } from './club-mail';
 
-export type RenewalDeps = { db: Db; payments: PaymentProvider };
+export type RenewalDeps = { db: Db; payments: PaymentProvider; mail?: ClubMail };
 export type RenewalReport = { charged: number; declined: number; skipped: number };
 
 /**
@@ -43,7 +44,9 @@ async function renewOne(
   id: number,
   today: string,
 ): Promise<keyof RenewalReport> {
-  return deps.db.transaction(async (tx) => {
+  let receipt: (ClubReceipt & { userId: number }) | null = null;
+  const result = await deps.db.transaction(async (tx) => {
+    receipt = null;
     const row = await repo.lockDueMembership(tx, id, today);
     if (!row) return 'skipped';
     const cycle = row.nextChargeOn;
@@ -51,6 +54,7 @@ async function renewOne(
     const outcome = await chargeSavedCard(tx, deps.payments, {
       userId: row.userId,
       amountCents: row.priceCents,
+      currency: club.currency,
       notes: `${club.name}: ${month} (${row.creditsPerMonth} credits)`,
       idempotencyKey:
         row.failedAttempts === 0
@@ -58,6 +62,15 @@ async function renewOne(
           : `club-${row.id}-${cycle}-retry${row.failedAttempts}`,
       kind: 'club',
     });
+    const notes = `${club.name}: ${month} (${row.creditsPerMonth} credits)`;
+    receipt = {
+      userId: row.userId,
+      kind: outcome.ok ? 'renewal' : 'renewal_failed',
+      clubName: club.name,
+      amountCents: row.priceCents,
+      currency: club.currency,
+      detail: outcome.ok ? notes : outcome.message,
+    };
     if (!outcome.ok) {
       await repo.updateMembership(tx, row.id, {
         status: 'past_due',
@@ -86,6 +99,10 @@ async function renewOne(
     await releaseWaitingCredits(tx, row.userId);
     return 'charged';
   });
+  // After the commit: a receipt never tells of a renewal that rolled back.
+  const sent = receipt as (ClubReceipt & { userId: number }) | null;
+  if (sent) await sendClubReceipt(deps.db, deps.mail, sent.userId, sent);
+  return result;
 }
 
 /**

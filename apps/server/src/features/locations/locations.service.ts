@@ -20,6 +20,7 @@ export function toLocation(row: repo.LocationRow): Location {
     name: row.name,
     address: row.address,
     timezone: row.timezone,
+    currency: row.currency,
     sales_tax_rate_percent: Number(row.salesTaxRatePercent),
     booking_fee_cents: row.bookingFeeCents,
     booking_fees_threshold: row.bookingFeesThreshold,
@@ -66,7 +67,7 @@ function columnsOf(values: LocationUpdate): Partial<repo.LocationInsert> {
     name: values.name,
     address: values.address,
     timezone: values.timezone,
-    // CURRENCY (issue 16): `currency: values.currency` goes here at merge.
+    currency: values.currency,
     salesTaxRatePercent:
       values.sales_tax_rate_percent === undefined
         ? undefined

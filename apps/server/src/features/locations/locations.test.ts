@@ -36,6 +36,7 @@ describe('locations', () => {
       name: 'Downtown',
       address: '',
       timezone: 'America/Los_Angeles',
+      currency: 'USD',
       sales_tax_rate_percent: 8.875,
       booking_fee_cents: 150,
       booking_fees_threshold: 4,

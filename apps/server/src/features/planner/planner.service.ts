@@ -14,6 +14,7 @@ import {
   type PlannerMove,
 } from '@paddock/contract/planner';
 import { REASON_REQUIRED } from '@paddock/contract/refunds';
+import { MIXED_CURRENCIES_MESSAGE } from '@paddock/contract/money';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/booking';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
@@ -337,6 +338,8 @@ export async function bookFor(
   const member = await isClubMemberInGoodStanding(db, body.user);
   // Priced as one booking at the first seat's location: fees and tax as the checkout would.
   const location = resolved[0].seat.location;
+  if (resolved.some(({ seat }) => seat.location.currency !== location.currency))
+    throw ValidationError.field('slots', MIXED_CURRENCIES_MESSAGE);
   const pricing = priceBooking({
     items: resolved.map(({ seat }) => ({ costCents: seat.costCents })),
     bookingFeeCents: location.bookingFeeCents,
@@ -367,6 +370,7 @@ export async function bookFor(
       const outcome = await chargeSavedCard(tx, payments, {
         userId: body.user,
         amountCents: pricing.totalCents,
+        currency: location.currency,
         notes: `Desk booking (${inserted.length} slot${inserted.length === 1 ? '' : 's'})`,
         idempotencyKey: `desk-${body.user}-${key}`,
         kind: 'booking',

@@ -1,53 +1,40 @@
 import type { MailMessage } from '../../plugins/mail';
+import { receiptMail, type Venue } from '../../plugins/receipt-mail';
 
 export type RefundReceipt = {
   to: string;
   name: string;
-  companyName: string;
+  venue: Venue;
   seatName: string;
+  /** The slot on the venue's clock, with its zone. */
   when: string;
   locationName: string;
-  /** "$22.50 back to your Visa ending 4242", one per way the money goes back. */
+  timezone: string;
+  /** "£22.50 back to your Visa ending 4242", one per way the money goes back. */
   lines: string[];
   cardFailed: boolean;
-  dashboardUrl: string;
   /** A move to a cheaper seat (the booking stands, the difference comes back), not a cancel. */
   moved?: boolean;
 };
 
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-/** The refund receipt, in text and HTML. */
-export function refundMail(r: RefundReceipt): MailMessage {
-  const failed = r.cardFailed
-    ? 'The refund to your card was declined; we will try again and let you know.'
-    : '';
+/** The refund receipt of a cancellation or a move to a cheaper seat, in HTML and text (the receipt template). */
+export function refundMail(r: RefundReceipt): Promise<MailMessage> {
   const what = r.moved ? 'moved there; the price difference comes back' : 'is cancelled';
-  const text = [
-    `Hi ${r.name},`,
-    '',
-    `Your reservation for ${r.seatName} at ${r.locationName} on ${r.when} ${what}.`,
-    '',
-    'What comes back:',
-    ...r.lines.map((l) => `- ${l}`),
-    ...(failed ? ['', failed] : []),
-    '',
-    `Your transactions: ${r.dashboardUrl}`,
-    '',
-    r.companyName,
-  ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:sans-serif">
-<p>Hi ${escape(r.name)},</p>
-<p>Your reservation for <strong>${escape(r.seatName)}</strong> at ${escape(r.locationName)} on ${escape(r.when)} ${escape(what)}.</p>
-<p>What comes back:</p>
-<ul>${r.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
-${failed ? `<p><strong>${escape(failed)}</strong></p>` : ''}
-<p><a href="${escape(r.dashboardUrl)}">Your transactions</a></p>
-<p>${escape(r.companyName)}</p>
-</body></html>`;
-  return { to: r.to, subject: `Refund receipt: ${r.seatName}, ${r.when}`, text, html };
+  return receiptMail({
+    to: r.to,
+    subject: `Refund receipt: ${r.seatName}, ${r.when}`,
+    venue: r.venue,
+    heading: r.moved ? 'Your reservation has moved' : 'Your reservation is cancelled',
+    paragraphs: [
+      `Hi ${r.name},`,
+      `Your reservation for ${r.seatName} at ${r.locationName} on ${r.when} ${what}.`,
+      'What comes back:',
+    ],
+    lines: r.lines,
+    rows: [['Times shown in', r.timezone]],
+    button: { label: 'Your transactions', href: '/dashboard' },
+    notes: r.cardFailed
+      ? ['The refund to your card was declined; we will try again and let you know.']
+      : [],
+  });
 }

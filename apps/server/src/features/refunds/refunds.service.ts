@@ -9,7 +9,7 @@ import {
   type RefundChoice,
   type RefundView,
 } from '@paddock/contract/refunds';
-import { centsToDollars } from '@paddock/contract/charges';
+import { formatMoney } from '@paddock/contract/money';
 import { CENTS_PER_CREDIT } from '@paddock/contract/club';
 import type { Deps } from '../../app';
 import type { Db } from '../../db/client';
@@ -40,6 +40,7 @@ import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
 import { recordAudit } from '../audit/audit.service';
 import { refundMail } from './refund-mail';
+import { venueOf } from '../../plugins/receipt-mail';
 import { seatFreed } from '../waitlist/waitlist.service';
 import * as repo from './refunds.repo';
 
@@ -66,7 +67,6 @@ export function refundContext(deps: Deps, logError: RefundContext['logError']): 
 type Choice = RefundChoice | 'no_show';
 
 const isStaff = (caller: AuthUser) => hasPermission(caller, 'reservations.change_reservation');
-const money = (cents: number) => `$${centsToDollars(cents)}`;
 
 /** The venue's policy, the location's overrides over it, and the club members' own window. */
 export async function policyFor(
@@ -193,8 +193,8 @@ export async function breakdown(
     const card = p.row.userId !== null ? await repo.findCard(db, p.row.userId) : null;
     lines.push(
       card
-        ? `${money(s.cardCents)} back to your ${card.brand} ending ${card.last4}`
-        : `${money(s.cardCents)} back to the card you paid with`,
+        ? `${formatMoney(s.cardCents, p.row.location.currency)} back to your ${card.brand} ending ${card.last4}`
+        : `${formatMoney(s.cardCents, p.row.location.currency)} back to the card you paid with`,
     );
   }
   if (s.credits > 0)
@@ -205,8 +205,13 @@ export async function breakdown(
     );
   const hint = voucherCode ? voucherCode.slice(-4) : null;
   if (s.voucherCents > 0)
-    lines.push(`${money(s.voucherCents)} back to your voucher ending ${hint ?? '????'}`);
-  if (s.keptCents > 0) lines.push(`${money(s.keptCents)} is kept under the cancellation policy`);
+    lines.push(
+      `${formatMoney(s.voucherCents, p.row.location.currency)} back to your voucher ending ${hint ?? '????'}`,
+    );
+  if (s.keptCents > 0)
+    lines.push(
+      `${formatMoney(s.keptCents, p.row.location.currency)} is kept under the cancellation policy`,
+    );
   if (lines.length === 0) lines.push('Nothing was paid for this booking, so nothing comes back.');
   return {
     card_cents: s.cardCents,
@@ -335,6 +340,7 @@ export async function refundInTransaction(
       await repo.recordTransaction(tx, {
         userId: row.userId,
         amountCents: 0,
+        currency: row.location.currency,
         notes: transactionNotes(row, refund),
         kind: 'refund',
         idempotencyKey: `refund-${refund.id}-0`,
@@ -367,12 +373,14 @@ export async function refundInTransaction(
 
 export function transactionNotes(row: repo.ReservationForRefund, refund: repo.RefundRow): string {
   const parts = [];
-  if (refund.cardCents > 0) parts.push(`${money(refund.cardCents)} to card`);
+  if (refund.cardCents > 0)
+    parts.push(`${formatMoney(refund.cardCents, row.location.currency)} to card`);
   if (refund.credits > 0)
     parts.push(
       `${refund.credits} credits${refund.creditsStatus === 'waiting' ? ' (waiting for good standing)' : ''}`,
     );
-  if (refund.voucherCents > 0) parts.push(`${money(refund.voucherCents)} to voucher`);
+  if (refund.voucherCents > 0)
+    parts.push(`${formatMoney(refund.voucherCents, row.location.currency)} to voucher`);
   if (parts.length === 0) parts.push('nothing back');
   return `Refund: ${row.calendarName}, ${describeInZone(row.time, row.location.timezone)} (${parts.join(', ')})`;
 }
@@ -406,6 +414,7 @@ export async function sendCardRefund(
     await repo.recordTransaction(tx, {
       userId: refund.userId,
       amountCents: -refund.cardCents,
+      currency: charge?.currency ?? row?.location.currency,
       notes: row ? transactionNotes(row, refund) : 'Refund',
       errors: result.ok ? '' : result.message,
       chargeRef: result.refundRef,
@@ -558,17 +567,17 @@ async function sendReceipt(ctx: RefundContext, refund: repo.RefundRow) {
     const view = await refundView(ctx.db, refund);
     const settings = await getSettings(ctx.db);
     await ctx.mailer.send(
-      refundMail({
+      await refundMail({
         to: user.email,
         name:
           user.racerName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
-        companyName: settings.company_name,
+        venue: venueOf(settings, ctx.publicUrl),
         seatName: row.calendarName,
         when: describeInZone(row.time, row.location.timezone),
         locationName: row.location.name,
+        timezone: row.location.timezone,
         lines: view.refund.lines,
         cardFailed: refund.cardStatus === 'failed',
-        dashboardUrl: `${ctx.publicUrl}/dashboard`,
         moved: refund.kind === 'move',
       }),
     );

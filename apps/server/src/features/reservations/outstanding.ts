@@ -6,12 +6,16 @@ import {
   type CostBreakdown,
   type CaptureOutstandingResponse,
 } from '@paddock/contract/reservations';
+import { DEFAULT_CURRENCY, formatMoney } from '@paddock/contract/money';
+import { users } from '../../db/schema/accounts';
+import { receiptMail, venueOf, type ReceiptDeps } from '../../plugins/receipt-mail';
+import { getSettings } from '../../plugins/settings';
 import type { Db } from '../../db/client';
 import { cards } from '../../db/schema/payments';
 import { describeInZone, SLOT_MINUTES } from '../../lib/slots';
 import { hasPermission, type AuthUser } from '../../plugins/auth';
 import { Forbidden, NotFound, PaymentError } from '../../plugins/errors';
-import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import { chargeSavedCard, type ChargeRecord } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import * as repo from './reservations.repo';
 import { accessibleUserId } from '../../plugins/user-access';
@@ -37,7 +41,12 @@ export async function getBalance(db: Db, caller: AuthUser, ref: UserRef): Promis
   const rows = await repo.outstandingRows(db, await resolveUser(db, caller, ref));
   return {
     amount_cents: rows.reduce((sum, r) => sum + r.amountCents, 0),
-    detail: rows.map((r) => ({ description: describe(r), amount_cents: r.amountCents })),
+    currency: rows[0]?.currency ?? DEFAULT_CURRENCY,
+    detail: rows.map((r) => ({
+      description: describe(r),
+      amount_cents: r.amountCents,
+      currency: r.currency,
+    })),
   };
 }
 
@@ -60,7 +69,11 @@ export async function getCostBreakdown(
     item.amount += r.amountCents;
     items.set(key, item);
   }
-  return { total: rows.reduce((sum, r) => sum + r.amountCents, 0), items: [...items.values()] };
+  return {
+    total: rows.reduce((sum, r) => sum + r.amountCents, 0),
+    currency: rows[0]?.currency ?? DEFAULT_CURRENCY,
+    items: [...items.values()],
+  };
 }
 
 /** Staff holding both reservations.change_reservation and user.change_user. */
@@ -101,8 +114,10 @@ export async function captureOutstanding(
   db: Db,
   payments: PaymentProvider,
   userId: number,
+  mail?: ReceiptDeps,
 ): Promise<CaptureOutstandingResponse> {
   const rows = await repo.outstandingRows(db, userId);
+  const captured: { charge: ChargeRecord; rows: repo.ReservationRow[] }[] = [];
   const ids = rows.map((r) => r.id);
   const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
   if (total === 0) {
@@ -113,19 +128,63 @@ export async function captureOutstanding(
     .select({ ref: cards.paymentMethodRef })
     .from(cards)
     .where(eq(cards.userId, userId));
-  const fingerprint = crypto
-    .createHash('sha256')
-    .update(`${ids.join(',')}|${total}|${card?.ref ?? 'none'}`)
-    .digest('hex')
-    .slice(0, 24);
-  const outcome = await chargeSavedCard(db, payments, {
-    userId,
-    amountCents: total,
-    notes: `Outstanding balance (${rows.length} reservation${rows.length === 1 ? '' : 's'})`,
-    idempotencyKey: `outstanding-${userId}-${fingerprint}`,
-    kind: 'capture',
-  });
-  if (!outcome.ok) throw new PaymentError(outcome.message);
-  await repo.markPaid(db, ids, outcome.charge.id);
+  // One charge per currency: a card payment is in one currency (docs/decisions/0039).
+  for (const currency of new Set(rows.map((r) => r.currency))) {
+    const group = rows.filter((r) => r.currency === currency);
+    const groupIds = group.map((r) => r.id);
+    const groupTotal = group.reduce((sum, r) => sum + r.amountCents, 0);
+    if (groupTotal === 0) {
+      await repo.markPaid(db, groupIds);
+      continue;
+    }
+    const fingerprint = crypto
+      .createHash('sha256')
+      .update(`${groupIds.join(',')}|${groupTotal}|${card?.ref ?? 'none'}`)
+      .digest('hex')
+      .slice(0, 24);
+    const outcome = await chargeSavedCard(db, payments, {
+      userId,
+      amountCents: groupTotal,
+      currency,
+      notes: `Outstanding balance (${group.length} reservation${group.length === 1 ? '' : 's'})`,
+      idempotencyKey: `outstanding-${userId}-${fingerprint}`,
+      kind: 'capture',
+    });
+    if (!outcome.ok) throw new PaymentError(outcome.message);
+    await repo.markPaid(db, groupIds, outcome.charge.id);
+    captured.push({ charge: outcome.charge, rows: group });
+  }
+  if (mail) for (const paid of captured) await sendCaptureReceipt(db, mail, userId, paid);
   return { detail: 'The outstanding balance has been paid.', amount_cents: total };
+}
+
+/** The receipt of a captured balance: what was paid, each booking with its venue and zone. */
+async function sendCaptureReceipt(
+  db: Db,
+  mail: ReceiptDeps,
+  userId: number,
+  paid: { charge: ChargeRecord; rows: repo.ReservationRow[] },
+) {
+  try {
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (!user?.email) return;
+    const amount = formatMoney(paid.charge.amountCents, paid.charge.currency);
+    await mail.mailer.send(
+      await receiptMail({
+        to: user.email,
+        subject: `Receipt: outstanding balance of ${amount} paid`,
+        venue: venueOf(await getSettings(db), mail.publicUrl),
+        heading: 'Your outstanding balance is paid',
+        paragraphs: ['Your saved card paid these bookings:'],
+        lines: paid.rows.map(
+          (r) =>
+            `${describe(r)} at ${r.locationName} (${r.timezone}): ${formatMoney(r.amountCents, r.currency)}`,
+        ),
+        rows: [['Charged to your card', amount]],
+        button: { label: 'Your transactions', href: '/dashboard' },
+      }),
+    );
+  } catch (error) {
+    mail.logError(error, 'balance receipt mail failed');
+  }
 }

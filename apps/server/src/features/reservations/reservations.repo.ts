@@ -43,6 +43,7 @@ const rowColumns = {
   calendarName: calendars.name,
   locationId: calendars.locationId,
   timezone: locations.timezone,
+  currency: locations.currency,
   locationName: locations.name,
   locationAddress: locations.address,
   user: {
@@ -77,6 +78,7 @@ export type ReservationRow = {
   calendarName: string;
   locationId: number;
   timezone: string;
+  currency: string;
   locationName: string;
   locationAddress: string;
   user: PersonName | null;

@@ -56,12 +56,17 @@ export const reservationsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
+    const mail = {
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
+    };
     const refunds = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
     const tags = ['reservations'];
 
     // A saved card pays what is owed (a declined checkout, unpaid bookings).
     cardHooks(deps).onCardSaved(async (userId) => {
-      await captureOutstanding(db, deps.payments, userId);
+      await captureOutstanding(db, deps.payments, userId, mail);
     });
 
     app.get(
@@ -223,7 +228,7 @@ export const reservationsRoutes =
           response: { 200: captureOutstandingResponse, 402: detailBody, ...errors },
         },
       },
-      async (request) => captureOutstanding(db, deps.payments, requireUser(request).id),
+      async (request) => captureOutstanding(db, deps.payments, requireUser(request).id, mail),
     );
 
     app.post(

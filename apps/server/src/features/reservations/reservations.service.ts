@@ -54,6 +54,8 @@ function toReservation(rows: repo.ReservationRow[]): Reservation {
     calendar_name: first.calendarName,
     location: first.locationId,
     timezone: first.timezone,
+    location_name: first.locationName,
+    currency: first.currency,
     user: first.userId,
     user_display_name: first.userId === null ? null : displayName(first.user),
     is_blackout: first.isBlackout,

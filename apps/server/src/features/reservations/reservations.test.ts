@@ -67,6 +67,8 @@ describe('POST /reservations', () => {
       calendar_name: 'Sim 1',
       location: venue.location.id,
       timezone: zone,
+      location_name: venue.location.name,
+      currency: 'USD',
       user: alice.id,
       user_display_name: 'Alice Apex',
       is_blackout: false,
@@ -442,9 +444,18 @@ describe('balance', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       amount_cents: 2 * 5063,
+      currency: 'USD',
       detail: [
-        { description: expect.stringMatching(/^Sim 1, .* 8:00 AM$/), amount_cents: 5063 },
-        { description: expect.stringMatching(/^Sim 1, .* 8:30 AM$/), amount_cents: 5063 },
+        {
+          description: expect.stringMatching(/^Sim 1, .* 8:00 AM$/),
+          amount_cents: 5063,
+          currency: 'USD',
+        },
+        {
+          description: expect.stringMatching(/^Sim 1, .* 8:30 AM$/),
+          amount_cents: 5063,
+          currency: 'USD',
+        },
       ],
     });
     expect((await call('GET', `/api/users/${dave.id}/balance`, dave)).json().amount_cents).toBe(
@@ -466,6 +477,7 @@ describe('balance', () => {
     expect(cost.statusCode).toBe(200);
     expect(cost.json()).toEqual({
       total: 3 * 5063,
+      currency: 'USD',
       items: [
         { description: 'Sim 1 (30 min)', qty: 2, amount_each: 5063, amount: 10126 },
         { description: 'Sim 2 (30 min)', qty: 1, amount_each: 5063, amount: 5063 },
@@ -488,6 +500,7 @@ describe('balance', () => {
     });
     expect((await call('GET', '/api/users/me/balance', dave)).json()).toEqual({
       amount_cents: 0,
+      currency: 'USD',
       detail: [],
     });
   });

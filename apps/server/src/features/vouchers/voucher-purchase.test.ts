@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { VOUCHER_ALPHABET } from '@paddock/contract/vouchers';
 import { vouchers } from '../../db/schema/booking';
-import { outboxMessages } from '../../db/schema/content';
+import { outboxMessages, settings } from '../../db/schema/content';
+import { sentMail } from '../../test/sent-mail';
 import { charges } from '../../db/schema/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
@@ -47,7 +48,7 @@ describe('POST /users/me/vouchers/purchase', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ code: expect.any(String), amount_cents: 2500 });
+    expect(body).toEqual({ code: expect.any(String), amount_cents: 2500, currency: 'USD' });
     expect(body.code).toMatch(new RegExp(`^[${VOUCHER_ALPHABET}]{12}$`));
 
     const [charge] = await voucherCharges(user);
@@ -67,13 +68,19 @@ describe('POST /users/me/vouchers/purchase', () => {
     expect(mail.html).toContain('Sam &lt;Racer&gt; sent you a gift voucher');
     expect(mail.html).toContain('Happy birthday!<br>See you on track.');
     expect(mail.html).not.toContain('<Racer>');
-    expect(await mailTo(user.email)).toEqual([]);
+    // The buyer gets a receipt, not the code (docs/decisions/0039).
+    const receipt = await sentMail(t, user.email, /^Receipt: your \$25\.00 /);
+    expect(receipt.text).toContain('friend@example.com');
+    expect(receipt.text).toContain('$25.00');
+    expect(receipt.html).toContain('$25.00');
+    expect(receipt.text).not.toContain(groupedCode(body.code));
+    expect(receipt.html).not.toContain(groupedCode(body.code));
 
     const balance = await t.app.inject({
       method: 'GET',
       url: `/api/vouchers/${groupedCode(body.code).toLowerCase()}/balance`,
     });
-    expect(balance.json()).toEqual({ balance_cents: 2500 });
+    expect(balance.json()).toEqual({ balance_cents: 2500, currency: 'USD' });
   });
 
   it('e-mails the buyer when it is not sent to someone, $100 by default', async () => {
@@ -139,20 +146,44 @@ describe('POST /users/me/vouchers/purchase', () => {
   });
 });
 
+describe('voucher currency', () => {
+  it('sells in the venue default currency and mails the amount in it', async () => {
+    await t.db.insert(settings).values({ key: 'default_currency', value: 'EUR' });
+    try {
+      const user = await buyer();
+      const res = await purchase(user, { amount_cents: 2500 });
+      expect(res.json()).toMatchObject({ amount_cents: 2500, currency: 'EUR' });
+      const [charge] = await voucherCharges(user);
+      expect(charge).toMatchObject({ amountCents: 2500, currency: 'EUR' });
+      const mail = await sentMail(t, user.email, /gift voucher/);
+      expect(mail.subject).toBe('Your €25.00 Paddock Sim Racing gift voucher');
+      expect(mail.text).toContain('€25.00');
+      expect(mail.html).toContain('€25.00');
+      const balance = await t.app.inject({
+        method: 'GET',
+        url: `/api/vouchers/${res.json().code}/balance`,
+      });
+      expect(balance.json()).toEqual({ balance_cents: 2500, currency: 'EUR' });
+    } finally {
+      await t.db.delete(settings).where(eq(settings.key, 'default_currency'));
+    }
+  });
+});
+
 describe('voucher codes and mail', () => {
   it('never use 0, O, 1 or I, and are grouped by four in the mail', () => {
     expect(VOUCHER_ALPHABET).not.toMatch(/[0O1I]/);
     expect(groupedCode('ABCDEFGHJKLM')).toBe('ABCD-EFGH-JKLM');
   });
 
-  it('puts the amount, code, sender and comments in a designed message', () => {
-    const mail = voucherMail({
+  it('puts the amount, code, sender and comments in a designed message', async () => {
+    const mail = await voucherMail({
       to: 'x@example.com',
       code: 'ABCDEFGHJKLM',
       amountCents: 2500,
+      currency: 'USD',
       gift: { fromName: 'Alex\r\nBcc: evil@example.com', comments: '<script>x</script>' },
-      companyName: 'Paddock',
-      publicUrl: 'https://paddock.example',
+      venue: { name: 'Paddock', logoUrl: '', publicUrl: 'https://paddock.example' },
     });
     expect(mail.subject).toBe('Alex Bcc: evil@example.com sent you a $25.00 Paddock gift voucher');
     expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt;');

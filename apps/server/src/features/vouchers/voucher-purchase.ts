@@ -1,4 +1,4 @@
-import { centsToDollars } from '@paddock/contract/charges';
+import { formatMoney } from '@paddock/contract/money';
 import type { Voucher, VoucherPurchase } from '@paddock/contract/vouchers';
 import type { Db } from '../../db/client';
 import { NotFound, ValidationError } from '../../plugins/errors';
@@ -6,7 +6,8 @@ import type { Mailer } from '../../plugins/mail';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
-import { voucherMail } from './voucher-mail';
+import { venueOf } from '../../plugins/receipt-mail';
+import { voucherBuyerReceipt, voucherMail } from './voucher-mail';
 import * as repo from './vouchers.repo';
 import { createVoucher } from './vouchers.service';
 
@@ -36,16 +37,20 @@ export async function purchaseVoucher(
   if (!buyer) throw new NotFound();
   if (!buyer.hasCard) throw ValidationError.nonField(NO_CARD_FOR_VOUCHER_MESSAGE);
   const recipient = body.email_to || null;
-  const amount = `$${centsToDollars(body.amount_cents)}`;
+  const settings = await getSettings(ctx.db);
+  const currency = settings.default_currency;
+  const amount = formatMoney(body.amount_cents, currency);
 
   const result = await ctx.db.transaction(async (tx) => {
     const voucher = await createVoucher(tx, {
       amountCents: body.amount_cents,
+      currency,
       createdById: buyerId,
     });
     const outcome = await chargeSavedCard(tx, ctx.payments, {
       userId: buyerId,
       amountCents: body.amount_cents,
+      currency,
       notes: recipient ? `Gift voucher ${amount} for ${recipient}` : `Gift voucher ${amount}`,
       idempotencyKey: `voucher-${voucher.code}`,
       kind: 'voucher',
@@ -58,22 +63,38 @@ export async function purchaseVoucher(
   });
   if (!result.voucher) throw ValidationError.nonField(result.error);
 
-  const to = recipient ?? buyer.email;
-  if (to) {
+  const venue = venueOf(settings, ctx.publicUrl);
+  const voucher = result.voucher;
+  // Built one at a time, so a failing template is caught and logged like a failing send.
+  const mails = [
+    (recipient ?? buyer.email)
+      ? () =>
+          voucherMail({
+            to: (recipient ?? buyer.email)!,
+            code: voucher.code,
+            amountCents: voucher.amount_cents,
+            currency: voucher.currency,
+            gift: recipient
+              ? { fromName: body.email_from_name ?? '', comments: body.email_comments ?? '' }
+              : null,
+            venue,
+          })
+      : null,
+    recipient && buyer.email
+      ? () =>
+          voucherBuyerReceipt({
+            to: buyer.email,
+            recipient,
+            amountCents: voucher.amount_cents,
+            currency: voucher.currency,
+            venue,
+          })
+      : null,
+  ];
+  for (const mail of mails) {
+    if (!mail) continue;
     try {
-      const { company_name } = await getSettings(ctx.db);
-      await ctx.mailer.send(
-        voucherMail({
-          to,
-          code: result.voucher.code,
-          amountCents: result.voucher.amount_cents,
-          gift: recipient
-            ? { fromName: body.email_from_name ?? '', comments: body.email_comments ?? '' }
-            : null,
-          companyName: company_name,
-          publicUrl: ctx.publicUrl,
-        }),
-      );
+      await ctx.mailer.send(await mail());
     } catch (error) {
       ctx.logError(error, 'gift voucher mail failed');
     }

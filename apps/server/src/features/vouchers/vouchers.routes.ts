@@ -12,6 +12,7 @@ import { requireStaff, requireUser } from '../../plugins/auth';
 import { purchaseVoucher } from './voucher-purchase';
 import { createVoucher, voucherBalance } from './vouchers.service';
 import { recordAudit } from '../audit/audit.service';
+import { getSettings } from '../../plugins/settings';
 
 export const vouchersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -31,9 +32,11 @@ export const vouchersRoutes =
       },
       async (request, reply) => {
         const staff = requireStaff(request);
+        const { default_currency } = await getSettings(db);
         const created = await db.transaction(async (tx) => {
           const voucher = await createVoucher(tx, {
             amountCents: request.body.amount_cents,
+            currency: default_currency,
             createdById: staff.id,
           });
           await recordAudit(tx, staff, {

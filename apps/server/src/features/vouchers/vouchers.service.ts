@@ -24,36 +24,37 @@ export function normalizeVoucherCode(input: string): string {
 
 export async function createVoucher(
   db: Queryable,
-  input: { amountCents: number; createdById: number | null },
+  input: { amountCents: number; currency: string; createdById: number | null },
 ): Promise<Voucher> {
   for (;;) {
     const row = await repo.insertVoucher(db, {
       code: generateVoucherCode(),
       amountCents: input.amountCents,
       balanceCents: input.amountCents,
+      currency: input.currency,
       createdById: input.createdById,
     });
-    if (row) return { code: row.code, amount_cents: row.amountCents };
+    if (row) return { code: row.code, amount_cents: row.amountCents, currency: row.currency };
   }
 }
 
 export async function voucherBalance(
   db: Queryable,
   code: string,
-): Promise<{ balance_cents: number }> {
+): Promise<{ balance_cents: number; currency: string }> {
   const row = await repo.findByCode(db, normalizeVoucherCode(code));
   if (!row) throw new NotFound();
-  return { balance_cents: row.balanceCents };
+  return { balance_cents: row.balanceCents, currency: row.currency };
 }
 
 /** A voucher with something left on it, or null (unknown or spent). */
 export async function findUsableVoucher(
   db: Queryable,
   code: string,
-): Promise<{ id: number; code: string; balanceCents: number } | null> {
+): Promise<{ id: number; code: string; balanceCents: number; currency: string } | null> {
   const row = await repo.findByCode(db, normalizeVoucherCode(code));
   if (!row || row.balanceCents <= 0) return null;
-  return { id: row.id, code: row.code, balanceCents: row.balanceCents };
+  return { id: row.id, code: row.code, balanceCents: row.balanceCents, currency: row.currency };
 }
 
 /** Debits the voucher for a checkout; false when its balance no longer covers the amount. */

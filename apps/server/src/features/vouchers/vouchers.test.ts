@@ -51,7 +51,7 @@ describe('POST /vouchers and GET /vouchers/{code}/balance', () => {
       url: `/api/vouchers/${code.toLowerCase()}/balance`,
     });
     expect(balance.statusCode).toBe(200);
-    expect(balance.json()).toEqual({ balance_cents: 2500 });
+    expect(balance.json()).toEqual({ balance_cents: 2500, currency: 'USD' });
   });
 
   it('answers 404 for an unknown code', async () => {
@@ -89,6 +89,6 @@ describe('POST /vouchers and GET /vouchers/{code}/balance', () => {
     );
     expect(await findUsableVoucher(t.db, code)).toBeNull();
     const balance = await t.app.inject({ method: 'GET', url: `/api/vouchers/${code}/balance` });
-    expect(balance.json()).toEqual({ balance_cents: 0 });
+    expect(balance.json()).toEqual({ balance_cents: 0, currency: 'USD' });
   });
 });

@@ -38,6 +38,8 @@ export async function chargeSavedCard(
   input: {
     userId: number;
     amountCents: number;
+    /** ISO 4217: the location's currency, or the venue default for club and vouchers. */
+    currency: string;
     notes: string;
     idempotencyKey: string;
     kind: ChargeKind;
@@ -60,6 +62,7 @@ export async function chargeSavedCard(
       customerRef: card.customerRef,
       paymentMethodRef: card.paymentMethodRef,
       amountCents: input.amountCents,
+      currency: input.currency,
       description: input.notes || input.kind,
       // Scoped by the provider's customer id (unique at the provider), so two installations
       // sharing a Stripe account can never answer each other's "checkout:12".
@@ -75,6 +78,7 @@ export async function chargeSavedCard(
     .values({
       userId: input.userId,
       amountCents: input.amountCents,
+      currency: input.currency,
       notes: input.notes,
       kind: input.kind,
       idempotencyKey: input.idempotencyKey,
@@ -102,6 +106,7 @@ export function chargeResponse(charge: ChargeRecord): Charge {
     id: charge.id,
     amount: centsToDollars(charge.amountCents),
     amount_cents: charge.amountCents,
+    currency: charge.currency,
     notes: charge.notes,
     errors: charge.errors,
     receipt_url: charge.receiptUrl,

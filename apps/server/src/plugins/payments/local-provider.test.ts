@@ -176,6 +176,7 @@ describe('LocalPaymentProvider', () => {
       customerRef: card.customerRef,
       paymentMethodRef: card.paymentMethodRef,
       amountCents: 1250,
+      currency: 'USD',
       description: 'Race',
       idempotencyKey: 'local-key-1',
     };
@@ -196,7 +197,7 @@ describe('LocalPaymentProvider', () => {
 
   it('refuses amounts below $0.50 like Stripe, and a detached card', async () => {
     const card = await attach(await tokenizeCard(t));
-    const base = { ...card, description: 'x', idempotencyKey: 'small-1' };
+    const base = { ...card, currency: 'USD', description: 'x', idempotencyKey: 'small-1' };
     const small = await local().charge({ ...base, amountCents: 49 });
     expect(small).toMatchObject({ ok: false, message: 'Amount must be at least $0.50 usd' });
     await local().detachCard(card);
@@ -221,6 +222,7 @@ describe('LocalPaymentProvider refunds', () => {
     const charged = await local().charge({
       ...card,
       amountCents: 1000,
+      currency: 'USD',
       description: 'x',
       idempotencyKey: 'refund-base-1',
     });
@@ -249,6 +251,7 @@ describe('LocalPaymentProvider refunds', () => {
     const charged = await local().charge({
       ...card,
       amountCents: 900,
+      currency: 'USD',
       description: 'x',
       idempotencyKey: 'refund-base-2',
     });
@@ -267,6 +270,7 @@ describe('chargeSavedCard', () => {
     const input = {
       userId: user.id,
       amountCents: 1250,
+      currency: 'USD',
       notes: 'Reservation: Rig 1',
       idempotencyKey: `checkout:${user.id}`,
       kind: 'booking' as const,
@@ -280,6 +284,7 @@ describe('chargeSavedCard', () => {
     expect(charge).toMatchObject({
       userId: user.id,
       amountCents: 1250,
+      currency: 'USD',
       errors: '',
       kind: 'booking',
       chargeRef: expect.stringMatching(/^ch_/),
@@ -314,6 +319,7 @@ describe('chargeSavedCard', () => {
       const result = await chargeSavedCard(t.db, t.deps.payments, {
         userId: user.id,
         amountCents: 3000,
+        currency: 'USD',
         notes: 'Club renewal',
         idempotencyKey: `club:${user.id}`,
         kind: 'club',
@@ -329,6 +335,7 @@ describe('chargeSavedCard', () => {
     const result = await chargeSavedCard(t.db, t.deps.payments, {
       userId: user.id,
       amountCents: 500,
+      currency: 'USD',
       notes: 'Voucher',
       idempotencyKey: `voucher:${user.id}`,
       kind: 'voucher',
@@ -343,6 +350,7 @@ describe('chargeSavedCard', () => {
     const input = {
       userId: user.id,
       amountCents: 800,
+      currency: 'USD',
       notes: 'Booking',
       idempotencyKey: `tx:${user.id}`,
       kind: 'booking' as const,
@@ -376,6 +384,7 @@ describe('chargeSavedCard', () => {
         chargeSavedCard(t.db, t.deps.payments, {
           userId: user.id,
           amountCents,
+          currency: 'USD',
           notes: '',
           idempotencyKey: `bad:${amountCents}`,
           kind: 'other',
@@ -400,6 +409,7 @@ describe('GET /api/payments/local/receipts/{id}', () => {
     const { charge } = await chargeSavedCard(t.db, t.deps.payments, {
       userId: user.id,
       amountCents: 123456,
+      currency: 'USD',
       notes: 'Gift voucher',
       idempotencyKey: `receipt:${user.id}`,
       kind: 'voucher',
@@ -409,7 +419,7 @@ describe('GET /api/payments/local/receipts/{id}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('Apex &lt;Sim&gt; Racing');
-    expect(res.body).toContain('$1234.56');
+    expect(res.body).toContain('$1,234.56');
     expect(res.body).toContain('Gift voucher');
     expect(res.body).toContain('Mastercard ending in 4444');
     expect(res.body).toMatch(/\d{4} at \d{1,2}:\d\d [AP]M/);
@@ -426,6 +436,7 @@ describe('GET /api/payments/local/receipts/{id}', () => {
     const { charge } = await chargeSavedCard(t.db, t.deps.payments, {
       userId: user.id,
       amountCents: 1000,
+      currency: 'USD',
       notes: '',
       idempotencyKey: `failed-receipt:${user.id}`,
       kind: 'booking',

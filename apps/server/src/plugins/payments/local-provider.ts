@@ -10,6 +10,7 @@ import {
   type LocalTokenRequest,
 } from '@paddock/contract/cards';
 import type { Db } from '../../db/client';
+import { formatMoney } from '@paddock/contract/money';
 import {
   localCharges,
   localPaymentMethods,
@@ -44,8 +45,8 @@ export const TEST_CARDS: Record<string, { attach?: string; charge?: string; refu
 };
 
 const TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Stripe's smallest USD charge. */
-const MIN_CHARGE_CENTS = 50;
+/** Stripe's smallest charge in minor units: 50 for USD, EUR and most; 30 for GBP. */
+const minChargeOf = (currency: string) => (currency === 'GBP' ? 30 : 50);
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Stripe-looking unguessable ids: receipts are served to whoever holds the link. */
@@ -58,6 +59,7 @@ function newId(prefix: string): string {
 export type LocalReceipt = {
   id: string;
   amountCents: number;
+  currency: string;
   description: string;
   createdAt: Date;
   brand: string;
@@ -176,7 +178,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     let failure: string | null;
     if (!method || method.customerId !== input.customerRef)
       failure = 'This card is no longer on file. Please add your card again.';
-    else if (input.amountCents < MIN_CHARGE_CENTS) failure = 'Amount must be at least $0.50 usd';
+    else if (input.amountCents < minChargeOf(input.currency))
+      failure = `Amount must be at least ${formatMoney(minChargeOf(input.currency), input.currency)} ${input.currency.toLowerCase()}`;
     else if (isExpired(method.expMonth, method.expYear)) failure = 'Your card has expired.';
     else failure = method.chargeFailure;
 
@@ -189,6 +192,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         customerId: input.customerRef,
         paymentMethodId: input.paymentMethodRef,
         amountCents: input.amountCents,
+        currency: input.currency,
         description: input.description,
         status: failure ? 'failed' : 'succeeded',
         failureMessage: failure,
@@ -224,6 +228,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       .select({
         id: localCharges.id,
         amountCents: localCharges.amountCents,
+        currency: localCharges.currency,
         description: localCharges.description,
         createdAt: localCharges.createdAt,
         brand: localPaymentMethods.brand,
@@ -265,7 +270,7 @@ export class LocalPaymentProvider implements PaymentProvider {
           .from(localPaymentMethods)
           .where(eq(localPaymentMethods.id, charge.paymentMethodId));
         if (amountCents > left)
-          failure = `Refund amount ($${(amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`;
+          failure = `Refund amount (${formatMoney(amountCents, charge.currency)}) is greater than unrefunded amount on charge (${formatMoney(left, charge.currency)})`;
         else failure = method?.refundFailure ?? null;
       }
       const [row] = await tx

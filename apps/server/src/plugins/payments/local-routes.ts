@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localTokenRequest, localTokenResponse } from '@paddock/contract/cards';
-import { centsToDollars } from '@paddock/contract/charges';
+import { formatMoney } from '@paddock/contract/money';
 import type { Deps } from '../../app';
 import { locations } from '../../db/schema/venue';
 import { NotFound } from '../errors';
@@ -75,7 +75,7 @@ function receiptHtml(receipt: LocalReceipt, companyName: string, timezone: strin
     .setZone(timezone)
     .toFormat("LLLL d, yyyy 'at' h:mm a ZZZZ");
   const rows: [string, string][] = [
-    ['Amount paid', `$${centsToDollars(receipt.amountCents)}`],
+    ['Amount paid', formatMoney(receipt.amountCents, receipt.currency)],
     ['Date paid', paidAt],
     ['Payment method', `${receipt.brand} ending in ${receipt.last4}`],
     ['Description', receipt.description],

@@ -21,6 +21,8 @@ export type ChargeInput = {
   customerRef: string;
   paymentMethodRef: string;
   amountCents: number;
+  /** ISO 4217 code, upper case; `amountCents` is in its minor units. */
+  currency: string;
   description: string;
   idempotencyKey: string;
 };
@@ -58,7 +60,7 @@ export interface PaymentProvider {
   }): Promise<AttachedCard>;
   detachCard(card: { customerRef: string; paymentMethodRef: string }): Promise<void>;
   /**
-   * Charges the saved card in US dollars. The same idempotency key never charges twice: a
+   * Charges the saved card in `currency`. The same idempotency key never charges twice: a
    * repeat answers the first result, even when the two calls race.
    */
   charge(input: ChargeInput): Promise<ChargeResult>;

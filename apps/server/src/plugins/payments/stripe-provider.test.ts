@@ -229,6 +229,7 @@ describe('StripePaymentProvider against a stand-in Stripe', () => {
     const input = {
       userId: user.id,
       amountCents: 4500,
+      currency: 'USD',
       notes: 'Reservation: Rig 2',
       idempotencyKey: 'checkout:42',
       kind: 'booking' as const,
@@ -266,6 +267,7 @@ describe('StripePaymentProvider against a stand-in Stripe', () => {
     const result = await chargeSavedCard(t.db, t.deps.payments, {
       userId: user.id,
       amountCents: 2000,
+      currency: 'USD',
       notes: 'Club',
       idempotencyKey: `club:${user.id}`,
       kind: 'club',

@@ -104,7 +104,7 @@ export class StripePaymentProvider implements PaymentProvider {
       const intent = await this.stripe.paymentIntents.create(
         {
           amount: input.amountCents,
-          currency: 'usd',
+          currency: input.currency.toLowerCase(),
           customer: input.customerRef,
           payment_method: input.paymentMethodRef,
           off_session: true,

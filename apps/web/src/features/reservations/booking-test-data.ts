@@ -23,6 +23,7 @@ export function location(id: number, name: string, extra: Partial<Location> = {}
     name,
     address: `${id} Main St`,
     timezone: ZONE,
+    currency: 'USD',
     sales_tax_rate_percent: 8.875,
     booking_fee_cents: 200,
     booking_fees_threshold: 4,
@@ -53,6 +54,7 @@ export function seat(id: number, name: string, locationId = 1): Calendar {
     image: '',
     event: null,
     location: locationId,
+    currency: 'USD',
   };
 }
 
@@ -126,6 +128,8 @@ export function reservation(id: number, calendar: Calendar, hhmm: string): Reser
     calendar_name: calendar.name,
     location: calendar.location,
     timezone: ZONE,
+    location_name: 'Downtown',
+    currency: 'USD',
     user: 7,
     user_display_name: 'Sam Racer',
     is_blackout: false,

@@ -14,6 +14,7 @@ const seat = (id: number, slots: string[]): ParallelResponse[number] => ({
   image: '',
   event: null,
   location: 1,
+  currency: 'USD',
   slots: slots.map((slot) => ({ slot, time: `${slot}:00-08:00` })),
 });
 

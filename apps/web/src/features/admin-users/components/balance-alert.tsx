@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import type { Balance, CostBreakdown } from '@paddock/contract/reservations';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { costBreakdownQuery } from '../api/get-cost-breakdown';
 
 /** Staff spec §3: what the card would be charged, item by item (description, qty, each, amount). */
@@ -29,8 +29,8 @@ function CostBreakdownTable({ cost }: { cost: CostBreakdown }) {
           <tr key={`${item.description}|${item.amount_each}`}>
             <td>{item.description}</td>
             <td className="text-end">{item.qty}</td>
-            <td className="text-end text-nowrap">{formatCents(item.amount_each)}</td>
-            <td className="text-end text-nowrap">{formatCents(item.amount)}</td>
+            <td className="text-end text-nowrap">{formatMoney(item.amount_each, cost.currency)}</td>
+            <td className="text-end text-nowrap">{formatMoney(item.amount, cost.currency)}</td>
           </tr>
         ))}
       </tbody>
@@ -39,7 +39,9 @@ function CostBreakdownTable({ cost }: { cost: CostBreakdown }) {
           <th scope="row" colSpan={3}>
             Total
           </th>
-          <td className="text-end text-nowrap fw-semibold">{formatCents(cost.total)}</td>
+          <td className="text-end text-nowrap fw-semibold">
+            {formatMoney(cost.total, cost.currency)}
+          </td>
         </tr>
       </tfoot>
     </Table>
@@ -57,7 +59,7 @@ export function BalanceAlert({ balance, userId }: { balance: Balance; userId: nu
   return (
     <Alert variant="danger" className="mb-4">
       <Alert.Heading as="h2" className="h5">
-        Outstanding balance: {formatCents(balance.amount_cents)}
+        Outstanding balance: {formatMoney(balance.amount_cents, balance.currency)}
       </Alert.Heading>
       <Table size="sm" className="mb-0 table-danger">
         <caption className="visually-hidden">Outstanding items</caption>
@@ -73,7 +75,9 @@ export function BalanceAlert({ balance, userId }: { balance: Balance; userId: nu
           {balance.detail.map((item, i) => (
             <tr key={i}>
               <td>{item.description}</td>
-              <td className="text-end text-nowrap">{formatCents(item.amount_cents)}</td>
+              <td className="text-end text-nowrap">
+                {formatMoney(item.amount_cents, item.currency)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -81,7 +85,7 @@ export function BalanceAlert({ balance, userId }: { balance: Balance; userId: nu
           <tr>
             <th scope="row">Total</th>
             <td className="text-end text-nowrap fw-semibold">
-              {formatCents(balance.amount_cents)}
+              {formatMoney(balance.amount_cents, balance.currency)}
             </td>
           </tr>
         </tfoot>

@@ -8,7 +8,7 @@ import Table from 'react-bootstrap/Table';
 import type { Charge } from '@paddock/contract/charges';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { chargesQuery } from '../api/list-charges';
 import { useRetryRefund } from '../../refunds/api/retry-refund';
@@ -19,7 +19,7 @@ export const NO_CUSTOMER_TRANSACTIONS = 'This customer has no transactions yet.'
 
 function ChargeRow({ charge, zone, staff }: { charge: Charge; zone: string; staff: boolean }) {
   const when = DateTime.fromISO(charge.created).setZone(zone).toFormat('yyyy-MM-dd h:mm a');
-  const amount = formatCents(charge.amount_cents);
+  const amount = formatMoney(charge.amount_cents, charge.currency);
   return (
     <tr>
       <td className="text-nowrap" data-label="Date">

@@ -19,7 +19,7 @@ import {
   VOUCHER_REJECTED_MESSAGE,
 } from '../../../lib/booking-errors';
 import { useCurrentUser } from '../../../lib/current-user';
-import { formatCents } from '../../../lib/money';
+import { DEFAULT_CURRENCY, formatMoney } from '@paddock/contract/money';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { processCheckout } from '../api/process-checkout';
 import { quoteCheckout } from '../api/quote-checkout';
@@ -50,7 +50,7 @@ type Props = {
 /** Queries whose answers a booking changes. */
 const BOOKING_QUERY_ROOTS = ['avail', 'parallel', 'reservations'];
 
-function LineItems({ items }: { items: LineItem[] }) {
+function LineItems({ items, currency }: { items: LineItem[]; currency: string }) {
   return (
     <table className="table table-sm align-middle mb-3">
       <caption className="visually-hidden">Your races</caption>
@@ -82,9 +82,11 @@ function LineItems({ items }: { items: LineItem[] }) {
                   {start.toFormat('h:mm a')} – {start.plus({ minutes: 30 }).toFormat('h:mm a')}
                 </span>
               </td>
-              <td className="text-end font-monospace">{formatCents(item.calendar_total_cents)}</td>
               <td className="text-end font-monospace">
-                {formatCents(item.calendar_booking_fee_cents)}
+                {formatMoney(item.calendar_total_cents, currency)}
+              </td>
+              <td className="text-end font-monospace">
+                {formatMoney(item.calendar_booking_fee_cents, currency)}
               </td>
             </tr>
           );
@@ -213,7 +215,7 @@ function CheckoutDialog({
         </Modal.Header>
         <Modal.Body>
           <h3 className="h6">Your Races</h3>
-          <LineItems items={quote.line_items} />
+          <LineItems items={quote.line_items} currency={quote.currency ?? DEFAULT_CURRENCY} />
           <VoucherEntry
             applied={voucher}
             onApply={requote}

@@ -1,5 +1,5 @@
 import type { QuoteResponse } from '@paddock/contract/checkout';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 
 type Props = {
   quote: QuoteResponse;
@@ -40,12 +40,14 @@ export function CheckoutTotals({ quote, taxRatePercent, clubName = 'Club' }: Pro
       {rows.map((row) => (
         <div key={row.testId} className="d-flex justify-content-between" data-total={row.testId}>
           <dt className="fw-normal">{row.label}</dt>
-          <dd className="mb-1 text-end font-monospace">{formatCents(row.cents)}</dd>
+          <dd className="mb-1 text-end font-monospace">{formatMoney(row.cents, quote.currency)}</dd>
         </div>
       ))}
       <div className="d-flex justify-content-between border-top pt-2 mt-1 fs-5" data-total="total">
         <dt>Total</dt>
-        <dd className="mb-0 text-end font-monospace fw-bold">{formatCents(quote.total_cents)}</dd>
+        <dd className="mb-0 text-end font-monospace fw-bold">
+          {formatMoney(quote.total_cents, quote.currency)}
+        </dd>
       </div>
     </dl>
   );

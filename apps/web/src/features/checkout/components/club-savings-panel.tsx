@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import type { QuoteResponse } from '@paddock/contract/checkout';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 
@@ -18,7 +18,7 @@ export function ClubSavingsPanel({ quote, isMember }: Props) {
     return (
       <Alert variant="success" className="mb-3">
         {quote.credits_using > 0
-          ? `${config.club_name}: paying ${formatCents(quote.credits_value_cents)} with ${quote.credits_using} credits. Booking fees are waived for members.`
+          ? `${config.club_name}: paying ${formatMoney(quote.credits_value_cents, quote.currency)} with ${quote.credits_using} credits. Booking fees are waived for members.`
           : `${config.club_name}: booking fees are waived for members.`}
       </Alert>
     );
@@ -27,7 +27,7 @@ export function ClubSavingsPanel({ quote, isMember }: Props) {
   return (
     <Alert variant="info" className="mb-3">
       <strong>{config.club_name}</strong> members would save{' '}
-      <strong>{formatCents(quote.credits_program_saves)}</strong> on this booking:{' '}
+      <strong>{formatMoney(quote.credits_program_saves, quote.currency)}</strong> on this booking:{' '}
       {config.club_discount_percent}% off every race and no booking fees.{' '}
       <Link to={pathTo('subscription')} className="alert-link">
         Join the {config.club_name}

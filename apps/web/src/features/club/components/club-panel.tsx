@@ -7,7 +7,7 @@ import Card from 'react-bootstrap/Card';
 import { CENTS_PER_CREDIT } from '@paddock/contract/club';
 import type { User } from '@paddock/contract/accounts';
 import { useCurrentUser } from '../../../lib/current-user';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { CancelSubscriptionModal } from './cancel-subscription-modal';
@@ -32,13 +32,13 @@ function MemberDetails({ user }: { user: User }) {
       <dd className="col-sm-7">
         {user.credits_balance} credits{' '}
         <span className="text-body-secondary">
-          (worth {formatCents(user.credits_balance * CENTS_PER_CREDIT)})
+          (worth {formatMoney(user.credits_balance * CENTS_PER_CREDIT, config.default_currency)})
         </span>
       </dd>
       <dt className="col-sm-5">Monthly plan</dt>
       <dd className="col-sm-7">
         {user.credits_recurring} credits ({sessions} {sessions === 1 ? 'session' : 'sessions'}) for{' '}
-        {formatCents(user.credits_recurring_cents)} per month
+        {formatMoney(user.credits_recurring_cents, config.default_currency)} per month
       </dd>
       {user.credits_cycle_day_of_month !== null && (
         <>

@@ -1,6 +1,7 @@
 import Spinner from 'react-bootstrap/Spinner';
 import type { CreditsQuote } from '@paddock/contract/club';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
+import { useVenueConfig } from '../../../lib/venue-config';
 
 type Props = {
   quote: CreditsQuote | undefined;
@@ -11,6 +12,7 @@ type Props = {
 
 /** The live price of a plan: list price, the club discount, the monthly total, the first charge. */
 export function ClubQuote({ quote, stale, error }: Props) {
+  const config = useVenueConfig();
   if (error) return <p className="text-danger">{error}</p>;
   if (!quote) {
     return (
@@ -21,19 +23,24 @@ export function ClubQuote({ quote, stale, error }: Props) {
     );
   }
   const saving = quote.quoted_cents - quote.total_cents;
+  const currency = config.default_currency;
   return (
     <div aria-live="polite" aria-busy={stale} className={stale ? 'opacity-50' : undefined}>
       <dl className="row mb-2">
         <dt className="col-7 fw-normal">Price</dt>
-        <dd className="col-5 text-end mb-1">{formatCents(quote.quoted_cents)}</dd>
+        <dd className="col-5 text-end mb-1">{formatMoney(quote.quoted_cents, currency)}</dd>
         <dt className="col-7 fw-normal">Club discount ({quote.discount_percent}%)</dt>
-        <dd className="col-5 text-end mb-1 text-success">−{formatCents(saving)}</dd>
+        <dd className="col-5 text-end mb-1 text-success">−{formatMoney(saving, currency)}</dd>
         <dt className="col-7">Total per month</dt>
-        <dd className="col-5 text-end mb-1 fw-bold fs-5">{formatCents(quote.total_cents)}</dd>
+        <dd className="col-5 text-end mb-1 fw-bold fs-5">
+          {formatMoney(quote.total_cents, currency)}
+        </dd>
         {quote.first_charge_cents !== quote.total_cents && (
           <>
             <dt className="col-7 fw-normal">Charged today (first-race offer)</dt>
-            <dd className="col-5 text-end mb-1">{formatCents(quote.first_charge_cents)}</dd>
+            <dd className="col-5 text-end mb-1">
+              {formatMoney(quote.first_charge_cents, currency)}
+            </dd>
           </>
         )}
       </dl>

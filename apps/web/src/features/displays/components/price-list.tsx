@@ -5,13 +5,13 @@ import type { Paginated } from '@paddock/contract/common';
 import type { Calendar, CalendarType } from '@paddock/contract/calendars';
 import { PageTitle } from '../../../components/page-title';
 import { api } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 
 export const VR_NOTE = '* VR availability varies and needs a minimum booking of 2 hours or more.';
 
-type Price = { type: CalendarType; cents: number; unit: string };
+type Price = { type: CalendarType; cents: number; currency: string; unit: string };
 
 /** Each seat type's price at the location (the lowest when seats differ: "from"). */
 function pricesOf(seats: Calendar[], types: CalendarType[]): (Price & { from: boolean })[] {
@@ -20,7 +20,7 @@ function pricesOf(seats: Calendar[], types: CalendarType[]): (Price & { from: bo
     if (ofType.length === 0) return [];
     const cents = Math.min(...ofType.map((s) => s.cost_cents));
     const from = ofType.some((s) => s.cost_cents !== cents);
-    return [{ type, cents, unit: ofType[0].cost_unit, from }];
+    return [{ type, cents, currency: ofType[0].currency, unit: ofType[0].cost_unit, from }];
   });
 }
 
@@ -75,7 +75,7 @@ export function PriceList({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
               </th>
               <td className="text-end text-nowrap">
                 {p.from ? 'from ' : ''}
-                {formatCents(p.cents)} / {p.unit}
+                {formatMoney(p.cents, p.currency)} / {p.unit}
               </td>
             </tr>
           ))}

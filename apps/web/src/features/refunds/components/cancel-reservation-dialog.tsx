@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { Reservation } from '@paddock/contract/reservations';
 import { showAlert, showError } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { formatSlotDateTime } from '../../../lib/slot-format';
 import { cancelQuoteQuery } from '../api/cancel-quote';
 import { useCancelReservations } from '../api/cancel-reservation';
@@ -81,7 +81,11 @@ export function CancelReservationDialog({
                 </ul>
               </div>
             ))}
-            {data.length > 1 && <p className="fw-semibold">In all: {formatCents(total)} back.</p>}
+            {data.length > 1 && (
+              <p className="fw-semibold">
+                In all: {formatMoney(total, reservation.currency)} back.
+              </p>
+            )}
           </>
         )}
       </Modal.Body>

@@ -9,7 +9,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { RevenueRow } from '@paddock/contract/reports';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 
 export const REVENUE_PARTS = [
   { key: 'bookings_cents', name: 'Bookings', color: '#0d6efd' },
@@ -19,15 +19,19 @@ export const REVENUE_PARTS = [
 ] as const;
 
 /** Revenue per day or week, stacked by source. Loaded on its own (React.lazy): recharts is big. */
-export default function RevenueChart({ rows }: { rows: RevenueRow[] }) {
+export default function RevenueChart({ rows, currency }: { rows: RevenueRow[]; currency: string }) {
   return (
     <div role="img" aria-label="Revenue chart (the table below has the same figures)">
       <ResponsiveContainer width="100%" height={280}>
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="date" tick={{ fontSize: 11 }} />
-          <YAxis tickFormatter={(v: number) => formatCents(v)} tick={{ fontSize: 11 }} width={72} />
-          <Tooltip formatter={(v) => formatCents(Number(v))} />
+          <YAxis
+            tickFormatter={(v: number) => formatMoney(v, currency)}
+            tick={{ fontSize: 11 }}
+            width={72}
+          />
+          <Tooltip formatter={(v) => formatMoney(Number(v), currency)} />
           <Legend />
           {REVENUE_PARTS.map((part) => (
             <Bar

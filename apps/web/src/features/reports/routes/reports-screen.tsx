@@ -9,7 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { REPORT_DAYS_MAX, type Report, type RevenueRow } from '@paddock/contract/reports';
 import { PageTitle } from '../../../components/page-title';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { errorMessage } from '../../../lib/error-message';
 import { useReport, useReportLocations } from '../api/get-report';
 import { downloadCsv } from '../components/csv-export';
@@ -78,6 +78,7 @@ export default function ReportsScreen() {
   const [byWeek, setByWeek] = useState(false);
   const ids = { location: useId(), from: useId(), to: useId() };
   const locationId = location || String(locations.data?.[0]?.id ?? '');
+  const currency = locations.data?.find((l) => String(l.id) === locationId)?.currency;
   const invalid = periodError(from, to);
   const report = useReport(locationId && !invalid ? { location: locationId, from, to } : null);
   const data = report.data;
@@ -136,23 +137,34 @@ export default function ReportsScreen() {
         </p>
       )}
       {report.isLoading && <Spinner animation="border" role="status" aria-label="Loading report" />}
-      {data && <ReportBody data={data} byWeek={byWeek} setByWeek={setByWeek} file={file} />}
+      {data && (
+        <ReportBody
+          data={data}
+          currency={currency ?? 'USD'}
+          byWeek={byWeek}
+          setByWeek={setByWeek}
+          file={file}
+        />
+      )}
     </>
   );
 }
 
 function ReportBody({
   data,
+  currency,
   byWeek,
   setByWeek,
   file,
 }: {
   data: Report;
+  currency: string;
   byWeek: boolean;
   setByWeek: (v: boolean) => void;
   file: (name: string) => string;
 }) {
   const rows = byWeek ? data.revenue_by_week : data.revenue_by_day;
+  const formatCents = (cents: number) => formatMoney(cents, currency);
   const t = data.revenue_total;
   return (
     <>
@@ -191,7 +203,7 @@ function ReportBody({
         <Suspense
           fallback={<Spinner animation="border" role="status" aria-label="Loading chart" />}
         >
-          <RevenueChart rows={rows} />
+          <RevenueChart rows={rows} currency={currency} />
         </Suspense>
         <ScrollTable label="Revenue table" maxHeight="24rem">
           <Table size="sm" striped className="mb-0">

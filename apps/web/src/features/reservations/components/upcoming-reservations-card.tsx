@@ -11,7 +11,8 @@ import Card from 'react-bootstrap/Card';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
-import { formatSlotDateTime } from '../../../lib/slot-format';
+import { formatSlotDateTime, formatVenueZone } from '../../../lib/slot-format';
+import { ZoneWarning } from '../../../components/zone-warning';
 import { AddToCalendar } from './add-to-calendar';
 import { MoveReservationDialog } from './move-reservation-dialog';
 import { useUpcomingReservations } from './use-upcoming-reservations';
@@ -36,6 +37,9 @@ export function UpcomingReservationsCard() {
   } else {
     body = (
       <div className="table-responsive">
+        <ZoneWarning
+          places={reservations.data.map((r) => ({ name: r.location_name, zone: r.timezone }))}
+        />
         <table className="table align-middle mb-0 paddock-stack-table">
           <thead>
             <tr>
@@ -52,6 +56,9 @@ export function UpcomingReservationsCard() {
               <tr key={r.id}>
                 <td data-label="Date and Time">
                   {formatSlotDateTime(r.slot)}
+                  <span className="d-block small text-body-secondary">
+                    {formatVenueZone(r.slot, r.location_name, r.timezone)}
+                  </span>
                   <span className="d-block small text-body-secondary">
                     {r.duration_minutes} minutes
                     {!r.paid && (

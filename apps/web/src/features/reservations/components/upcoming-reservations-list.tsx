@@ -2,7 +2,8 @@ import Badge from 'react-bootstrap/Badge';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
-import { formatSlotDateTime } from '../../../lib/slot-format';
+import { formatSlotDateTime, formatVenueZone } from '../../../lib/slot-format';
+import { ZoneWarning } from '../../../components/zone-warning';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { AddToCalendar } from './add-to-calendar';
 import { useUpcomingReservations } from './use-upcoming-reservations';
@@ -19,29 +20,37 @@ export function UpcomingReservationsList() {
     body = <p>You have no upcoming reservations.</p>;
   } else {
     body = (
-      <ListGroup>
-        {reservations.data.map((r) => (
-          <ListGroup.Item key={r.id}>
-            <div className="d-flex flex-wrap justify-content-between gap-2">
-              <div>
-                <span className="fw-semibold">{formatSlotDateTime(r.slot)}</span>
-                <span className="d-block">
-                  {r.calendar_name}, {r.duration_minutes} minutes
-                </span>
-                <span className="d-block small text-body-secondary">
-                  {r.subscription !== null ? config.club_name : 'Pay per race'}
-                  {!r.paid && (
-                    <Badge bg="warning" text="dark" className="ms-2">
-                      Unpaid
-                    </Badge>
-                  )}
-                </span>
+      <>
+        <ZoneWarning
+          places={reservations.data.map((r) => ({ name: r.location_name, zone: r.timezone }))}
+        />
+        <ListGroup>
+          {reservations.data.map((r) => (
+            <ListGroup.Item key={r.id}>
+              <div className="d-flex flex-wrap justify-content-between gap-2">
+                <div>
+                  <span className="fw-semibold">{formatSlotDateTime(r.slot)}</span>
+                  <span className="d-block">
+                    {r.calendar_name}, {r.duration_minutes} minutes
+                  </span>
+                  <span className="d-block small text-body-secondary">
+                    {formatVenueZone(r.slot, r.location_name, r.timezone)}
+                  </span>
+                  <span className="d-block small text-body-secondary">
+                    {r.subscription !== null ? config.club_name : 'Pay per race'}
+                    {!r.paid && (
+                      <Badge bg="warning" text="dark" className="ms-2">
+                        Unpaid
+                      </Badge>
+                    )}
+                  </span>
+                </div>
+                <AddToCalendar reservation={r} location={locationOf(r.location)} />
               </div>
-              <AddToCalendar reservation={r} location={locationOf(r.location)} />
-            </div>
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      </>
     );
   }
   return (

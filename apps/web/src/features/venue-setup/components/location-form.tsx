@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { DEFAULT_CURRENCY } from '@paddock/contract/money';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -23,6 +24,7 @@ type Draft = {
   name: string;
   address: string;
   timezone: string;
+  currency: string;
   sales_tax_rate_percent: string;
   /** Dollars as typed; sent in cents. */
   booking_fee: string;
@@ -36,6 +38,7 @@ const draftOf = (location: Location | null, defaultZone: string): Draft => ({
   name: location?.name ?? '',
   address: location?.address ?? '',
   timezone: location?.timezone ?? defaultZone,
+  currency: location?.currency ?? DEFAULT_CURRENCY,
   sales_tax_rate_percent: String(location?.sales_tax_rate_percent ?? 0),
   booking_fee: ((location?.booking_fee_cents ?? 0) / 100).toFixed(2),
   booking_fees_threshold: String(location?.booking_fees_threshold ?? 4),
@@ -52,7 +55,7 @@ function payloadOf(draft: Draft) {
     name: draft.name,
     address: draft.address,
     timezone: draft.timezone,
-    // CURRENCY (issue 16): `currency: draft.currency` goes here once the column lands (lead, at merge).
+    currency: draft.currency.trim().toUpperCase(),
     sales_tax_rate_percent: numberOf(draft.sales_tax_rate_percent),
     booking_fee_cents: Math.round(numberOf(draft.booking_fee) * 100),
     booking_fees_threshold: numberOf(draft.booking_fees_threshold),
@@ -61,6 +64,9 @@ function payloadOf(draft: Draft) {
     special_hours: draft.special_hours,
   };
 }
+
+const CURRENCIES: string[] =
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [];
 
 const ZONES: string[] =
   typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -80,6 +86,7 @@ export function LocationForm({ location, defaultZone, today, onSaved }: Props) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const titleId = useId();
   const zonesId = useId();
+  const currenciesId = useId();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
 
@@ -149,7 +156,22 @@ export function LocationForm({ location, defaultZone, today, onSaved }: Props) {
               error={errors.address}
             />
           </Col>
-          {/* CURRENCY (issue 16): the currency field goes here (added by the lead at merge). */}
+          <Col sm={6} md={3}>
+            <TextField
+              label="Currency"
+              hint="ISO 4217, e.g. USD or GBP."
+              list={currenciesId}
+              autoComplete="off"
+              value={draft.currency}
+              onChange={(e) => set('currency', e.target.value)}
+              error={errors.currency}
+            />
+            <datalist id={currenciesId}>
+              {CURRENCIES.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
+          </Col>
           <Col sm={6} md={3}>
             <TextField
               label="Sales tax (%)"
@@ -164,7 +186,7 @@ export function LocationForm({ location, defaultZone, today, onSaved }: Props) {
           </Col>
           <Col sm={6} md={3}>
             <TextField
-              label="Booking fee per slot ($)"
+              label={`Booking fee per slot (${draft.currency || DEFAULT_CURRENCY})`}
               type="number"
               min={0}
               step={0.01}

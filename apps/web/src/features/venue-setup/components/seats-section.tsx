@@ -1,3 +1,4 @@
+import { formatMoney } from '@paddock/contract/money';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -16,7 +17,6 @@ import type { Location } from '@paddock/contract/locations';
 import { SelectField, TextField } from '../../../components/text-field';
 import { showAlert, showError } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
-import { formatCents } from '../../../lib/money';
 import { createSeat, locationSeatsQuery, saveSeat } from '../api/venue-setup-api';
 import { issuesToErrors, serverFieldErrors, type FieldErrors } from './field-errors';
 
@@ -223,7 +223,7 @@ export function SeatsSection({
                 <td>{s.sort_order}</td>
                 <td>{s.name}</td>
                 <td>{s.type_name}</td>
-                <td>{formatCents(s.cost_cents)}</td>
+                <td>{formatMoney(s.cost_cents, location.currency)}</td>
                 <td>{s.active ? 'Active' : 'Inactive'}</td>
                 <td className="text-end">
                   <Button

@@ -13,6 +13,7 @@ const DOWNTOWN: Location = {
   name: 'Downtown',
   address: '1 Main St',
   timezone: 'America/Los_Angeles',
+  currency: 'USD',
   sales_tax_rate_percent: 8.875,
   booking_fee_cents: 200,
   booking_fees_threshold: 4,
@@ -46,7 +47,7 @@ function open(patch: StubAnswer | ((request: StubRequest) => StubAnswer)) {
 describe('/admin/locations', { timeout: 30_000 }, () => {
   it('saves an edited location with a second range after midnight, the fee in cents', async () => {
     const calls = open((request) => ({ body: { ...DOWNTOWN, ...(request.body as object) } }));
-    const fee = await screen.findByLabelText('Booking fee per slot ($)');
+    const fee = await screen.findByLabelText('Booking fee per slot (USD)');
     await userEvent.clear(fee);
     await userEvent.paste('1.75');
     const monday = screen.getByRole('group', { name: 'Monday' });

@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client';
 
-export type VoucherBalance = { balance_cents: number };
+export type VoucherBalance = { balance_cents: number; currency: string };
 
 /** `GET /api/vouchers/{CODE}/balance`; codes are looked up uppercased (spec §3). */
 export function getVoucherBalance(code: string) {

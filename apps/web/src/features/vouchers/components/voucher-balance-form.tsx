@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { showError } from '../../../lib/alerts';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { getVoucherBalance } from '../api/get-voucher-balance';
 
 export const VOUCHER_NOT_FOUND = 'Voucher code not found!';
@@ -22,7 +22,8 @@ export function VoucherBalanceForm({ autoFocus }: { autoFocus?: boolean }) {
     return (
       <div role="status">
         <p className="fs-5">
-          The balance of this Voucher is {formatCents(check.data.balance_cents)}
+          The balance of this Voucher is{' '}
+          {formatMoney(check.data.balance_cents, check.data.currency)}
         </p>
         <Button
           variant="link"

@@ -7,7 +7,8 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { VOUCHER_COMMENTS_MAX } from '@paddock/contract/vouchers';
 import { TextField } from '../../../components/text-field';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
+import { useVenueConfig } from '../../../lib/venue-config';
 import {
   EMPTY_VOUCHER_FORM,
   voucherAmountCents,
@@ -27,6 +28,7 @@ type Props = {
  * required, with a message of at most 200 characters.
  */
 export function VoucherPurchaseForm({ onSubmit, paymentNote }: Props) {
+  const config = useVenueConfig();
   const amountId = useId();
   const commentsId = useId();
   const form = useForm<VoucherFormValues>({
@@ -124,7 +126,7 @@ export function VoucherPurchaseForm({ onSubmit, paymentNote }: Props) {
       )}
 
       <p className="mb-1" aria-live="polite">
-        Voucher amount: <strong>{formatCents(cents)}</strong>
+        Voucher amount: <strong>{formatMoney(cents, config.default_currency)}</strong>
       </p>
       {paymentNote && <p className="text-body-secondary">{paymentNote}</p>}
       <Button type="submit" size="lg" disabled={formState.isSubmitting}>

@@ -12,7 +12,7 @@ import { TermsLink } from '../../../components/terms-modals';
 import { showAlert, showError } from '../../../lib/alerts';
 import { useCurrentUser, userQuery } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
-import { formatCents } from '../../../lib/money';
+import { formatMoney } from '@paddock/contract/money';
 import { pathTo, safeRedirect } from '../../../lib/routes';
 import { purchaseVoucher } from '../api/purchase-voucher';
 import { VoucherPurchaseForm } from '../components/voucher-purchase-form';
@@ -35,7 +35,7 @@ function VoucherReady({ voucher, onDone }: { voucher: Purchased; onDone: () => v
       <h2 className="h4 card-title" tabIndex={-1} ref={heading}>
         Your gift voucher is ready
       </h2>
-      <p>A {formatCents(voucher.amount_cents)} gift voucher. Its code is:</p>
+      <p>A {formatMoney(voucher.amount_cents, voucher.currency)} gift voucher. Its code is:</p>
       <p className="display-6 font-monospace text-center my-4 text-break">
         {groupedCode(voucher.code)}
       </p>
