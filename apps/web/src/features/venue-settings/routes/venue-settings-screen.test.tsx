@@ -31,6 +31,9 @@ describe('/admin/settings', () => {
     const price = screen.getByLabelText('First race price ($)');
     await userEvent.clear(price);
     await userEvent.paste('12.50');
+    const currency = screen.getByLabelText('Default currency');
+    await userEvent.clear(currency);
+    await userEvent.paste('gbp');
     await userEvent.click(screen.getByRole('button', { name: 'Add a top bar link' }));
     await userEvent.click(screen.getByLabelText('Top bar link 1 label'));
     await userEvent.paste('Events');
@@ -42,6 +45,7 @@ describe('/admin/settings', () => {
     expect(sent).toMatchObject({
       club_name: 'Grid Club',
       club_first_race_cents: 1250,
+      default_currency: 'GBP',
       cancellation_window_hours: 48,
       club_cancellation_window_hours: null,
       nav_links: [{ label: 'Events', url: 'https://example.com/events' }],
@@ -53,12 +57,18 @@ describe('/admin/settings', () => {
     const discount = await screen.findByLabelText('Member discount (%)');
     await userEvent.clear(discount);
     await userEvent.paste('150');
+    const currency = screen.getByLabelText('Default currency');
+    await userEvent.clear(currency);
+    await userEvent.paste('XYZ1');
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(discount).toHaveAttribute('aria-invalid', 'true'));
+    expect(currency).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
 
     await userEvent.clear(discount);
     await userEvent.paste('15');
+    await userEvent.clear(currency);
+    await userEvent.paste('USD');
     await userEvent.click(screen.getByLabelText('Logo address'));
     await userEvent.paste('https://example.com/logo.png');
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));

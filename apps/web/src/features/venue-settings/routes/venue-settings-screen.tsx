@@ -108,6 +108,17 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
               error={errors.car_details_url?.message}
             />
           </Col>
+          <Col md={6}>
+            <TextField
+              label="Default currency"
+              hint="ISO 4217 (e.g. USD, GBP): club membership and gift vouchers are sold in it; each location has its own for seats."
+              autoComplete="off"
+              {...form.register('default_currency', {
+                setValueAs: (v: string) => v.trim().toUpperCase(),
+              })}
+              error={errors.default_currency?.message}
+            />
+          </Col>
         </Row>
       </fieldset>
 
