@@ -294,7 +294,8 @@ export function parallelAvailabilityJson(
 ): Promise<string> {
   const { date, location, block, sessions, racers } = query;
   const types = query.type__in?.join(',') ?? '';
-  const key = `parallel|${location}|${date}|${block}|${sessions}|${racers}|${types}|${caller.role}`;
+  // A seat held for a signed-in caller on the waitlist is free for them alone.
+  const key = `parallel|${location}|${date}|${block}|${sessions}|${racers}|${types}|${caller.role}|${caller.userId}`;
   return cache.answer(key, heard, async () => {
     const value = await parallelAvailability(db, query, caller);
     return { value, locationId: location, seatIds: value.map((s) => s.id) };
