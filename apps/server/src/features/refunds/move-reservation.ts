@@ -8,14 +8,13 @@ import {
   type MoveRequest,
   type MoveResponse,
 } from '@paddock/contract/refunds';
-import { centsToDollars } from '@paddock/contract/charges';
+import { formatMoney } from '@paddock/contract/money';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { isFreeCancellation } from '../../lib/cancellation-policy';
 import { capCard, partOf, shareValueCents } from '../../lib/refund-split';
 import { describeInZone } from '../../lib/slots';
 import type { AuthUser } from '../../plugins/auth';
 import { publishChange } from '../../plugins/changes';
-import { addCredits } from '../../plugins/club-membership';
 import { ValidationError } from '../../plugins/errors';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { recordAudit } from '../audit/audit.service';
@@ -28,8 +27,8 @@ import {
   breakdown,
   finish,
   plan,
+  recordRefundParts,
   refundView,
-  transactionNotes,
   visible,
   voucherCodeOf,
   type RefundContext,
@@ -42,7 +41,6 @@ import {
  * split as the booking was paid; a dearer one is refused for a paid booking (not built yet).
  */
 
-const money = (cents: number) => `$${centsToDollars(cents)}`;
 const sameField = (_index: number, name: string) => name;
 
 type MovePlan = {
@@ -102,11 +100,16 @@ async function planMove(
 async function linesOf(db: Queryable, m: MovePlan) {
   if (!m.row.paid) {
     if (m.differenceCents === 0) return ['Same price: nothing is paid yet.'];
-    return [`The new seat costs ${money(m.newPriceCents)}, paid as before.`];
+    return [
+      `The new seat costs ${formatMoney(m.newPriceCents, m.row.location.currency)}, paid as before.`,
+    ];
   }
   if (!m.refund) return [SAME_PRICE_LINE];
   const b = await breakdown(db, m.refund, await voucherCodeOf(db, m.row));
-  return [`The new seat costs ${money(-m.differenceCents)} less:`, ...b.lines];
+  return [
+    `The new seat costs ${formatMoney(-m.differenceCents, m.row.location.currency)} less:`,
+    ...b.lines,
+  ];
 }
 
 /** Where to: both are required (checked after whose booking it is, see the contract). */
@@ -211,55 +214,16 @@ export async function moveReservation(
 }
 
 /** The price difference back, as it was paid: credits and voucher now, the card after commit. */
-async function recordMoveRefund(
+function recordMoveRefund(
   tx: Queryable,
   caller: AuthUser,
   row: repo.ReservationForRefund,
   m: MovePlan,
 ) {
-  const p = m.refund!;
-  const s = p.split;
-  const refund = await repo.insertRefund(tx, {
-    reservationId: row.id,
+  return recordRefundParts(tx, caller, row, m.refund!, {
     kind: 'move',
-    userId: row.userId,
-    checkoutId: row.checkoutId,
     choice: 'policy',
     reason: `Moved to ${m.seat.name}, ${describeInZone(row.time, row.location.timezone)}`,
-    paidCents: shareValueCents(p.paid.share),
     keptCents: 0,
-    cardCents: s.cardCents,
-    taxCents: s.taxCents,
-    feeCents: s.feeCents,
-    credits: s.credits,
-    creditsCents: s.creditsCents,
-    creditsStatus: s.credits === 0 ? 'none' : p.creditsWait ? 'waiting' : 'returned',
-    voucherCents: s.voucherCents,
-    voucherId: s.voucherCents > 0 ? p.paid.voucherId : null,
-    chargeId: s.cardCents > 0 ? p.paid.chargeId : null,
-    cardStatus: s.cardCents > 0 ? 'pending' : 'none',
-    calendarId: row.calendarId,
-    locationId: row.location.id,
-    slot: row.slot,
-    createdById: caller.id,
   });
-  if (s.credits > 0 && !p.creditsWait && row.userId !== null)
-    await addCredits(tx, {
-      userId: row.userId,
-      credits: s.credits,
-      reason: 'refund',
-      reservationId: row.id,
-      checkoutId: row.checkoutId,
-    });
-  if (s.voucherCents > 0 && p.paid.voucherId !== null)
-    await repo.creditVoucher(tx, p.paid.voucherId, s.voucherCents);
-  if (s.cardCents === 0)
-    await repo.recordTransaction(tx, {
-      userId: row.userId,
-      amountCents: 0,
-      notes: transactionNotes(row, refund),
-      kind: 'refund',
-      idempotencyKey: `refund-${refund.id}-0`,
-    });
-  return refund;
 }

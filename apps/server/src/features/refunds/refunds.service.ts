@@ -303,48 +303,12 @@ export async function refundInTransaction(
   // audit keeps why. Staff's explicit "no refund" is recorded, with its reason.
   const record = paidCents > 0 && (s.totalCents > 0 || input.choice === 'none');
   if (record && !(await repo.findRefundOfReservation(tx, row.id))) {
-    refund = await repo.insertRefund(tx, {
-      reservationId: row.id,
-      userId: row.userId,
-      checkoutId: row.checkoutId,
+    refund = await recordRefundParts(tx, caller, row, p, {
+      kind: 'cancel',
       choice: input.choice,
       reason: input.reason,
-      paidCents,
       keptCents: s.keptCents,
-      cardCents: s.cardCents,
-      taxCents: s.taxCents,
-      feeCents: s.feeCents,
-      credits: s.credits,
-      creditsCents: s.creditsCents,
-      creditsStatus: s.credits === 0 ? 'none' : p.creditsWait ? 'waiting' : 'returned',
-      voucherCents: s.voucherCents,
-      voucherId: s.voucherCents > 0 ? p.paid.voucherId : null,
-      chargeId: s.cardCents > 0 ? p.paid.chargeId : null,
-      cardStatus: s.cardCents > 0 ? 'pending' : 'none',
-      calendarId: row.calendarId,
-      locationId: row.location.id,
-      slot: row.slot,
-      createdById: caller.id,
     });
-    if (s.credits > 0 && !p.creditsWait && row.userId !== null)
-      await addCredits(tx, {
-        userId: row.userId,
-        credits: s.credits,
-        reason: 'refund',
-        reservationId: row.id,
-        checkoutId: row.checkoutId,
-      });
-    if (s.voucherCents > 0 && p.paid.voucherId !== null)
-      await repo.creditVoucher(tx, p.paid.voucherId, s.voucherCents);
-    if (s.cardCents === 0)
-      await repo.recordTransaction(tx, {
-        userId: row.userId,
-        amountCents: 0,
-        currency: row.location.currency,
-        notes: transactionNotes(row, refund),
-        kind: 'refund',
-        idempotencyKey: `refund-${refund.id}-0`,
-      });
   }
   await recordAudit(tx, caller, {
     action: input.cancel ? 'reservation.cancel' : 'reservation.no_show',
@@ -368,6 +332,65 @@ export async function refundInTransaction(
       kept_cents: s.keptCents,
     },
   });
+  return refund;
+}
+
+/**
+ * Records a refund of `p.split` and gives back at once what goes back at once: the credits (unless
+ * they wait for good standing) and the voucher value. A refund without a card part gets its
+ * transaction line here; a card part is pending until `sendCardRefund` after the commit.
+ */
+export async function recordRefundParts(
+  tx: Queryable,
+  caller: AuthUser,
+  row: repo.ReservationForRefund,
+  p: Plan,
+  fields: { kind: 'cancel' | 'move'; choice: Choice; reason: string; keptCents: number },
+): Promise<repo.RefundRow> {
+  const s = p.split;
+  const refund = await repo.insertRefund(tx, {
+    reservationId: row.id,
+    kind: fields.kind,
+    userId: row.userId,
+    checkoutId: row.checkoutId,
+    choice: fields.choice,
+    reason: fields.reason,
+    paidCents: shareValueCents(p.paid.share),
+    keptCents: fields.keptCents,
+    cardCents: s.cardCents,
+    taxCents: s.taxCents,
+    feeCents: s.feeCents,
+    credits: s.credits,
+    creditsCents: s.creditsCents,
+    creditsStatus: s.credits === 0 ? 'none' : p.creditsWait ? 'waiting' : 'returned',
+    voucherCents: s.voucherCents,
+    voucherId: s.voucherCents > 0 ? p.paid.voucherId : null,
+    chargeId: s.cardCents > 0 ? p.paid.chargeId : null,
+    cardStatus: s.cardCents > 0 ? 'pending' : 'none',
+    calendarId: row.calendarId,
+    locationId: row.location.id,
+    slot: row.slot,
+    createdById: caller.id,
+  });
+  if (s.credits > 0 && !p.creditsWait && row.userId !== null)
+    await addCredits(tx, {
+      userId: row.userId,
+      credits: s.credits,
+      reason: 'refund',
+      reservationId: row.id,
+      checkoutId: row.checkoutId,
+    });
+  if (s.voucherCents > 0 && p.paid.voucherId !== null)
+    await repo.creditVoucher(tx, p.paid.voucherId, s.voucherCents);
+  if (s.cardCents === 0)
+    await repo.recordTransaction(tx, {
+      userId: row.userId,
+      amountCents: 0,
+      currency: row.location.currency,
+      notes: transactionNotes(row, refund),
+      kind: 'refund',
+      idempotencyKey: `refund-${refund.id}-0`,
+    });
   return refund;
 }
 
