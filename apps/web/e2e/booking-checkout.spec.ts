@@ -217,7 +217,7 @@ test("after paying, a location's post-booking address takes over from All Done",
     await page.getByRole('button', { name: 'Checkout' }).click();
     const checkout = page.getByRole('dialog', { name: 'Checkout' });
     // Brighton: a 20.00 seat and 1.00 fee, 20% tax.
-    await expect(checkout.locator('[data-total="total"]')).toContainText('$25.20');
+    await expect(checkout.locator('[data-total="total"]')).toContainText('£25.20');
     await checkout.getByRole('button', { name: 'Reserve' }).click();
     await expect(page).toHaveURL(/\/leaderboards$/);
   } finally {
