@@ -4,194 +4,48 @@
 // cut like a venue's network; staff watch through their own socket, straight to the server.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { spawn } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
 import { iniSection, parseIni } from '@paddock/ac-protocol/ini';
-import type { Entry, RaceEvent } from '@paddock/contract/races';
-import { createTestApp, type TestApp } from '../../server/src/test/test-app';
-import { bearer, createUser, type CreatedUser } from '../../server/src/test/factories';
 import { createVenue } from '../../server/src/test/booking-factories';
 import { cars, skins, tracks } from '../../server/src/db/schema/laps';
-import { RigAgent } from '../src/agent';
-import { AssettoCorsaAdapter } from '../src/ac-adapter';
-import type { AgentConfig } from '../src/config';
+import { FAKE_SIM, RigHarness, alive, sleep, until } from './harness';
 
-const FAKE_SIM = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fake-sim.mjs');
-
-let t: TestApp;
-let staff: CreatedUser;
+const h = new RigHarness();
+const { api, network, rig, signal, watch } = h;
 let venue: Awaited<ReturnType<typeof createVenue>>;
-let port: number;
-let tmp: string;
 let track: number;
 let car: number;
 let skin: number;
-const cleanups: Array<() => unknown> = [];
-
-async function until(check: () => boolean | Promise<boolean>, ms = 15_000, what = 'condition') {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A TCP proxy to the server: `cut()` drops every connection and refuses new ones. */
-async function network() {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(port, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => sockets.delete(client));
-    upstream.on('close', () => sockets.delete(upstream));
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const proxyPort = (server.address() as AddressInfo).port;
-  const handle = {
-    url: `http://127.0.0.1:${proxyPort}`,
-    cut: () =>
-      new Promise<void>((r) => {
-        server.close(() => r());
-        for (const s of sockets) s.destroy();
-      }),
-    restore: () => new Promise<void>((r) => server.listen(proxyPort, '127.0.0.1', () => r())),
-    close: () => {
-      for (const s of sockets) s.destroy();
-      server.close();
-    },
-  };
-  cleanups.push(handle.close);
-  return handle;
-}
-
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(staff.token), ...(payload ? { payload } : {}) });
-
-/** Staff's view of an event: the launcher socket with a ticket, merging model_updated. */
-async function watch(eventId: number) {
-  const { ticket } = (await api('POST', `/api/races/events/${eventId}/ticket`)).json();
-  const ws = new WebSocket(
-    `ws://127.0.0.1:${port}/ws/launcher/events/${eventId}/?ticket=${ticket}`,
-  );
-  const view = { event: null as RaceEvent | null, ws };
-  ws.on('message', (data) => {
-    const m = JSON.parse(String(data));
-    if (m.type === 'model_updated') view.event = { ...(view.event as RaceEvent), ...m.data };
-  });
-  await new Promise((r) => ws.once('open', r));
-  await until(() => view.event !== null, 5000, 'the whole event');
-  cleanups.push(() => ws.terminate());
-  return {
-    ...view,
-    entry: (calendar: number): Entry | undefined =>
-      view.event?.entries.find((e) => e.calendar === calendar),
-  };
-}
-
-/** A rig: a key for the seat, an agent on it with the fake sim and its own temp folders. */
-async function rig(seat: number, server: string, again?: { config: AgentConfig }) {
-  const res = again
-    ? null
-    : await api('POST', '/api/rig_keys', { calendar: seat, label: `Rig ${seat}` });
-  if (res) expect(res.statusCode).toBe(201);
-  const dir = again
-    ? path.dirname(again.config.dataDir)
-    : fs.mkdtempSync(path.join(tmp, `rig-${seat}-`));
-  const acCfgDir = path.join(dir, 'Documents', 'Assetto Corsa', 'cfg');
-  const simLog = path.join(dir, 'fake-sim.jsonl');
-  const config: AgentConfig = {
-    server,
-    key: again ? again.config.key : res!.json().key,
-    dataDir: path.join(dir, 'data'),
-    acCfgDir,
-    launch: { command: process.execPath, args: [FAKE_SIM, acCfgDir, simLog] },
-    lapsFile: path.join(dir, 'laps.jsonl'),
-    retryMs: 200,
-    retryMaxMs: 1000,
-  };
-  const log: string[] = [];
-  const briefs: string[] = [];
-  const agent = new RigAgent({
-    config,
-    adapter: new AssettoCorsaAdapter(config),
-    log: (line) => log.push(line),
-    onBrief: (text) => briefs.push(text),
-    lapRetryMs: 300,
-  });
-  cleanups.push(() => agent.close({ stopSim: true }));
-  agent.start();
-  await until(() => agent.connected, 15_000, 'the agent to connect');
-  /** The fake sim's starts, one line per process. */
-  const starts = (): Array<{ pid: number; track: string }> =>
-    fs.existsSync(simLog)
-      ? fs
-          .readFileSync(simLog, 'utf8')
-          .split('\n')
-          .slice(0, -1) // only whole lines: the fake sim may be writing its first one right now
-          .map((l) => JSON.parse(l))
-      : [];
-  return { agent, config, acCfgDir, starts, log, briefs };
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const eventOf = async (calendar: number): Promise<number> =>
   (await api('GET', `/api/calendars/${calendar}`)).json().event;
 
-const signal = async (eventId: number, body: object) => {
-  const res = await api('POST', `/api/races/events/${eventId}/signal`, body);
-  expect(res.statusCode).toBe(202);
-};
-
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-rig-test-'));
-  venue = await createVenue(t, { seats: 3 });
-  staff = await createUser(t, {
-    isStaff: true,
+  await h.start({
+    tmpPrefix: 'paddock-rig-test-',
     permissions: ['leaderboards.can_manage_race_events', 'rigs.change_rig'],
   });
-  [{ id: track }] = await t.db
+  venue = await createVenue(h.t, { seats: 3 });
+  [{ id: track }] = await h.t.db
     .insert(tracks)
     .values({ sim: 'ac', key: 'ks_nurburgring', layout: 'layout_gp_a', name: 'Nürburgring' })
     .returning({ id: tracks.id });
-  [{ id: car }] = await t.db
+  [{ id: car }] = await h.t.db
     .insert(cars)
     .values({ sim: 'ac', key: 'ks_mazda_mx5_cup', name: 'Mazda MX-5 Cup' })
     .returning({ id: cars.id });
-  [{ id: skin }] = await t.db
+  [{ id: skin }] = await h.t.db
     .insert(skins)
     .values({ carId: car, key: '04_yellow', name: 'Yellow' })
     .returning({ id: skins.id });
 });
 
 // Each test's agents (and their sims), proxies and staff sockets end with it.
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+afterEach(h.runCleanups);
 
-afterAll(async () => {
-  await t?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(h.stop);
 
 describe('the rig agent', () => {
   it('writes race.ini and assists.ini, launches once, reports its states, and stops on SESSION_EXIT', async () => {
@@ -334,14 +188,14 @@ describe('the rig agent', () => {
     await until(() => staffView.entry(seat)?.state === 'none', 10_000, 'exited delivered');
     // Sending again (a retry after a lost answer) stores nothing more.
     for (const id of ids) {
-      const again = await fetch(`http://127.0.0.1:${port}/api/laps`, {
+      const again = await fetch(`${h.url}/api/laps`, {
         method: 'POST',
         headers: { authorization: `Rig ${r.config.key}`, 'content-type': 'application/json' },
         body: JSON.stringify({ ...lap(0), client_lap_id: id }),
       });
       expect(again.status).toBe(200);
     }
-    const stored = await t.db.execute<{ lap_ms: number }>(
+    const stored = await h.t.db.execute<{ lap_ms: number }>(
       sql`select lap_ms from laps where calendar_id = ${seat} order by lap_ms`,
     );
     expect(stored.rows.map((row) => row.lap_ms)).toEqual([120_001, 120_002, 120_003]);
@@ -352,7 +206,7 @@ describe('the rig agent', () => {
     const seat = venue.seats[0].id;
     const eventId = await eventOf(seat);
     await api('PATCH', `/api/races/events/${eventId}`, { track, cars: [car] });
-    const first = await rig(seat, `http://127.0.0.1:${port}`);
+    const first = await rig(seat, h.url);
     const staffView = await watch(eventId);
     await signal(eventId, { signal: 'SESSION_START' });
     await until(() => first.starts().length === 1, 15_000, 'the fake sim to start');
@@ -361,7 +215,7 @@ describe('the rig agent', () => {
     await first.agent.close(); // the game keeps running
     expect(alive(pid)).toBe(true);
 
-    const second = await rig(seat, `http://127.0.0.1:${port}`, first);
+    const second = await rig(seat, h.url, first);
     expect(second.log).toContain('Assetto Corsa is still running from before: watching it');
     await signal(eventId, { signal: 'SESSION_START' });
     await signal(eventId, { signal: 'MP_BRIEF' });
@@ -377,12 +231,12 @@ describe('the rig agent', () => {
     const eventId = await eventOf(seat);
     await api('PATCH', `/api/races/events/${eventId}`, { track, cars: [car] });
     const made = await api('POST', '/api/rig_keys', { calendar: seat, label: 'CLI' });
-    const dir = fs.mkdtempSync(path.join(tmp, 'cli-'));
+    const dir = fs.mkdtempSync(path.join(h.tmp, 'cli-'));
     const cfg = path.join(dir, 'cfg');
     const simLog = path.join(dir, 'fake-sim.jsonl');
     fs.writeFileSync(
       path.join(dir, 'rig.json'),
-      JSON.stringify({ server: `http://127.0.0.1:${port}`, key: made.json().key }),
+      JSON.stringify({ server: h.url, key: made.json().key }),
     );
     const bin = path.join(path.dirname(FAKE_SIM), '..', 'bin', 'paddock-rig.mjs');
     const child = spawn(
@@ -399,7 +253,7 @@ describe('the rig agent', () => {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    cleanups.push(() => child.kill('SIGKILL'));
+    h.cleanups.push(() => child.kill('SIGKILL'));
     await until(() => out.includes(`connected to event ${eventId}`), 30_000, 'the CLI to connect');
     const staffView = await watch(eventId);
     await signal(eventId, { signal: 'SESSION_START' });
@@ -413,7 +267,7 @@ describe('the rig agent', () => {
   it('follows its seat into a party (moved_to) and back out (4001)', async () => {
     const [hostSeat, guestSeat] = [venue.seats[2].id, venue.seats[0].id];
     const own = await eventOf(guestSeat);
-    const r = await rig(guestSeat, `http://127.0.0.1:${port}`);
+    const r = await rig(guestSeat, h.url);
     await until(() => r.agent.eventId === own, 5000, 'own event');
     const party = await api('POST', '/api/races/parties/host', { calendar: hostSeat });
     expect(party.statusCode).toBe(201);

@@ -6,29 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import WebSocket from 'ws';
 import { eq, sql } from 'drizzle-orm';
-import { iniSection, parseIni } from '@paddock/ac-protocol/ini';
 import {
   startFakeAcServer,
   type FakeAcServerHandle,
 } from '@paddock/ac-protocol/fake-acserver/fake-acserver';
-import type { Entry, RaceEvent } from '@paddock/contract/races';
-import { createTestApp, type TestApp } from '../../server/src/test/test-app';
-import { bearer, createUser, type CreatedUser } from '../../server/src/test/factories';
+import { createUser } from '../../server/src/test/factories';
 import { createVenue } from '../../server/src/test/booking-factories';
 import { reservations } from '../../server/src/db/schema/booking';
 import { cars, laps, tracks } from '../../server/src/db/schema/laps';
-import { RigAgent } from '../src/agent';
-import { AssettoCorsaAdapter } from '../src/ac-adapter';
-import type { AgentConfig } from '../src/config';
+import { RigHarness, alive, until } from './harness';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const FAKE_SIM = path.join(here, 'fake-sim.mjs');
 const MONZA = fs.readFileSync(
   path.join(here, '../../../packages/ac-protocol/src/test-fixtures/server-race-monza.json'),
   'utf8',
@@ -36,20 +27,9 @@ const MONZA = fs.readFileSync(
 /** Read by hand from the fixture: cars 0, 2 and 4 drive eight laps each; their best laps. */
 const BEST = { car0: 100_607, car2: 100_594, car4: 99_369 };
 
-let t: TestApp;
-let port: number;
-let tmp: string;
-let staff: CreatedUser;
+const h = new RigHarness();
+const { api, network, rig, signal, watch } = h;
 let fake: FakeAcServerHandle | undefined;
-const cleanups: Array<() => unknown> = [];
-
-async function until(check: () => boolean | Promise<boolean>, ms = 20_000, what = 'condition') {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function freeUdpPort(): Promise<number> {
   const socket = dgram.createSocket('udp4');
@@ -59,64 +39,10 @@ async function freeUdpPort(): Promise<number> {
   return free;
 }
 
-/** A TCP proxy to the server: `cut()` drops every connection and refuses new ones. */
-async function network() {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(port, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    client.on('error', () => upstream.destroy());
-    upstream.on('error', () => client.destroy());
-    client.on('close', () => sockets.delete(client));
-    upstream.on('close', () => sockets.delete(upstream));
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const proxyPort = (server.address() as AddressInfo).port;
-  const handle = {
-    url: `http://127.0.0.1:${proxyPort}`,
-    cut: () =>
-      new Promise<void>((r) => {
-        server.close(() => r());
-        for (const s of sockets) s.destroy();
-      }),
-    restore: () => new Promise<void>((r) => server.listen(proxyPort, '127.0.0.1', () => r())),
-    close: () => {
-      for (const s of sockets) s.destroy();
-      server.close();
-    },
-  };
-  cleanups.push(handle.close);
-  return handle;
-}
-
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(staff.token), ...(payload ? { payload } : {}) });
-
-/** Staff's view of an event: the launcher socket with a ticket, merging model_updated. */
-async function watch(eventId: number) {
-  const { ticket } = (await api('POST', `/api/races/events/${eventId}/ticket`)).json();
-  const ws = new WebSocket(
-    `ws://127.0.0.1:${port}/ws/launcher/events/${eventId}/?ticket=${ticket}`,
-  );
-  const view = { event: null as RaceEvent | null };
-  ws.on('message', (data) => {
-    const m = JSON.parse(String(data));
-    if (m.type === 'model_updated') view.event = { ...(view.event as RaceEvent), ...m.data };
-  });
-  await new Promise((r) => ws.once('open', r));
-  await until(() => view.event !== null, 5000, 'the whole event');
-  cleanups.push(() => ws.terminate());
-  return {
-    entry: (calendar: number): Entry | undefined =>
-      view.event?.entries.find((e) => e.calendar === calendar),
-  };
-}
-
 /** The change feed as a wall screen reads it: server-sent events of the `boards` topic. */
 async function changeFeed() {
   const abort = new AbortController();
-  const res = await fetch(`http://127.0.0.1:${port}/api/events?topics=boards`, {
+  const res = await fetch(`${h.url}/api/events?topics=boards`, {
     signal: abort.signal,
   });
   expect(res.status).toBe(200);
@@ -138,123 +64,57 @@ async function changeFeed() {
       }
     }
   })();
-  cleanups.push(() => abort.abort());
+  h.cleanups.push(() => abort.abort());
   return changes;
 }
 
-/** A rig: a key for the seat, an agent on it with the fake sim and its own temp folders. */
-async function rig(seat: number, server: string) {
-  const res = await api('POST', '/api/rig_keys', { calendar: seat, label: `Rig ${seat}` });
-  expect(res.statusCode).toBe(201);
-  const dir = fs.mkdtempSync(path.join(tmp, `rig-${seat}-`));
-  const acCfgDir = path.join(dir, 'Documents', 'Assetto Corsa', 'cfg');
-  const simLog = path.join(dir, 'fake-sim.jsonl');
-  const config: AgentConfig = {
-    server,
-    key: res.json().key,
-    dataDir: path.join(dir, 'data'),
-    acCfgDir,
-    launch: { command: process.execPath, args: [FAKE_SIM, acCfgDir, simLog] },
-    lapsFile: path.join(dir, 'laps.jsonl'),
-    retryMs: 200,
-    retryMaxMs: 1000,
-  };
-  const log: string[] = [];
-  const agent = new RigAgent({
-    config,
-    adapter: new AssettoCorsaAdapter(config),
-    log: (line) => log.push(line),
-    lapRetryMs: 300,
-  });
-  cleanups.push(() => agent.close({ stopSim: true }));
-  agent.start();
-  await until(() => agent.connected, 15_000, 'the agent to connect');
-  const starts = (): Array<{ pid: number; track: string }> =>
-    fs.existsSync(simLog)
-      ? fs
-          .readFileSync(simLog, 'utf8')
-          .split('\n')
-          .slice(0, -1) // only whole lines: the fake sim may be writing its first one right now
-          .map((l) => JSON.parse(l))
-      : [];
-  const remote = () => {
-    const race = parseIni(fs.readFileSync(path.join(acCfgDir, 'race.ini'), 'utf8'));
-    expect(race.problems).toEqual([]);
-    const values = iniSection(race, 'REMOTE')?.values;
-    return {
-      active: values?.get('ACTIVE'),
-      ip: values?.get('SERVER_IP'),
-      port: values?.get('SERVER_PORT'),
-      password: values?.get('PASSWORD'),
-      car: iniSection(race, 'RACE')?.values.get('MODEL'),
-    };
-  };
-  return { agent, config, starts, remote, log };
-}
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const signal = async (eventId: number, body: object) => {
-  const res = await api('POST', `/api/races/events/${eventId}/signal`, body);
-  expect(res.statusCode).toBe(202);
-};
-
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-party-race-'));
-  // The stand-in acServer binary: notes each start and its stop, and runs until stopped. The
-  // fake acServer (below) then reads the very files it was started with.
-  const standIn = path.join(tmp, 'acServer');
-  fs.writeFileSync(
-    standIn,
-    [
-      '#!/bin/sh',
-      `echo "$*" >> "${tmp}/started"`,
-      `trap 'echo stopped >> "${tmp}/stopped"; exit 0' TERM`,
-      'while :; do sleep 0.1; done',
-      '',
-    ].join('\n'),
-    { mode: 0o755 },
-  );
-  t = await createTestApp({
-    AC_SERVER_PATH: standIn,
-    AC_PLUGIN_PORT: '0',
-    AC_SERVER_PLUGIN_PORT: String(await freeUdpPort()),
-  });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
-  staff = await createUser(t, {
-    isStaff: true,
+  await h.start({
+    tmpPrefix: 'paddock-party-race-',
     permissions: [
       'leaderboards.can_manage_race_events',
       'leaderboards.change_board',
       'rigs.change_rig',
     ],
+    // The stand-in acServer binary: notes each start and its stop, and runs until stopped. The
+    // fake acServer (below) then reads the very files it was started with.
+    env: async (tmp) => {
+      const standIn = path.join(tmp, 'acServer');
+      fs.writeFileSync(
+        standIn,
+        [
+          '#!/bin/sh',
+          `echo "$*" >> "${tmp}/started"`,
+          `trap 'echo stopped >> "${tmp}/stopped"; exit 0' TERM`,
+          'while :; do sleep 0.1; done',
+          '',
+        ].join('\n'),
+        { mode: 0o755 },
+      );
+      return {
+        AC_SERVER_PATH: standIn,
+        AC_PLUGIN_PORT: '0',
+        AC_SERVER_PLUGIN_PORT: String(await freeUdpPort()),
+      };
+    },
   });
 });
 
 afterAll(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
+  await h.runCleanups();
   await fake?.stop();
-  await t?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  await h.stop();
 });
 
 describe('a party race, end to end', () => {
   it('three rigs start on the party server, the replayed laps reach the booked customers and the board, and a cut rig delivers its laps once', async () => {
-    const venue = await createVenue(t, { seats: 3 });
+    const venue = await createVenue(h.t, { seats: 3 });
     const seats = venue.seats.map((s) => s.id);
-    const [track] = await t.db
+    const [track] = await h.t.db
       .insert(tracks)
       .values({ sim: 'ac', key: 'monza', layout: '', name: 'Monza' })
       .returning();
-    const [lotus] = await t.db
+    const [lotus] = await h.t.db
       .insert(cars)
       .values({ sim: 'ac', key: 'lotus_exos_125', name: 'Lotus Exos 125' })
       .returning();
@@ -263,13 +123,13 @@ describe('a party race, end to end', () => {
     ).json() as { id: number };
     const results = async () =>
       (
-        await t.app.inject({ method: 'GET', url: `/api/boards/${board.id}/results?count=10` })
+        await h.t.app.inject({ method: 'GET', url: `/api/boards/${board.id}/results?count=10` })
       ).json() as Array<{ user: number; rank: number; hms: string }>;
 
     // Three customers booked on the three seats now.
-    const [ann, bob, cy] = [await createUser(t), await createUser(t), await createUser(t)];
+    const [ann, bob, cy] = [await createUser(h.t), await createUser(h.t), await createUser(h.t)];
     for (const [i, who] of [ann, bob, cy].entries())
-      await t.db.insert(reservations).values({
+      await h.t.db.insert(reservations).values({
         calendarId: seats[i],
         slot: 'now',
         time: new Date(Date.now() - 10 * 60_000),
@@ -298,18 +158,18 @@ describe('a party race, end to end', () => {
 
     // Two rigs are on before the start; the second goes through a network that will be cut.
     const cable = await network();
-    const rigs = [await rig(seats[0], `http://127.0.0.1:${port}`), await rig(seats[1], cable.url)];
+    const rigs = [await rig(seats[0], h.url), await rig(seats[1], cable.url)];
     await until(() => rigs.every((r) => r.agent.eventId === eventId), 10_000, 'party event');
     const staffView = await watch(eventId);
     const feed = await changeFeed();
-    expect(t.app.acServers.run(party.id)).toBeUndefined();
+    expect(h.t.app.acServers.run(party.id)).toBeUndefined();
 
     // Staff start the session: Paddock starts the party's acServer by itself, then the seats
     // (told where to join first) write race.ini with [REMOTE] and launch.
     await signal(eventId, { signal: 'SESSION_START' });
-    const status = t.app.acServers.status(party.id);
+    const status = h.t.app.acServers.status(party.id);
     expect(status).toMatchObject({ running: true, party: party.id, game_port: 9600 });
-    const startedWith = fs.readFileSync(path.join(tmp, 'started'), 'utf8');
+    const startedWith = fs.readFileSync(path.join(h.tmp, 'started'), 'utf8');
     expect(startedWith).toBe(
       `-c ${status.folder}/server_cfg.ini -e ${status.folder}/entry_list.ini\n`,
     );
@@ -320,7 +180,7 @@ describe('a party race, end to end', () => {
 
     // The third rig connects after the server started: it hears where to join on connect, and
     // a second SESSION_START starts it, without a second server or a second sim elsewhere.
-    rigs.push(await rig(seats[2], `http://127.0.0.1:${port}`));
+    rigs.push(await rig(seats[2], h.url));
     await until(
       () => rigs[2].log.includes(`party server: 127.0.0.1:${status.game_port}`),
       10_000,
@@ -331,7 +191,7 @@ describe('a party race, end to end', () => {
     await until(() => rigs[2].starts().length === 1, 5000, 'the third sim to start');
     for (const r of rigs) await r.agent.idle();
     expect(rigs.map((r) => r.starts().length)).toEqual([1, 1, 1]);
-    expect(fs.readFileSync(path.join(tmp, 'started'), 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(fs.readFileSync(path.join(h.tmp, 'started'), 'utf8').trim().split('\n')).toHaveLength(1);
     for (const r of rigs)
       expect(r.remote()).toEqual({
         active: '1',
@@ -352,7 +212,7 @@ describe('a party race, end to end', () => {
         resultsJson: MONZA,
         speed: 2000,
         carIds: { 0: 0, 2: 1, 4: 2 },
-        resultsDir: path.join(tmp, 'results'),
+        resultsDir: path.join(h.tmp, 'results'),
       },
     });
     // Meanwhile the cut rig's sim records two laps of its own (an in-game app's laps file):
@@ -370,7 +230,7 @@ describe('a party race, end to end', () => {
     await until(() => rigs[1].agent.queue.list('lap').length === 2, 5000, 'the queued laps');
 
     await fake.replayDone;
-    const run = t.app.acServers.run(party.id)!;
+    const run = h.t.app.acServers.run(party.id)!;
     await until(
       async () => {
         await run.queue;
@@ -383,7 +243,7 @@ describe('a party race, end to end', () => {
     expect(run.imports[0]).toMatchObject({ laps_added: 82 - 24, laps_skipped: 24 });
 
     const lapsOf = async (userId: number) =>
-      t.db
+      h.t.db
         .select({ ms: laps.lapMs, calendar: laps.calendarId, key: laps.sourceKey })
         .from(laps)
         .where(eq(laps.userId, userId));
@@ -426,7 +286,7 @@ describe('a party race, end to end', () => {
       [2, cy.id, '1:39.369'],
       [3, ann.id, '1:40.607'],
     ]);
-    const stored = await t.db.execute<{ n: number }>(
+    const stored = await h.t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from laps where calendar_id = ${seats[1]}`,
     );
     expect(stored.rows[0].n).toBe(10);
@@ -438,7 +298,7 @@ describe('a party race, end to end', () => {
       await until(() => !alive(pid), 10_000, `sim ${i} to end`);
       await until(() => staffView.entry(seats[i])?.state === 'none', 10_000, `seat ${i} exits`);
     }
-    expect(t.app.acServers.run(party.id)).toBeUndefined();
-    expect(fs.readFileSync(path.join(tmp, 'stopped'), 'utf8')).toBe('stopped\n');
+    expect(h.t.app.acServers.run(party.id)).toBeUndefined();
+    expect(fs.readFileSync(path.join(h.tmp, 'stopped'), 'utf8')).toBe('stopped\n');
   });
 });
