@@ -212,19 +212,7 @@ async function main() {
   if (only !== 'server' && only !== 'boards') await reports();
   console.log('');
   if (only === 'boards') {
-    const lines = await boardBenchmarks({
-      database,
-      appBase: base,
-      tmp,
-      tsx,
-      here,
-      children,
-      load,
-      waitFor,
-      seatId: seats[0].id,
-      port: PORT_BASE + 5,
-    });
-    for (const line of lines) console.log(line);
+    await boards();
     return finish();
   }
 
@@ -399,6 +387,16 @@ async function main() {
   // Leaderboards at 1 M and 5 M laps, and lap ingestion (BENCH_BOARDS=false skips them).
   if (process.env.BENCH_BOARDS !== 'false') {
     console.log('');
+    await boards();
+  }
+
+  // The web app: initial JavaScript per route, Lighthouse, npm start's start times.
+  console.log('');
+  for (const line of await web()) console.log(line);
+  await finish();
+
+  // Leaderboards at 1 M and 5 M laps, and lap ingestion.
+  async function boards() {
     const lines = await boardBenchmarks({
       database,
       appBase: base,
@@ -413,11 +411,6 @@ async function main() {
     });
     for (const line of lines) console.log(line);
   }
-
-  // The web app: initial JavaScript per route, Lighthouse, npm start's start times.
-  console.log('');
-  for (const line of await web()) console.log(line);
-  await finish();
 
   async function finish() {
     await database.close();
