@@ -24,7 +24,7 @@ export function ImageGallery({
   if (images.isPending)
     return (
       <p role="status" className="small my-2">
-        <Spinner size="sm" className="me-1" aria-hidden />
+        <Spinner as="span" size="sm" className="me-1" aria-hidden />
         Loading images…
       </p>
     );

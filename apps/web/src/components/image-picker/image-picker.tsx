@@ -107,7 +107,7 @@ export function ImagePicker({ label, value, onChange, error, hint }: Props) {
       <div className="d-flex flex-wrap gap-2 align-items-center">
         {upload.isPending && (
           <span role="status" className="small">
-            <Spinner size="sm" className="me-1" aria-hidden />
+            <Spinner as="span" size="sm" className="me-1" aria-hidden />
             Uploading…
           </span>
         )}
