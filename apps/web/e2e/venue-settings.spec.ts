@@ -55,6 +55,12 @@ test('the owner uploads a logo in Venue Settings and it shows in the top bar', a
     /^\/api\/images\/files\/[0-9a-f]{64}\.png$/,
   );
   await expect(page.getByAltText('Logo preview')).toBeVisible();
+  await page.getByRole('button', { name: 'Choose Existing' }).first().click();
+  await expect(page.getByRole('button', { name: /^Image \d+ \(png, 1 KB\)$/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/settings-logo.png` });
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('The venue settings have been saved.')).toBeVisible();

@@ -88,11 +88,13 @@ export const imagesRoutes =
         const { name } = request.params;
         const body = await storage.read(name);
         if (!body) return reply.status(404).send({ detail: 'Not found.' });
-        return reply
-          .type(TYPE_OF_EXTENSION[name.slice(name.lastIndexOf('.') + 1)])
-          .header('cache-control', IMMUTABLE)
-          // A stream goes out as it is (no serializer); the schema above documents its bytes.
-          .send(body as unknown as string);
+        return (
+          reply
+            .type(TYPE_OF_EXTENSION[name.slice(name.lastIndexOf('.') + 1)])
+            .header('cache-control', IMMUTABLE)
+            // A stream goes out as it is (no serializer); the schema above documents its bytes.
+            .send(body as unknown as string)
+        );
       },
     );
 

@@ -105,6 +105,41 @@ describe('images', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/images' })).json().count).toBe(2);
   });
 
+  it('answers a damaged or odd multipart body with a 400 on file, never a 5xx', async () => {
+    const send = (payload: Buffer | string, contentType: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { ...bearer(staff.token), 'content-type': contentType },
+        payload,
+      });
+    const garbage = await send('not multipart at all', 'multipart/form-data; boundary=xyz');
+    expect(garbage.statusCode).toBe(400);
+    expect(Object.keys(garbage.json())).toEqual(['file']);
+    const noBoundary = await send('--x\r\n', 'multipart/form-data');
+    expect(noBoundary.statusCode).toBe(400);
+    expect(Object.keys(noBoundary.json())).toEqual(['file']);
+
+    const form = new FormData();
+    form.append('note', 'hello');
+    const fieldsOnly = new Request('http://localhost/', { method: 'POST', body: form });
+    const noFile = await send(
+      Buffer.from(await fieldsOnly.arrayBuffer()),
+      fieldsOnly.headers.get('content-type')!,
+    );
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toEqual({ file: ['No file was submitted.'] });
+
+    const two = await multipart({
+      file: { bytes: GIF, name: 'a.gif', type: 'image/gif' },
+      other: { bytes: PNG, name: 'b.png', type: 'image/png' },
+    });
+    const both = await send(two.payload, two.headers['content-type']);
+    // The first file is the upload; anything after it is not read.
+    expect(both.statusCode).toBe(201);
+    expect(both.json().content_type).toBe('image/gif');
+  });
+
   it('is for staff holding images.add_image', async () => {
     const customer = await createUser(t);
     const otherStaff = await createUser(t, { isStaff: true, permissions: ['pages.change_page'] });

@@ -135,7 +135,7 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
               render={({ field }) => (
                 <ImagePicker
                   label="Header image"
-                  hint="The banner over the booking page, while header images are shown (Booking)."
+                  hint='The banner over the booking page while "Show header images" is on.'
                   value={field.value}
                   onChange={(url) => field.onChange(url)}
                   error={errors.header_image_url?.message}
