@@ -61,6 +61,7 @@ describe('images', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.rawPayload.equals(PNG)).toBe(true);
 
     const detail = await t.app.inject({ method: 'GET', url: `/api/images/${image.id}` });
