@@ -49,6 +49,8 @@ import { cardsRoutes } from './features/cards/cards.routes';
 import { chargesRoutes } from './features/charges/charges.routes';
 import { localPaymentRoutes } from './plugins/payments/local-routes';
 import { pagesRoutes } from './features/pages/pages.routes';
+import { imagesRoutes } from './features/images/images.routes';
+import { createImageStorage } from './features/images/image-storage';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
 import { calendarsRoutes } from './features/calendars/calendars.routes';
@@ -222,6 +224,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(chargesRoutes(deps));
       await api.register(localPaymentRoutes(deps));
       await api.register(pagesRoutes(deps));
+      await api.register(imagesRoutes(deps, createImageStorage(deps.config)));
       await api.register(outboxRoutes(deps));
       await api.register(locationsRoutes(deps));
       await api.register(calendarsRoutes({ ...deps, changes }));

@@ -47,4 +47,28 @@ describe('production defaults', () => {
       /AC_SERVER_PORT/,
     );
   });
+
+  it('keeps images on disk, at most 5 MB, unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).images).toEqual({ maxBytes: 5 * 1024 * 1024, s3: undefined });
+    expect(loadConfig({ IMAGE_MAX_KB: '200' }).images.maxBytes).toBe(200 * 1024);
+    expect(
+      loadConfig({
+        S3_BUCKET: 'paddock',
+        S3_ENDPOINT: 'https://minio.example.com',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).images.s3,
+    ).toEqual({
+      bucket: 'paddock',
+      endpoint: 'https://minio.example.com',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      prefix: 'images/',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'paddock', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ IMAGE_MAX_KB: '0' })).toThrow(/IMAGE_MAX_KB/);
+  });
 });

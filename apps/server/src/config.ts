@@ -45,6 +45,16 @@ const envSchema = z.object({
   AC_SERVER_PLUGIN_PORT: z.coerce.number().int().min(1).max(65535).default(11000),
   /** Where Paddock listens for plugin messages; 0: any free port (tests). */
   AC_PLUGIN_PORT: z.coerce.number().int().min(0).max(65535).default(12000),
+  /** Largest image staff may upload (docs/decisions/0041). */
+  IMAGE_MAX_KB: z.coerce.number().int().min(1).max(102_400).default(5120),
+  /** S3-compatible image storage; unset: images are kept on disk under DATA_DIR/images. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default('images/'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
 });
 
 export type Config = {
@@ -89,6 +99,19 @@ export type Config = {
         ports: { game: number; http: number; serverPlugin: number; plugin: number };
       }
     | undefined;
+  images: { maxBytes: number; s3: S3Config | undefined };
+};
+
+/** Where images go when S3-compatible storage is configured (docs/decisions/0041). */
+export type S3Config = {
+  bucket: string;
+  /** Unset: AWS itself; else MinIO, R2, Spaces… */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's default credential chain (instance role, AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  prefix: string;
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -102,6 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError(
+      'Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -145,5 +172,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         }
       : undefined,
+    images: {
+      maxBytes: e.IMAGE_MAX_KB * 1024,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            prefix: e.S3_PREFIX,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
+    },
   };
 }

@@ -37,6 +37,45 @@ test('the owner adds a top bar link in Venue Settings, sees it, and takes it awa
   await expect(nav.getByRole('link', { name: 'Race Nights' })).toHaveCount(0);
 });
 
+/** A 2 × 2 PNG: the bytes decide the type, whatever the file is called. */
+const LOGO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP4z8AARAwQCgAf7gP9i18U1AAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('the owner uploads a logo in Venue Settings and it shows in the top bar', async ({ page }) => {
+  await logIn(page, OWNER);
+  await page.goto('/admin/settings');
+  await page.getByLabel('Upload a new logo').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: LOGO,
+  });
+  await expect(page.getByLabel('Logo address')).toHaveValue(
+    /^\/api\/images\/files\/[0-9a-f]{64}\.png$/,
+  );
+  await expect(page.getByAltText('Logo preview')).toBeVisible();
+  await page.getByRole('button', { name: 'Choose Existing' }).first().click();
+  await expect(page.getByRole('button', { name: /^Image \d+ \(png, 1 KB\)$/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/settings-logo.png` });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('The venue settings have been saved.')).toBeVisible();
+
+  const logo = page.getByRole('banner').getByRole('img');
+  await expect(logo).toHaveAttribute('src', /^\/api\/images\/files\/[0-9a-f]{64}\.png$/);
+  // Loaded from the server, not just named: a broken image has no natural width.
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+
+  await page.getByRole('button', { name: 'Remove Logo' }).click();
+  await page.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('The venue settings have been saved.')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0);
+});
+
 test('Venue Settings on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, OWNER);

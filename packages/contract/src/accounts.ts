@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'reports.view_report',
   'screens.change_screen',
   'audit.view_event',
+  'images.add_image',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

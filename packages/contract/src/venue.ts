@@ -30,6 +30,8 @@ export const venueSettings = z.object({
   terms_text: z.string().max(50_000),
   privacy_text: z.string().max(50_000),
   header_images_enabled: z.boolean(),
+  /** The banner over the booking page (shown while header images are enabled); '' for none. */
+  header_image_url: safeUrl(),
   header_image_height: z.number().int().min(0).max(1000),
   club_discount_percent: z.number().int().min(0).max(100),
   club_min_sessions: z.number().int().min(1).max(100),
@@ -68,6 +70,7 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   terms_text: DEFAULT_TERMS_TEXT,
   privacy_text: DEFAULT_PRIVACY_TEXT,
   header_images_enabled: true,
+  header_image_url: '',
   header_image_height: 120,
   club_discount_percent: 20,
   club_min_sessions: 4,

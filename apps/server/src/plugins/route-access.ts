@@ -73,6 +73,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /api/pages/:id': 'pages.change_page',
   'DELETE /api/pages/:id': 'pages.change_page',
   'GET /api/pages/:id/content': 'public',
+  // Images (docs/decisions/0041)
+  'GET /api/images': 'public',
+  'POST /api/images': 'images.add_image',
+  'GET /api/images/:id': 'public',
+  'DELETE /api/images/:id': 'images.add_image',
+  'GET /api/images/files/:name': 'public',
   'GET /api/outbox': 'outbox.view_message',
   'GET /api/outbox/:id': 'outbox.view_message',
   // Locations and calendars

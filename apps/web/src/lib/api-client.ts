@@ -65,18 +65,20 @@ export function apiUrl(path: string, query: ApiOptions['query'] = {}): string {
   return `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-/** JSON in, JSON out, under /api; throws ApiError for any non-2xx answer. */
+/** JSON (or FormData) in, JSON out, under /api; throws ApiError for any non-2xx answer. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal, responseType = 'json' } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) goes as multipart; the browser writes its boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const token = auth ? getSession()?.token : undefined;
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const response = await fetch(apiUrl(path, query), {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     signal,
   });
   const renewed = token ? response.headers.get(RENEWED_SESSION_HEADER) : null;

@@ -24,7 +24,12 @@ export function stubApi(handlers: Record<string, Handler | StubAnswer> = {}) {
         method: init.method ?? 'GET',
         path: url.pathname,
         search: url.searchParams,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        body:
+          typeof init.body === 'string'
+            ? JSON.parse(init.body)
+            : init.body instanceof FormData
+              ? init.body
+              : undefined,
         authorization: new Headers(init.headers).get('Authorization'),
       };
       calls.push(request);

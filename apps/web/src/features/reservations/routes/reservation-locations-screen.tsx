@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import type { AvailSlot } from '@paddock/contract/calendars';
 import { PageTitle } from '../../../components/page-title';
+import { VenueHeaderImage } from '../../../components/venue-header-image';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { dismissAlert, showAlert, showError } from '../../../lib/alerts';
 import { countOf, SLOTS } from '../../../lib/plural';
@@ -224,6 +225,7 @@ export default function ReservationLocationsScreen() {
 
   return (
     <>
+      <VenueHeaderImage />
       <PageTitle>Book a Simulator</PageTitle>
       <ClubAlert />
       <Row className="g-4">

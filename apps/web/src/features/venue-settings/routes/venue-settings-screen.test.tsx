@@ -17,7 +17,7 @@ function open(patch: StubAnswer | ((request: StubRequest) => StubAnswer)) {
   return calls;
 }
 
-describe('/admin/settings', () => {
+describe('/admin/settings', { timeout: 30_000 }, () => {
   it('saves the edited settings, the first race price in cents', async () => {
     const calls = open((request) => ({
       body: { ...DEFAULT_SETTINGS, ...(request.body as object) },

@@ -18,6 +18,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { venueConfigQuery } from '../../../lib/venue-config';
 import { saveVenueSettings, venueSettingsQuery } from '../api/venue-settings-api';
 import { LinkListField } from '../components/link-list-field';
+import { ImagePicker } from '../../../components/image-picker/image-picker';
 
 export const SETTINGS_SAVED = 'The venue settings have been saved.';
 
@@ -83,15 +84,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
           </Col>
           <Col md={6}>
             <TextField
-              label="Logo address"
-              type="url"
-              hint="An https:// address of the logo shown in the top bar; empty for the name."
-              {...form.register('logo_url')}
-              error={errors.logo_url?.message}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
               label="Marketing site"
               type="url"
               hint="Where the logo leads; empty for this app's home page."
@@ -117,6 +109,38 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
                 setValueAs: (v: string) => v.trim().toUpperCase(),
               })}
               error={errors.default_currency?.message}
+            />
+          </Col>
+        </Row>
+        <Row>
+          <Col md={6}>
+            <Controller
+              control={form.control}
+              name="logo_url"
+              render={({ field }) => (
+                <ImagePicker
+                  label="Logo"
+                  hint="Shown in the top bar; empty for the company name."
+                  value={field.value}
+                  onChange={(url) => field.onChange(url)}
+                  error={errors.logo_url?.message}
+                />
+              )}
+            />
+          </Col>
+          <Col md={6}>
+            <Controller
+              control={form.control}
+              name="header_image_url"
+              render={({ field }) => (
+                <ImagePicker
+                  label="Header image"
+                  hint='The banner over the booking page while "Show header images" is on.'
+                  value={field.value}
+                  onChange={(url) => field.onChange(url)}
+                  error={errors.header_image_url?.message}
+                />
+              )}
             />
           </Col>
         </Row>
@@ -209,7 +233,7 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             <Form.Check
               type="switch"
               id="header-images"
-              label="Show seat type images as page headers"
+              label="Show header images"
               {...form.register('header_images_enabled')}
             />
           </Col>

@@ -10,6 +10,7 @@ import {
   calendarTypeUpdate,
   type CalendarType,
 } from '@paddock/contract/calendars';
+import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { TextField } from '../../../components/text-field';
 import { showAlert, showError } from '../../../lib/alerts';
 import { createSeatType, saveSeatType, seatTypesQuery } from '../api/venue-setup-api';
@@ -59,11 +60,10 @@ function SeatTypeModal({ type, onClose }: { type: CalendarType | null; onClose: 
             onChange={(e) => setDraft({ ...draft, name: e.target.value })}
             error={errors.name}
           />
-          <TextField
-            label="Type image address"
-            hint="https://… or a path on this site."
+          <ImagePicker
+            label="Type image"
             value={draft.image}
-            onChange={(e) => setDraft({ ...draft, image: e.target.value })}
+            onChange={(image) => setDraft({ ...draft, image })}
             error={errors.image}
           />
           <Form.Group className="mb-3" controlId="seat-type-description">

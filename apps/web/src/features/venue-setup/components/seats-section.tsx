@@ -14,6 +14,7 @@ import {
   type SeatAdmin,
 } from '@paddock/contract/calendars';
 import type { Location } from '@paddock/contract/locations';
+import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { SelectField, TextField } from '../../../components/text-field';
 import { showAlert, showError } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
@@ -139,11 +140,11 @@ function SeatModal({
             onChange={(e) => set('price', e.target.value)}
             error={errors.cost_cents}
           />
-          <TextField
-            label="Seat image address"
-            hint="https://… or a path on this site; empty for the seat type's image."
+          <ImagePicker
+            label="Seat image"
+            hint="An uploaded image or an https:// address; empty for the seat type's image."
             value={draft.image}
-            onChange={(e) => set('image', e.target.value)}
+            onChange={(image) => set('image', image)}
             error={errors.image}
           />
           <TextField
