@@ -56,6 +56,7 @@ import { locationsRoutes } from './features/locations/locations.routes';
 import { calendarsRoutes } from './features/calendars/calendars.routes';
 import { reservationsRoutes } from './features/reservations/reservations.routes';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes';
+import { vouchersAdminRoutes } from './features/vouchers/vouchers-admin.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
@@ -230,6 +231,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(calendarsRoutes({ ...deps, changes }));
       await api.register(reservationsRoutes(deps));
       await api.register(vouchersRoutes(deps));
+      await api.register(vouchersAdminRoutes(deps));
       await api.register(checkoutRoutes(deps));
       await api.register(clubRoutes(deps));
       await api.register(catalogRoutes(deps));

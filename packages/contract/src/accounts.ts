@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'user.view_user',
   'user.change_staff',
   'vouchers.add_voucher',
+  'vouchers.view_voucher',
+  'vouchers.change_voucher',
   'locations.change_location',
   'calendars.change_calendar',
   'venue.change_settings',

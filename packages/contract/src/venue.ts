@@ -94,6 +94,9 @@ export function carDetailsUrl(template: string, car: { id: number; key: string }
     .replaceAll('{key}', encodeURIComponent(car.key));
 }
 
+/** The venue's own time zone (club renewals, voucher expiry); locations keep their own. */
+export const VENUE_TIMEZONE = 'America/Los_Angeles';
+
 /** What `OPTIONS /api/` answers: the venue configuration the web app needs. */
 export const venueConfig = venueSettings.extend({
   payment_provider: z.enum(['local', 'stripe']),

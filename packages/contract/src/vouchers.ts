@@ -1,15 +1,106 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './accounts';
+import { isoDate } from './calendars';
+import { paginationQuery } from './common';
 
 /** Voucher codes use an alphabet without 0/O/1/I; lookups ignore case, spaces and dashes. */
 export const VOUCHER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const VOUCHER_CODE_LENGTH = 12;
 
-/** POST /vouchers (staff): issue a voucher without a charge (comps, tests). */
+export const VOUCHER_NAME_MAX = 100;
+export const VOUCHER_MESSAGE_MAX = 200;
+export const VOUCHER_VOID_REASON_MAX = 500;
+export const VOUCHER_ISSUE_MAX_CENTS = 10_000_000;
+
+const optionalEmail = z
+  .union([
+    z.literal(''),
+    z.string().trim().max(254).regex(EMAIL_PATTERN, 'Enter a valid email address.'),
+  ])
+  .optional();
+
+/**
+ * POST /vouchers (staff): issue a voucher without a charge (comps, prizes), in the venue's default
+ * currency. `expires_on` is the last day it can be spent, in the venue's time zone.
+ */
 export const voucherCreate = z
-  .object({ amount_cents: z.number().int().min(1).max(10_000_000) })
+  .object({
+    amount_cents: z.number().int().min(1).max(VOUCHER_ISSUE_MAX_CENTS),
+    recipient_email: optionalEmail,
+    recipient_name: z.string().trim().max(VOUCHER_NAME_MAX).optional(),
+    message: z.string().trim().max(VOUCHER_MESSAGE_MAX).optional(),
+    expires_on: isoDate.nullable().optional(),
+  })
   .strict();
 export type VoucherCreate = z.infer<typeof voucherCreate>;
+
+/** Where a voucher stands: `voided` and `expired` win over what is left on it. */
+export const VOUCHER_STATUSES = ['active', 'used', 'voided', 'expired'] as const;
+export const voucherStatus = z.enum(VOUCHER_STATUSES);
+export type VoucherStatus = z.infer<typeof voucherStatus>;
+
+/** GET /vouchers (staff): `search` matches the code, purchaser's or recipient's e-mail or name. */
+export const voucherListQuery = paginationQuery.extend({
+  search: z.string().trim().max(100).optional(),
+  status: voucherStatus.optional(),
+});
+export type VoucherListQuery = z.infer<typeof voucherListQuery>;
+
+const person = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
+
+/** A voucher as the back office sees it. */
+export const voucherAdmin = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  amount_cents: z.number().int(),
+  balance_cents: z.number().int(),
+  currency: z.string(),
+  status: voucherStatus,
+  /** `purchase`: bought with a card by `created_by`; `staff`: issued by `created_by`. */
+  source: z.enum(['staff', 'purchase']),
+  created_by: person.nullable(),
+  recipient_email: z.string(),
+  recipient_name: z.string(),
+  from_name: z.string(),
+  message: z.string(),
+  expires_on: z.string().nullable(),
+  created_at: z.string(),
+  voided_at: z.string().nullable(),
+  voided_by: person.nullable(),
+  void_reason: z.string(),
+});
+export type VoucherAdmin = z.infer<typeof voucherAdmin>;
+
+export const voucherRedemption = z.object({
+  id: z.number().int(),
+  amount_cents: z.number().int(),
+  created_at: z.string(),
+  checkout_id: z.number().int().nullable(),
+  customer: person.nullable(),
+});
+export type VoucherRedemption = z.infer<typeof voucherRedemption>;
+
+/** GET /vouchers/{id} (staff): the voucher and every redemption, newest first. */
+export const voucherAdminDetail = voucherAdmin.extend({ redemptions: z.array(voucherRedemption) });
+export type VoucherAdminDetail = z.infer<typeof voucherAdminDetail>;
+
+/** POST /vouchers/{id}/void (staff): the reason is required and kept. */
+export const voucherVoid = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1, 'Enter the reason for voiding this voucher.')
+      .max(VOUCHER_VOID_REASON_MAX),
+  })
+  .strict();
+export type VoucherVoid = z.infer<typeof voucherVoid>;
+
+export const VOUCHER_VOIDED_MESSAGE = 'This voucher has been voided and can no longer be used.';
+export const voucherExpiredMessage = (expiresOn: string) =>
+  `This voucher expired on ${expiresOn} and can no longer be used.`;
+export const VOUCHER_ALREADY_VOID_MESSAGE = 'This voucher is already void.';
+export const VOUCHER_EXPIRY_PAST_MESSAGE = 'The expiry date cannot be in the past.';
 
 /** `currency`: ISO 4217, the venue's default currency when it was issued. */
 export const voucher = z.object({
@@ -24,6 +115,8 @@ export const voucherCodeParam = z.object({ code: z.string().trim().min(1).max(64
 export const voucherBalance = z.object({
   balance_cents: z.number().int(),
   currency: z.string(),
+  status: voucherStatus,
+  expires_on: z.string().nullable(),
 });
 export type VoucherBalance = z.infer<typeof voucherBalance>;
 
@@ -49,13 +142,7 @@ export const voucherPurchase = z
       .max(VOUCHER_MAX_CENTS, 'The largest voucher is $1000.')
       .refine((cents) => cents % 100 === 0, 'Enter a whole number of dollars.')
       .default(VOUCHER_DEFAULT_CENTS),
-    email_to: z
-      .union([
-        z.literal(''),
-        z.string().trim().max(254).regex(EMAIL_PATTERN, 'Enter a valid email address.'),
-      ])
-      .nullable()
-      .optional(),
+    email_to: optionalEmail.nullable(),
     email_from_name: optionalText(VOUCHER_FROM_NAME_MAX),
     email_comments: optionalText(VOUCHER_COMMENTS_MAX),
   })

@@ -68,6 +68,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Pages and mail
   'GET /api/pages': 'public',
   'POST /api/pages': 'pages.change_page',
+  'POST /api/pages/preview': 'pages.change_page',
   'GET /api/pages/:id': 'public',
   'PATCH /api/pages/:id': 'pages.change_page',
   'PUT /api/pages/:id': 'pages.change_page',
@@ -128,6 +129,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/vouchers': 'vouchers.add_voucher',
   'POST /api/users/me/vouchers/purchase': 'user',
   'GET /api/vouchers/:code/balance': 'public',
+  'GET /api/vouchers': 'vouchers.view_voucher',
+  'GET /api/vouchers/:id': 'vouchers.view_voucher',
+  'POST /api/vouchers/:id/void': 'vouchers.change_voucher',
   // Club
   'GET /api/users/:id/charges/credits_purchase_quote': 'user',
   'POST /api/users/:id/charges/credits_enroll': 'user',

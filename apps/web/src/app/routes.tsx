@@ -208,6 +208,16 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/staff-admin/routes/staff-admin-screen'),
             ),
             screen(
+              'adminPages',
+              { login: true, staff: true, permissions: ['pages.change_page'] },
+              () => import('../features/pages/routes/pages-admin-screen'),
+            ),
+            screen(
+              'adminVouchers',
+              { login: true, staff: true, permissions: ['vouchers.view_voucher'] },
+              () => import('../features/vouchers/routes/vouchers-admin-screen'),
+            ),
+            screen(
               'adminParties',
               { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
               () => import('../features/parties/routes/party-admin-screen'),

@@ -8,10 +8,12 @@ type Props = Omit<ComponentProps<'input'>, 'size' | 'value'> & {
   /** Helper text under the field, announced with it. */
   hint?: ReactNode;
   groupClassName?: string;
+  /** A multi-line text area of this many rows instead of an input. */
+  rows?: number;
 };
 
 /** A labelled input with its hint and error tied to it for screen readers. */
-export function TextField({ label, error, hint, groupClassName, id, ...input }: Props) {
+export function TextField({ label, error, hint, groupClassName, id, rows, ...input }: Props) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy =
@@ -21,12 +23,24 @@ export function TextField({ label, error, hint, groupClassName, id, ...input }: 
   return (
     <Form.Group className={groupClassName ?? 'mb-3'} controlId={inputId}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control
-        {...input}
-        isInvalid={!!error}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {rows ? (
+        <Form.Control
+          {...(input as unknown as Omit<ComponentProps<'textarea'>, 'value'>)}
+          value={input.value}
+          as="textarea"
+          rows={rows}
+          isInvalid={!!error}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      ) : (
+        <Form.Control
+          {...input}
+          isInvalid={!!error}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      )}
       {hint && (
         <Form.Text id={`${inputId}-hint`} className="d-block">
           {hint}

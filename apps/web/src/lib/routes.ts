@@ -37,6 +37,8 @@ export const routePatterns = {
   adminLocations: '/admin/locations',
   adminReports: '/admin/reports',
   adminStaff: '/admin/staff',
+  adminPages: '/admin/pages',
+  adminVouchers: '/admin/vouchers',
   // The spec leaves the party admin path open; see docs/decisions/ (web app shell).
   adminParties: '/admin/parties',
 } as const;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   char,
+  date,
   check,
   index,
   integer,
@@ -120,10 +121,26 @@ export const vouchers = pgTable(
     balanceCents: integer().notNull(),
     /** ISO 4217: the venue's default currency when it was sold; spent only in that currency. */
     currency: char({ length: 3 }).notNull().default('USD'),
+    /** The buyer of a purchased voucher, or the staff member who issued one. */
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** `purchase` (bought with a card) or `staff` (issued from the back office). */
+    source: text().notNull().default('staff'),
+    recipientEmail: text().notNull().default(''),
+    recipientName: text().notNull().default(''),
+    /** The purchaser's own name for the recipient (gift purchases). */
+    fromName: text().notNull().default(''),
+    message: text().notNull().default(''),
+    /** Last day it can be spent, in the venue's time zone; null: never expires. */
+    expiresOn: date({ mode: 'string' }),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text().notNull().default(''),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('vouchers_balance_not_negative', sql`${t.balanceCents} >= 0`)],
+  (t) => [
+    check('vouchers_balance_not_negative', sql`${t.balanceCents} >= 0`),
+    check('vouchers_source', sql`${t.source} in ('staff', 'purchase')`),
+  ],
 );
 
 export const voucherRedemptions = pgTable(

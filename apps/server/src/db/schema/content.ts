@@ -1,9 +1,11 @@
-import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const pages = pgTable('pages', {
   id: serial().primaryKey(),
   name: text().notNull(),
   menuName: text().notNull().default(''),
+  /** Position among the top bar's custom pages: lower first, then by id. */
+  menuOrder: integer().notNull().default(0),
   content: text().notNull().default(''),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -370,7 +370,12 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect(res.json().reservations[0].paid).toBe(true);
     expect(await chargesFor(q.checkout_id)).toHaveLength(0);
     const balance = await t.app.inject({ method: 'GET', url: `/api/vouchers/${code}/balance` });
-    expect(balance.json()).toEqual({ balance_cents: 6000 - 4650, currency: 'USD' });
+    expect(balance.json()).toEqual({
+      balance_cents: 6000 - 4650,
+      currency: 'USD',
+      status: 'active',
+      expires_on: null,
+    });
   });
 
   it('charges the rest after a partial voucher', async () => {
@@ -381,7 +386,12 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect((await processIt(user, q.checkout_id)).statusCode).toBe(200);
     expect((await chargesFor(q.checkout_id))[0].amountCents).toBe(3974);
     const balance = await t.app.inject({ method: 'GET', url: `/api/vouchers/${code}/balance` });
-    expect(balance.json()).toEqual({ balance_cents: 0, currency: 'USD' });
+    expect(balance.json()).toEqual({
+      balance_cents: 0,
+      currency: 'USD',
+      status: 'used',
+      expires_on: null,
+    });
   });
 
   it('refuses a voucher spent between quote and process, booking nothing', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { pages } from '../../db/schema/content';
 
 export type PageRow = typeof pages.$inferSelect;
-type PageValues = { name: string; menuName: string; content: string };
+type PageValues = { name: string; menuName: string; menuOrder: number; content: string };
 
 export async function countPages(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(pages);
@@ -12,9 +12,14 @@ export async function countPages(db: Db): Promise<number> {
 
 export async function listPages(db: Db, limit: number, offset: number) {
   return db
-    .select({ id: pages.id, name: pages.name, menuName: pages.menuName })
+    .select({
+      id: pages.id,
+      name: pages.name,
+      menuName: pages.menuName,
+      menuOrder: pages.menuOrder,
+    })
     .from(pages)
-    .orderBy(asc(pages.id))
+    .orderBy(asc(pages.menuOrder), asc(pages.id))
     .limit(limit)
     .offset(offset);
 }

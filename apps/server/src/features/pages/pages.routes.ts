@@ -5,6 +5,7 @@ import {
   pageContent,
   pageDetail,
   pageListQuery,
+  pagePreview,
   pageUpdate,
   pageWrite,
 } from '@paddock/contract/pages';
@@ -67,6 +68,19 @@ export const pagesRoutes =
         schema: { tags: ['pages'], body: pageWrite, response: { 201: pageDetail, ...errors } },
       },
       async (request, reply) => reply.status(201).send(await pages.createPage(db, request.body)),
+    );
+
+    app.post(
+      '/pages/preview',
+      {
+        schema: {
+          tags: ['pages'],
+          summary: 'The HTML as it would be stored and served (sanitised); saves nothing',
+          body: pagePreview,
+          response: { 200: pagePreview, ...errors },
+        },
+      },
+      async (request) => pages.previewPage(request.body.content),
     );
 
     for (const method of ['patch', 'put'] as const) {

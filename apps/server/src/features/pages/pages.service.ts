@@ -11,8 +11,12 @@ const toDetail = (row: repo.PageRow): PageDetail => ({
   id: row.id,
   name: row.name,
   menu_name: row.menuName,
+  menu_order: row.menuOrder,
   content: row.content,
 });
+
+/** What the server would store for this HTML: the editor's live preview. */
+export const previewPage = (content: string) => ({ content: sanitizePageHtml(content) });
 
 export async function listPages(db: Db, query: PaginationQuery): Promise<Paginated<Page>> {
   const page = await paginate(
@@ -22,7 +26,12 @@ export async function listPages(db: Db, query: PaginationQuery): Promise<Paginat
   );
   return {
     ...page,
-    results: page.results.map((r) => ({ id: r.id, name: r.name, menu_name: r.menuName })),
+    results: page.results.map((r) => ({
+      id: r.id,
+      name: r.name,
+      menu_name: r.menuName,
+      menu_order: r.menuOrder,
+    })),
   };
 }
 
@@ -37,6 +46,7 @@ export async function createPage(db: Db, body: PageWrite): Promise<PageDetail> {
   const row = await repo.insertPage(db, {
     name: body.name,
     menuName: body.menu_name,
+    menuOrder: body.menu_order,
     content: sanitizePageHtml(body.content),
   });
   await publishChange(db, 'pages', row.id);
@@ -47,6 +57,7 @@ export async function updatePage(db: Db, id: number, body: PageUpdate): Promise<
   const row = await repo.updatePage(db, id, {
     name: body.name,
     menuName: body.menu_name,
+    menuOrder: body.menu_order,
     content: body.content === undefined ? undefined : sanitizePageHtml(body.content),
   });
   if (!row) throw new NotFound();

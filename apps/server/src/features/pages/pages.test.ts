@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Page } from '@paddock/contract/pages';
 import { bearer, createUser } from '../../test/factories';
 
 let t: TestApp;
@@ -29,8 +30,8 @@ describe('custom pages', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ count: 2, page_count: 1, page_size: 100 });
     expect(list.json().results).toEqual([
-      { id: about.id, name: 'About', menu_name: 'About' },
-      { id: expect.any(Number), name: 'House Rules', menu_name: '' },
+      { id: about.id, name: 'About', menu_name: 'About', menu_order: 0 },
+      { id: expect.any(Number), name: 'House Rules', menu_name: '', menu_order: 0 },
     ]);
     const content = await t.app.inject({ method: 'GET', url: `/api/pages/${about.id}/content` });
     expect(content.json()).toEqual({ id: about.id, name: 'About', content: '<p>Hi</p>' });
@@ -38,6 +39,74 @@ describe('custom pages', () => {
     expect(detail.json()).toMatchObject({ menu_name: 'About', content: '<p>Hi</p>' });
     const past = await t.app.inject({ method: 'GET', url: '/api/pages?page=2' });
     expect(past.statusCode).toBe(404);
+  });
+
+  it('lists pages by menu order, then by id', async () => {
+    const late = await createPage({ name: 'Late', menu_name: 'Late', menu_order: 5 });
+    const early = await createPage({ name: 'Early', menu_name: 'Early', menu_order: -3 });
+    const ids = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/pages' })).json().results as Page[])
+        .filter((p) => [late.id, early.id].includes(p.id))
+        .map((p) => p.id);
+    expect(await ids()).toEqual([early.id, late.id]);
+    const moved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/pages/${early.id}`,
+      headers: bearer(staffToken),
+      payload: { menu_order: 9 },
+    });
+    expect(moved.json()).toMatchObject({ menu_order: 9, name: 'Early' });
+    expect(await ids()).toEqual([late.id, early.id]);
+    for (const id of [late.id, early.id])
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/pages/${id}`,
+        headers: bearer(staffToken),
+      });
+  });
+
+  it('previews the HTML exactly as it would be stored, saving nothing', async () => {
+    const html =
+      '<h2 onclick="x()">Hi</h2><script>alert(1)</script><a href="https://a.example" target="_blank">a</a>';
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/pages/preview',
+      headers: bearer(staffToken),
+      payload: { content: html },
+    });
+    expect(preview.statusCode).toBe(200);
+    const saved = await createPage({ name: 'Previewed', content: html });
+    expect(preview.json()).toEqual({ content: saved.content });
+    expect(saved.content).not.toMatch(/script|onclick/);
+    const before = (await t.app.inject({ method: 'GET', url: '/api/pages' })).json().count;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/pages/preview',
+      headers: bearer(staffToken),
+      payload: { content: '<p>x</p>' },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/pages' })).json().count).toBe(before);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/pages/${saved.id}`,
+      headers: bearer(staffToken),
+    });
+  });
+
+  it.each([
+    [{}, 'content'],
+    [{ content: 1 }, 'content'],
+    [{ content: 'c'.repeat(200_001) }, 'content'],
+    [{ content: '', name: 'x' }, 'name'],
+  ])('answers a bad preview %j with 400 naming %s', async (payload, field) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pages/preview',
+      headers: bearer(staffToken),
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual([field]);
   });
 
   it('sanitises HTML when saved, keeping formatting, links, images and tables', async () => {
@@ -115,6 +184,7 @@ describe('custom pages', () => {
         { method: 'PATCH' as const, url: `/api/pages/${page.id}`, payload: { name: 'Mine' } },
         { method: 'PUT' as const, url: `/api/pages/${page.id}`, payload: { name: 'Mine' } },
         { method: 'DELETE' as const, url: `/api/pages/${page.id}` },
+        { method: 'POST' as const, url: '/api/pages/preview', payload: { content: '' } },
       ];
       for (const r of requests) {
         const res = await t.app.inject({ ...r, headers });
@@ -129,6 +199,9 @@ describe('custom pages', () => {
     [{ name: 42 }, 'name'],
     [{ name: 'x'.repeat(10_000) }, 'name'],
     [{ name: 'ok', menu_name: 'm'.repeat(41) }, 'menu_name'],
+    [{ name: 'ok', menu_order: 1.5 }, 'menu_order'],
+    [{ name: 'ok', menu_order: 1000 }, 'menu_order'],
+    [{ name: 'ok', menu_order: '1' }, 'menu_order'],
     [{ name: 'ok', content: 5 }, 'content'],
     [{ name: 'ok', content: 'c'.repeat(200_001) }, 'content'],
     [{ name: 'ok', script: 'x' }, 'script'],

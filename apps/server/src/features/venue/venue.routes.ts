@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { venueConfig, venueSettings, venueSettingsUpdate } from '@paddock/contract/venue';
+import {
+  VENUE_TIMEZONE,
+  venueConfig,
+  venueSettings,
+  venueSettingsUpdate,
+} from '@paddock/contract/venue';
 import type { Deps } from '../../app';
 
 import { getSettings } from '../../plugins/settings';
@@ -18,7 +23,7 @@ export const venueRoutes =
         ...(await getSettings(db)),
         payment_provider: deps.payments.kind,
         stripe_publishable_key: deps.payments.publishableKey,
-        default_timezone: 'America/Los_Angeles',
+        default_timezone: VENUE_TIMEZONE,
       }),
     );
     app.get(

@@ -80,7 +80,21 @@ describe('POST /users/me/vouchers/purchase', () => {
       method: 'GET',
       url: `/api/vouchers/${groupedCode(body.code).toLowerCase()}/balance`,
     });
-    expect(balance.json()).toEqual({ balance_cents: 2500, currency: 'USD' });
+    expect(balance.json()).toEqual({
+      balance_cents: 2500,
+      currency: 'USD',
+      status: 'active',
+      expires_on: null,
+    });
+    // The back office sees who bought it, for whom, and the message (decision 0042).
+    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.code, body.code));
+    expect(row).toMatchObject({
+      source: 'purchase',
+      createdById: user.id,
+      recipientEmail: 'friend@example.com',
+      fromName: 'Sam <Racer>',
+      message: 'Happy birthday!\nSee you on track.',
+    });
   });
 
   it('e-mails the buyer when it is not sent to someone, $100 by default', async () => {
@@ -163,7 +177,7 @@ describe('voucher currency', () => {
         method: 'GET',
         url: `/api/vouchers/${res.json().code}/balance`,
       });
-      expect(balance.json()).toEqual({ balance_cents: 2500, currency: 'EUR' });
+      expect(balance.json()).toMatchObject({ balance_cents: 2500, currency: 'EUR' });
     } finally {
       await t.db.delete(settings).where(eq(settings.key, 'default_currency'));
     }

@@ -46,6 +46,10 @@ export async function purchaseVoucher(
       amountCents: body.amount_cents,
       currency,
       createdById: buyerId,
+      source: 'purchase',
+      recipientEmail: recipient ?? '',
+      fromName: recipient ? (body.email_from_name ?? '') : '',
+      message: recipient ? (body.email_comments ?? '') : '',
     });
     const outcome = await chargeSavedCard(tx, ctx.payments, {
       userId: buyerId,

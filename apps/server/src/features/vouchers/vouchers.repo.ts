@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { voucherRedemptions, vouchers } from '../../db/schema/booking';
 import { users } from '../../db/schema/accounts';
@@ -34,7 +34,14 @@ export async function debit(
   const updated = await db
     .update(vouchers)
     .set({ balanceCents: sql`${vouchers.balanceCents} - ${amountCents}` })
-    .where(and(eq(vouchers.id, voucherId), gte(vouchers.balanceCents, amountCents)))
+    // Voided in the meantime: the row lock makes a concurrent void and debit one after the other.
+    .where(
+      and(
+        eq(vouchers.id, voucherId),
+        gte(vouchers.balanceCents, amountCents),
+        isNull(vouchers.voidedAt),
+      ),
+    )
     .returning({ id: vouchers.id });
   if (updated.length === 0) return false;
   await db.insert(voucherRedemptions).values({ voucherId, checkoutId, amountCents });

@@ -5,14 +5,11 @@ import {
   voucherPurchase,
   voucherBalance as voucherBalanceBody,
   voucherCodeParam,
-  voucherCreate,
 } from '@paddock/contract/vouchers';
 import type { Deps } from '../../app';
-import { requireStaff, requireUser } from '../../plugins/auth';
+import { requireUser } from '../../plugins/auth';
 import { purchaseVoucher } from './voucher-purchase';
-import { createVoucher, voucherBalance } from './vouchers.service';
-import { recordAudit } from '../audit/audit.service';
-import { getSettings } from '../../plugins/settings';
+import { voucherBalance } from './vouchers.service';
 
 export const vouchersRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -20,35 +17,6 @@ export const vouchersRoutes =
     const db = deps.database.db;
     const tags = ['vouchers'];
 
-    app.post(
-      '/vouchers',
-      {
-        schema: {
-          tags,
-          summary: 'Issue a voucher without a charge (staff)',
-          body: voucherCreate,
-          response: { 201: voucher },
-        },
-      },
-      async (request, reply) => {
-        const staff = requireStaff(request);
-        const { default_currency } = await getSettings(db);
-        const created = await db.transaction(async (tx) => {
-          const voucher = await createVoucher(tx, {
-            amountCents: request.body.amount_cents,
-            currency: default_currency,
-            createdById: staff.id,
-          });
-          await recordAudit(tx, staff, {
-            action: 'voucher.issue',
-            targetType: 'voucher',
-            after: { code: voucher.code, amount_cents: voucher.amount_cents },
-          });
-          return voucher;
-        });
-        return reply.status(201).send(created);
-      },
-    );
     app.post(
       '/users/me/vouchers/purchase',
       {

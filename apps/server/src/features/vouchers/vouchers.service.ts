@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
-import { VOUCHER_ALPHABET, VOUCHER_CODE_LENGTH, type Voucher } from '@paddock/contract/vouchers';
+import { DateTime } from 'luxon';
+import { VENUE_TIMEZONE } from '@paddock/contract/venue';
+import {
+  VOUCHER_ALPHABET,
+  VOUCHER_CODE_LENGTH,
+  VOUCHER_VOIDED_MESSAGE,
+  voucherExpiredMessage,
+  type Voucher,
+  type VoucherBalance,
+  type VoucherStatus,
+} from '@paddock/contract/vouchers';
 import type { Queryable } from '../../plugins/payments/charge-card';
-import { NotFound } from '../../plugins/errors';
+import { NotFound, ValidationError } from '../../plugins/errors';
 import * as repo from './vouchers.repo';
 
 /**
@@ -22,38 +32,70 @@ export function normalizeVoucherCode(input: string): string {
   return input.toUpperCase().replace(/[\s-]/g, '');
 }
 
+/** Who it is for and from, its message and last day: all optional. */
+export type VoucherExtras = {
+  source?: 'staff' | 'purchase';
+  recipientEmail?: string;
+  recipientName?: string;
+  fromName?: string;
+  message?: string;
+  expiresOn?: string | null;
+};
+
 export async function createVoucher(
   db: Queryable,
-  input: { amountCents: number; currency: string; createdById: number | null },
-): Promise<Voucher> {
+  input: { amountCents: number; currency: string; createdById: number | null } & VoucherExtras,
+): Promise<Voucher & { id: number }> {
+  const { amountCents, ...rest } = input;
   for (;;) {
     const row = await repo.insertVoucher(db, {
+      ...rest,
       code: generateVoucherCode(),
-      amountCents: input.amountCents,
-      balanceCents: input.amountCents,
-      currency: input.currency,
-      createdById: input.createdById,
+      amountCents,
+      balanceCents: amountCents,
     });
-    if (row) return { code: row.code, amount_cents: row.amountCents, currency: row.currency };
+    if (row)
+      return { id: row.id, code: row.code, amount_cents: row.amountCents, currency: row.currency };
   }
 }
 
-export async function voucherBalance(
-  db: Queryable,
-  code: string,
-): Promise<{ balance_cents: number; currency: string }> {
-  const row = await repo.findByCode(db, normalizeVoucherCode(code));
-  if (!row) throw new NotFound();
-  return { balance_cents: row.balanceCents, currency: row.currency };
+/** Today's date where the venue is: a voucher can be spent through its `expiresOn` day. */
+export const venueToday = (now = DateTime.now()) => now.setZone(VENUE_TIMEZONE).toISODate()!;
+
+type StatusFields = Pick<repo.VoucherRow, 'voidedAt' | 'expiresOn' | 'balanceCents'>;
+
+export function voucherStatusOf(row: StatusFields, today = venueToday()): VoucherStatus {
+  if (row.voidedAt) return 'voided';
+  if (row.expiresOn && row.expiresOn < today) return 'expired';
+  return row.balanceCents > 0 ? 'active' : 'used';
 }
 
-/** A voucher with something left on it, or null (unknown or spent). */
+export async function voucherBalance(db: Queryable, code: string): Promise<VoucherBalance> {
+  const row = await repo.findByCode(db, normalizeVoucherCode(code));
+  if (!row) throw new NotFound();
+  return {
+    balance_cents: row.balanceCents,
+    currency: row.currency,
+    status: voucherStatusOf(row),
+    expires_on: row.expiresOn,
+  };
+}
+
+/**
+ * A voucher with something left on it, or null (unknown or spent). A voided or expired one is
+ * refused with its own 400 on `voucher`, so the customer learns why.
+ */
 export async function findUsableVoucher(
   db: Queryable,
   code: string,
 ): Promise<{ id: number; code: string; balanceCents: number; currency: string } | null> {
   const row = await repo.findByCode(db, normalizeVoucherCode(code));
-  if (!row || row.balanceCents <= 0) return null;
+  if (!row) return null;
+  const status = voucherStatusOf(row);
+  if (status === 'voided') throw ValidationError.field('voucher', VOUCHER_VOIDED_MESSAGE);
+  if (status === 'expired')
+    throw ValidationError.field('voucher', voucherExpiredMessage(row.expiresOn!));
+  if (status === 'used') return null;
   return { id: row.id, code: row.code, balanceCents: row.balanceCents, currency: row.currency };
 }
 

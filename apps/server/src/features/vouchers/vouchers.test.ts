@@ -51,7 +51,12 @@ describe('POST /vouchers and GET /vouchers/{code}/balance', () => {
       url: `/api/vouchers/${code.toLowerCase()}/balance`,
     });
     expect(balance.statusCode).toBe(200);
-    expect(balance.json()).toEqual({ balance_cents: 2500, currency: 'USD' });
+    expect(balance.json()).toEqual({
+      balance_cents: 2500,
+      currency: 'USD',
+      status: 'active',
+      expires_on: null,
+    });
   });
 
   it('answers 404 for an unknown code', async () => {
@@ -89,6 +94,11 @@ describe('POST /vouchers and GET /vouchers/{code}/balance', () => {
     );
     expect(await findUsableVoucher(t.db, code)).toBeNull();
     const balance = await t.app.inject({ method: 'GET', url: `/api/vouchers/${code}/balance` });
-    expect(balance.json()).toEqual({ balance_cents: 0, currency: 'USD' });
+    expect(balance.json()).toEqual({
+      balance_cents: 0,
+      currency: 'USD',
+      status: 'used',
+      expires_on: null,
+    });
   });
 });

@@ -29,8 +29,11 @@ export function TopNav() {
   const canSetUpLocations = isStaff(session) && hasPermission(session, 'locations.change_location');
   const canReport = isStaff(session) && hasPermission(session, 'reports.view_report');
   const canManageStaff = isStaff(session) && hasPermission(session, 'user.change_staff');
+  const canEditPages = isStaff(session) && hasPermission(session, 'pages.change_page');
+  const canSeeVouchers = isStaff(session) && hasPermission(session, 'vouchers.view_voucher');
   const canLaunch =
     isStaff(session) && hasPermission(session, 'leaderboards.can_manage_race_events');
+  // In the server's order: menu order, then id.
   const menuPages = (pages.data ?? []).filter((p) => p.menu_name.trim() !== '');
 
   const brandContent = config.logo_url ? (
@@ -114,7 +117,9 @@ export function TopNav() {
                 canConfigure ||
                 canSetUpLocations ||
                 canReport ||
-                canManageStaff) && (
+                canManageStaff ||
+                canEditPages ||
+                canSeeVouchers) && (
                 <>
                   <NavDropdown.Divider />
                   <NavDropdown.Header>Admin Menu</NavDropdown.Header>
@@ -166,6 +171,16 @@ export function TopNav() {
                   {canManageStaff && (
                     <NavDropdown.Item as={Link} to={pathTo('adminStaff')}>
                       Staff
+                    </NavDropdown.Item>
+                  )}
+                  {canEditPages && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminPages')}>
+                      Custom Pages
+                    </NavDropdown.Item>
+                  )}
+                  {canSeeVouchers && (
+                    <NavDropdown.Item as={Link} to={pathTo('adminVouchers')}>
+                      Vouchers
                     </NavDropdown.Item>
                   )}
                 </>

@@ -7,7 +7,7 @@ import {
   type OpeningHours,
   type SpecialHours,
 } from '@paddock/contract/locations';
-import { errorsUnder, type FieldErrors } from './field-errors';
+import { errorsUnder, type FieldErrors } from '../../../lib/field-errors';
 
 type RangesProps = {
   /** Names the inputs: "Monday", "2026-12-24". */

@@ -16,7 +16,7 @@ import {
 import { TextField } from '../../../components/text-field';
 import { showError } from '../../../lib/alerts';
 import { createLocation, saveLocation } from '../api/venue-setup-api';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from './field-errors';
+import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { SpecialHoursEditor, WeeklyHoursEditor } from './hours-editor';
 import { SlotPreviewPanel } from './slot-preview-panel';
 

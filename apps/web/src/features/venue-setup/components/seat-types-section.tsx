@@ -14,7 +14,7 @@ import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { TextField } from '../../../components/text-field';
 import { showAlert, showError } from '../../../lib/alerts';
 import { createSeatType, saveSeatType, seatTypesQuery } from '../api/venue-setup-api';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from './field-errors';
+import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 
 function SeatTypeModal({ type, onClose }: { type: CalendarType | null; onClose: () => void }) {
   const client = useQueryClient();

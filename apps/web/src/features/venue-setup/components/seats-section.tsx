@@ -19,7 +19,7 @@ import { SelectField, TextField } from '../../../components/text-field';
 import { showAlert, showError } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
 import { createSeat, locationSeatsQuery, saveSeat } from '../api/venue-setup-api';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from './field-errors';
+import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 
 type Draft = {
   name: string;

@@ -1,6 +1,5 @@
+import type { VoucherBalance } from '@paddock/contract/vouchers';
 import { api } from '../../../lib/api-client';
-
-export type VoucherBalance = { balance_cents: number; currency: string };
 
 /** `GET /api/vouchers/{CODE}/balance`; codes are looked up uppercased (spec §3). */
 export function getVoucherBalance(code: string) {

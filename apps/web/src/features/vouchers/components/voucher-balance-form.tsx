@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { showError } from '../../../lib/alerts';
 import { formatMoney } from '@paddock/contract/money';
+import { VOUCHER_VOIDED_MESSAGE, voucherExpiredMessage } from '@paddock/contract/vouchers';
 import { getVoucherBalance } from '../api/get-voucher-balance';
 
 export const VOUCHER_NOT_FOUND = 'Voucher code not found!';
@@ -25,6 +26,10 @@ export function VoucherBalanceForm({ autoFocus }: { autoFocus?: boolean }) {
           The balance of this Voucher is{' '}
           {formatMoney(check.data.balance_cents, check.data.currency)}
         </p>
+        {check.data.status === 'voided' && <p className="text-danger">{VOUCHER_VOIDED_MESSAGE}</p>}
+        {check.data.status === 'expired' && check.data.expires_on && (
+          <p className="text-danger">{voucherExpiredMessage(check.data.expires_on)}</p>
+        )}
         <Button
           variant="link"
           className="p-0"

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
 
 /** Messages by field path (`opening_hours.1`, `name`), from the form's check or the server's 400. */
 export type FieldErrors = Record<string, string>;
