@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { calendars, locations } from '../../db/schema/venue';
 
 /**
- * The period as both the seat-local slot keys (`YYYY-MM-DDTHH:mm`, exact) and instants (what
- * the indexes on `time` and `created_at` use).
+ * The period as both the seat-local slot keys (`YYYY-MM-DDTHH:mm`, exact: what bookings are
+ * selected by) and instants (what club and voucher charges are selected by).
  */
 export type Period = {
   locationId: number;
@@ -31,18 +31,24 @@ export function seatsOf(db: Db, locationId: number) {
     .orderBy(asc(calendars.sortOrder), asc(calendars.id));
 }
 
-/** Live customer bookings (not cancelled, not blackouts) at the location in the period. */
+/**
+ * Live customer bookings (not cancelled, not blackouts) at the location in the period: ranges
+ * of the partial index `reservations_live_report`, one per seat, which holds every column the
+ * reports read from a booking, so PostgreSQL answers from the index alone (decision 0044).
+ */
 const liveBookings = (p: Period) => sql`
-  r.calendar_id in (select id from calendars where location_id = ${p.locationId})
+  r.calendar_id = any(array(select id from calendars where location_id = ${p.locationId}))
   and r.cancelled_at is null and not r.is_blackout
-  and r.time >= ${p.start.toISOString()} and r.time < ${p.end.toISOString()}
   and r.slot >= ${p.fromSlot} and r.slot < ${p.toSlotExclusive}`;
 
-/** Booked half-hours per seat, ISO weekday and hour (from the seat-local slot key). */
+/**
+ * Booked half-hours per seat, ISO weekday and hour (from the seat-local slot key). The weekday
+ * is days since a Monday modulo 7: integer arithmetic, cheaper per row than `extract(isodow)`.
+ */
 export async function bookedHours(db: Db, p: Period) {
   const result = await db.execute<{ seat: number; dow: number; hour: number; n: number }>(sql`
     select r.calendar_id as seat,
-           extract(isodow from substr(r.slot, 1, 10)::date)::int as dow,
+           ((left(r.slot, 10)::date - date '2000-01-03') % 7 + 7) % 7 + 1 as dow,
            substr(r.slot, 12, 2)::int as hour,
            count(*)::int as n
     from reservations r
@@ -57,7 +63,7 @@ export async function bookedHours(db: Db, p: Period) {
  */
 export async function bookingTakings(db: Db, p: Period) {
   const result = await db.execute<{ day: string; cents: number; fees: number }>(sql`
-    select substr(r.slot, 1, 10) as day, sum(r.amount_cents)::int as cents,
+    select left(r.slot, 10) as day, sum(r.amount_cents)::int as cents,
            sum(r.booking_fee_cents)::int as fees
     from reservations r
     where ${liveBookings(p)} and r.paid

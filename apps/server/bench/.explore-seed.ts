@@ -1,0 +1,10 @@
+import { connect, ensureDatabase, runMigrations } from '../src/db/client';
+import { seedReportYear } from './reports';
+const admin = 'postgres://postgres@127.0.0.1:5432/postgres';
+await ensureDatabase(admin, 'h_reports_explore');
+const database = connect('postgres://postgres@127.0.0.1:5432/h_reports_explore', 4);
+await runMigrations(database);
+const type = (await database.pool.query(`insert into calendar_types (name) values ('Pro') returning id`)).rows[0].id;
+const r = await seedReportYear({ database, typeId: type });
+console.log(JSON.stringify(r));
+await database.close();
