@@ -11,6 +11,7 @@ import * as screens from './schema/screens';
 import * as audit from './schema/audit';
 import * as races from './schema/races';
 import * as refunds from './schema/refunds';
+import * as reports from './schema/reports';
 
 export const schema = {
   ...accounts,
@@ -25,4 +26,5 @@ export const schema = {
   ...audit,
   ...races,
   ...refunds,
+  ...reports,
 };

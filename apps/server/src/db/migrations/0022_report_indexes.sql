@@ -1,2 +1,0 @@
-CREATE INDEX "reservations_live_report" ON "reservations" USING btree ("calendar_id","slot","paid","user_id","amount_cents","booking_fee_cents") WHERE "reservations"."cancelled_at" is null and not "reservations"."is_blackout";--> statement-breakpoint
-CREATE INDEX "reservations_live_no_shows" ON "reservations" USING btree ("calendar_id","slot") WHERE "reservations"."attendance" = 'no_show' and "reservations"."cancelled_at" is null and not "reservations"."is_blackout";
