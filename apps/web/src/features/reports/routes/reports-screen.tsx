@@ -6,13 +6,19 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import { REPORT_DAYS_MAX, type Report, type RevenueRow } from '@paddock/contract/reports';
+import { REPORT_DAYS_MAX, type Report } from '@paddock/contract/reports';
 import { PageTitle } from '../../../components/page-title';
 import { formatMoney } from '@paddock/contract/money';
 import { errorMessage } from '../../../lib/error-message';
 import { useReport, useReportLocations } from '../api/get-report';
 import { downloadCsv } from '../components/csv-export';
-import { ReportSection, ReportTable, type ReportColumn } from '../components/report-table';
+import { ReportSection, ReportTable } from '../components/report-table';
+import {
+  clubColumns,
+  customerColumns,
+  noShowColumns,
+  revenueColumns,
+} from '../components/report-columns';
 import {
   hourLabel,
   percent,
@@ -21,59 +27,6 @@ import {
 } from '../components/utilisation-heatmap';
 
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
-
-const money = (cents: number) => (cents / 100).toFixed(2);
-type Customer = Report['top_customers'][number];
-type NoShow = Report['no_shows']['results'][number];
-type Club = Report['club'];
-
-const revenueColumns = (byWeek: boolean, show: (cents: number) => string) => {
-  const amount = (header: string, key: keyof RevenueRow): ReportColumn<RevenueRow> => ({
-    header,
-    value: (r) => money(r[key] as number),
-    cell: (r) => show(r[key] as number),
-    numeric: true,
-  });
-  const columns: ReportColumn<RevenueRow>[] = [
-    {
-      header: byWeek ? 'Week of' : 'Date',
-      csvHeader: 'Date',
-      value: (r) => r.date,
-      rowHeader: true,
-    },
-    amount('Bookings', 'bookings_cents'),
-    amount('Club', 'club_cents'),
-    amount('Vouchers', 'vouchers_cents'),
-    amount('Fees', 'fees_cents'),
-    amount('Total', 'total_cents'),
-  ];
-  return columns;
-};
-
-const clubColumns: ReportColumn<Club>[] = [
-  { header: 'Joined', value: (c) => c.joined },
-  { header: 'Cancelled', value: (c) => c.cancelled },
-  { header: 'In good standing', value: (c) => c.in_good_standing },
-];
-
-const noShowColumns: ReportColumn<NoShow>[] = [
-  { header: 'Slot', value: (r) => r.slot, cell: (r) => r.slot.replace('T', ' ') },
-  { header: 'Seat', value: (r) => r.seat },
-  { header: 'Customer', value: (r) => r.name },
-  { header: 'Email', value: (r) => r.email },
-];
-
-const customerColumns = (show: (cents: number) => string): ReportColumn<Customer>[] => [
-  { header: 'Customer', value: (c) => c.name },
-  { header: 'Email', value: (c) => c.email },
-  { header: 'Half-hours', csvHeader: 'Half-hours booked', value: (c) => c.bookings, numeric: true },
-  {
-    header: 'Spent',
-    value: (c) => money(c.spent_cents),
-    cell: (c) => show(c.spent_cents),
-    numeric: true,
-  },
-];
 
 function periodError(from: string, to: string): string | null {
   const a = DateTime.fromISO(from);
