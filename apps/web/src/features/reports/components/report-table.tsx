@@ -16,6 +16,14 @@ export type ReportColumn<R> = {
   rowHeader?: boolean;
 };
 
+/** The CSV's header and rows: every column's CSV value. */
+export function csvTable<R>(columns: ReportColumn<R>[], rows: R[]) {
+  return [
+    columns.map((c) => c.csvHeader ?? c.header),
+    rows.map((r) => columns.map((c) => c.value(r))),
+  ] as const;
+}
+
 /** A titled part of the report with its "Download … CSV" button. */
 export function ReportSection({
   title,
@@ -75,12 +83,7 @@ export function ReportTable<R>({
 }: Props<R>) {
   const show = (c: ReportColumn<R>, r: R) => (c.cell ?? c.value)(r);
   const align = (c: ReportColumn<R>) => (c.numeric ? 'text-end' : undefined);
-  const onCsv = () =>
-    downloadCsv(
-      csvName,
-      columns.map((c) => c.csvHeader ?? c.header),
-      rows.map((r) => columns.map((c) => c.value(r))),
-    );
+  const onCsv = () => downloadCsv(csvName, ...csvTable(columns, rows));
 
   let table: ReactNode;
   if (rows.length === 0) table = empty;
