@@ -12,6 +12,7 @@ import * as audit from './schema/audit';
 import * as races from './schema/races';
 import * as refunds from './schema/refunds';
 import * as images from './schema/images';
+import * as reports from './schema/reports';
 
 export const schema = {
   ...accounts,
@@ -27,4 +28,5 @@ export const schema = {
   ...races,
   ...refunds,
   ...images,
+  ...reports,
 };

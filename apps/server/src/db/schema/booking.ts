@@ -108,6 +108,13 @@ export const reservations = pgTable(
     index('reservations_user_time').on(t.userId, t.time),
     index('reservations_time').on(t.time),
     index('reservations_slot_prefix').on(t.slot.op('text_pattern_ops')),
+    // Top customers (decision 0044): paid live bookings of a seat over a period, from the index.
+    index('reservations_paid_report')
+      .on(t.calendarId, t.slot, t.userId, t.amountCents)
+      .where(sql`${t.paid} and ${t.cancelledAt} is null and not ${t.isBlackout}`),
+    index('reservations_live_no_shows')
+      .on(t.calendarId, t.slot)
+      .where(sql`${t.attendance} = 'no_show' and ${t.cancelledAt} is null and not ${t.isBlackout}`),
   ],
 );
 

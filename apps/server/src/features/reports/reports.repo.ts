@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { calendars, locations } from '../../db/schema/venue';
 
 /**
- * The period as both the seat-local slot keys (`YYYY-MM-DDTHH:mm`, exact) and instants (what
- * the indexes on `time` and `created_at` use).
+ * The period as both the seat-local slot keys (`YYYY-MM-DDTHH:mm`, exact: what bookings are
+ * selected by) and instants (what club and voucher charges are selected by).
  */
 export type Period = {
   locationId: number;
@@ -31,23 +31,40 @@ export function seatsOf(db: Db, locationId: number) {
     .orderBy(asc(calendars.sortOrder), asc(calendars.id));
 }
 
-/** Live customer bookings (not cancelled, not blackouts) at the location in the period. */
+/** The location's seats, for the report tables' `calendar_id` ranges. */
+const locationSeats = (p: Period) =>
+  sql`array(select id from calendars where location_id = ${p.locationId})`;
+
+/**
+ * Live customer bookings (not cancelled, not blackouts) at the location in the period, by their
+ * seat-local slot key.
+ */
 const liveBookings = (p: Period) => sql`
-  r.calendar_id in (select id from calendars where location_id = ${p.locationId})
+  r.calendar_id = any(${locationSeats(p)})
   and r.cancelled_at is null and not r.is_blackout
-  and r.time >= ${p.start.toISOString()} and r.time < ${p.end.toISOString()}
   and r.slot >= ${p.fromSlot} and r.slot < ${p.toSlotExclusive}`;
 
-/** Booked half-hours per seat, ISO weekday and hour (from the seat-local slot key). */
+/** The location's seat-days in the period (report_seat_days: each seat's day of live bookings). */
+const seatDays = (p: Period) => sql`
+  d.calendar_id = any(${locationSeats(p)})
+  and d.day >= ${p.fromSlot}::date and d.day < ${p.toSlotExclusive}::date`;
+
+const HOUR_SUMS = sql.raw(
+  Array.from({ length: 24 }, (_, h) => `sum(d.hours[${h + 1}])`).join(', '),
+);
+
+/**
+ * Booked half-hours per seat and ISO weekday, one count per hour of the day (index 0 = 00:00).
+ * The weekday is days since a Monday modulo 7.
+ */
 export async function bookedHours(db: Db, p: Period) {
-  const result = await db.execute<{ seat: number; dow: number; hour: number; n: number }>(sql`
-    select r.calendar_id as seat,
-           extract(isodow from substr(r.slot, 1, 10)::date)::int as dow,
-           substr(r.slot, 12, 2)::int as hour,
-           count(*)::int as n
-    from reservations r
-    where ${liveBookings(p)}
-    group by 1, 2, 3`);
+  const result = await db.execute<{ seat: number; dow: number; hours: number[] }>(sql`
+    select d.calendar_id as seat,
+           ((d.day - date '2000-01-03') % 7 + 7) % 7 + 1 as dow,
+           array[${HOUR_SUMS}]::int[] as hours
+    from report_seat_days d
+    where ${seatDays(p)}
+    group by 1, 2`);
   return result.rows;
 }
 
@@ -57,10 +74,9 @@ export async function bookedHours(db: Db, p: Period) {
  */
 export async function bookingTakings(db: Db, p: Period) {
   const result = await db.execute<{ day: string; cents: number; fees: number }>(sql`
-    select substr(r.slot, 1, 10) as day, sum(r.amount_cents)::int as cents,
-           sum(r.booking_fee_cents)::int as fees
-    from reservations r
-    where ${liveBookings(p)} and r.paid
+    select d.day::text as day, sum(d.paid_cents)::int as cents, sum(d.fee_cents)::int as fees
+    from report_seat_days d
+    where ${seatDays(p)}
     group by 1`);
   return result.rows;
 }

@@ -72,7 +72,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
   );
   for (const row of booked) {
     const cells = bySeat.get(row.seat);
-    if (cells) cells[hourOfWeek(row.dow, row.hour)] += row.n;
+    if (cells) row.hours.forEach((n, hour) => (cells[hourOfWeek(row.dow, hour)] += n));
   }
 
   // Revenue per day: booking takings less their fees, fees, club and voucher sales.

@@ -219,8 +219,22 @@ export async function insertReservations(
   values: ReservationInsert[],
 ): Promise<number[]> {
   if (values.length === 0) return [];
-  const rows = await db.insert(reservations).values(values).returning({ id: reservations.id });
-  return rows.map((r) => r.id);
+  // Written in seat and slot order, so two inserts of the same seats lock the live index and
+  // their report_seat_days rows (decision 0044) in one order and cannot deadlock; the ids come
+  // back in the caller's order.
+  const order = values
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const [x, y] = [values[a], values[b]];
+      return x.calendarId - y.calendarId || (x.slot < y.slot ? -1 : x.slot > y.slot ? 1 : 0);
+    });
+  const rows = await db
+    .insert(reservations)
+    .values(order.map((i) => values[i]))
+    .returning({ id: reservations.id });
+  const ids = new Array<number>(values.length);
+  order.forEach((i, k) => (ids[i] = rows[k].id));
+  return ids;
 }
 
 export async function updateReservation(

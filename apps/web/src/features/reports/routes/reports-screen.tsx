@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { DateTime } from 'luxon';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -6,14 +6,19 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
-import { REPORT_DAYS_MAX, type Report, type RevenueRow } from '@paddock/contract/reports';
+import { REPORT_DAYS_MAX, type Report } from '@paddock/contract/reports';
 import { PageTitle } from '../../../components/page-title';
 import { formatMoney } from '@paddock/contract/money';
 import { errorMessage } from '../../../lib/error-message';
 import { useReport, useReportLocations } from '../api/get-report';
 import { downloadCsv } from '../components/csv-export';
-import { ScrollTable } from '../components/scroll-table';
+import { ReportSection, ReportTable } from '../components/report-table';
+import {
+  clubColumns,
+  customerColumns,
+  noShowColumns,
+  revenueColumns,
+} from '../components/report-columns';
 import {
   hourLabel,
   percent,
@@ -22,41 +27,6 @@ import {
 } from '../components/utilisation-heatmap';
 
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
-
-const money = (cents: number) => (cents / 100).toFixed(2);
-const REVENUE_HEADER = ['Date', 'Bookings', 'Club', 'Vouchers', 'Fees', 'Total'];
-const revenueCells = (r: RevenueRow) => [
-  r.date,
-  money(r.bookings_cents),
-  money(r.club_cents),
-  money(r.vouchers_cents),
-  money(r.fees_cents),
-  money(r.total_cents),
-];
-
-function Section({
-  title,
-  onCsv,
-  children,
-}: {
-  title: string;
-  onCsv?: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <section className="mb-4" aria-label={title}>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <h2 className="h4 mb-0 me-auto">{title}</h2>
-        {onCsv && (
-          <Button variant="outline-secondary" size="sm" onClick={onCsv}>
-            Download {title} CSV
-          </Button>
-        )}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function periodError(from: string, to: string): string | null {
   const a = DateTime.fromISO(from);
@@ -168,15 +138,13 @@ function ReportBody({
   const t = data.revenue_total;
   return (
     <>
-      <Section
-        title="Revenue"
-        onCsv={() =>
-          downloadCsv(
-            file(byWeek ? 'revenue-by-week' : 'revenue-by-day'),
-            REVENUE_HEADER,
-            rows.map(revenueCells),
-          )
-        }
+      <ReportTable
+        caption="Revenue"
+        csvName={file(byWeek ? 'revenue-by-week' : 'revenue-by-day')}
+        columns={revenueColumns(byWeek, formatCents)}
+        rows={rows}
+        rowKey={(r) => r.date}
+        maxHeight="24rem"
       >
         <p className="mb-2">
           Total <strong>{formatCents(t.total_cents)}</strong>: bookings{' '}
@@ -205,45 +173,9 @@ function ReportBody({
         >
           <RevenueChart rows={rows} currency={currency} />
         </Suspense>
-        <ScrollTable label="Revenue table" maxHeight="24rem">
-          <Table size="sm" striped className="mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{byWeek ? 'Week of' : 'Date'}</th>
-                <th scope="col" className="text-end">
-                  Bookings
-                </th>
-                <th scope="col" className="text-end">
-                  Club
-                </th>
-                <th scope="col" className="text-end">
-                  Vouchers
-                </th>
-                <th scope="col" className="text-end">
-                  Fees
-                </th>
-                <th scope="col" className="text-end">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.date}>
-                  <th scope="row">{r.date}</th>
-                  <td className="text-end">{formatCents(r.bookings_cents)}</td>
-                  <td className="text-end">{formatCents(r.club_cents)}</td>
-                  <td className="text-end">{formatCents(r.vouchers_cents)}</td>
-                  <td className="text-end">{formatCents(r.fees_cents)}</td>
-                  <td className="text-end">{formatCents(r.total_cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollTable>
-      </Section>
+      </ReportTable>
 
-      <Section
+      <ReportSection
         title="Seat Utilisation"
         onCsv={() =>
           downloadCsv(
@@ -263,45 +195,23 @@ function ReportBody({
         }
       >
         <UtilisationHeatmap utilisation={data.utilisation} />
-      </Section>
+      </ReportSection>
 
-      <Section
-        title="Club Members"
-        onCsv={() =>
-          downloadCsv(
-            file('club-members'),
-            ['Joined', 'Cancelled', 'In good standing'],
-            [[data.club.joined, data.club.cancelled, data.club.in_good_standing]],
-          )
-        }
-      >
-        <Table size="sm" className="w-auto">
-          <tbody>
-            <tr>
-              <th scope="row">Joined</th>
-              <td>{data.club.joined}</td>
-            </tr>
-            <tr>
-              <th scope="row">Cancelled</th>
-              <td>{data.club.cancelled}</td>
-            </tr>
-            <tr>
-              <th scope="row">In good standing</th>
-              <td>{data.club.in_good_standing}</td>
-            </tr>
-          </tbody>
-        </Table>
-      </Section>
+      <ReportTable
+        caption="Club Members"
+        csvName={file('club-members')}
+        columns={clubColumns}
+        rows={[data.club]}
+        rowKey={() => 'club'}
+        record
+      />
 
-      <Section
-        title="No-Shows"
-        onCsv={() =>
-          downloadCsv(
-            file('no-shows'),
-            ['Slot', 'Seat', 'Customer', 'Email'],
-            data.no_shows.results.map((r) => [r.slot, r.seat, r.name, r.email]),
-          )
-        }
+      <ReportTable
+        caption="No-Shows"
+        csvName={file('no-shows')}
+        columns={noShowColumns}
+        rows={data.no_shows.results}
+        rowKey={(r) => r.reservation}
       >
         <p>
           {data.no_shows.count} no-show{data.no_shows.count === 1 ? '' : 's'}
@@ -309,73 +219,16 @@ function ReportBody({
             ` (the latest ${data.no_shows.results.length} listed)`}
           .
         </p>
-        {data.no_shows.results.length > 0 && (
-          <ScrollTable label="No-shows table">
-            <Table size="sm" striped className="mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">Slot</th>
-                  <th scope="col">Seat</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Email</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.no_shows.results.map((r) => (
-                  <tr key={r.reservation}>
-                    <td>{r.slot.replace('T', ' ')}</td>
-                    <td>{r.seat}</td>
-                    <td>{r.name}</td>
-                    <td>{r.email}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </ScrollTable>
-        )}
-      </Section>
+      </ReportTable>
 
-      <Section
-        title="Top Customers"
-        onCsv={() =>
-          downloadCsv(
-            file('top-customers'),
-            ['Customer', 'Email', 'Half-hours booked', 'Spent'],
-            data.top_customers.map((c) => [c.name, c.email, c.bookings, money(c.spent_cents)]),
-          )
-        }
-      >
-        {data.top_customers.length === 0 ? (
-          <p>No paid bookings in this period.</p>
-        ) : (
-          <ScrollTable label="Top customers table">
-            <Table size="sm" striped className="mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Email</th>
-                  <th scope="col" className="text-end">
-                    Half-hours
-                  </th>
-                  <th scope="col" className="text-end">
-                    Spent
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.top_customers.map((c) => (
-                  <tr key={c.user}>
-                    <td>{c.name}</td>
-                    <td>{c.email}</td>
-                    <td className="text-end">{c.bookings}</td>
-                    <td className="text-end">{formatCents(c.spent_cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </ScrollTable>
-        )}
-      </Section>
+      <ReportTable
+        caption="Top Customers"
+        csvName={file('top-customers')}
+        columns={customerColumns(formatCents)}
+        rows={data.top_customers}
+        rowKey={(c) => c.user}
+        empty={<p>No paid bookings in this period.</p>}
+      />
     </>
   );
 }
