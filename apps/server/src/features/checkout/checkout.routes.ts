@@ -8,12 +8,13 @@ import {
 import { detailBody, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
+import type { SeatCache } from '../reservations/seat-cache';
 import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const checkoutRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps & { seatCache: SeatCache }): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx: CheckoutContext = {
       db: deps.database.db,
