@@ -228,9 +228,9 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(outboxRoutes(deps));
       await api.register(locationsRoutes(deps));
       await api.register(calendarsRoutes({ ...deps, changes }));
-      await api.register(reservationsRoutes({ ...deps, seatCache }));
+      await api.register(reservationsRoutes(deps, seatCache));
       await api.register(vouchersRoutes(deps));
-      await api.register(checkoutRoutes({ ...deps, seatCache }));
+      await api.register(checkoutRoutes(deps, seatCache));
       await api.register(clubRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));

@@ -54,8 +54,9 @@ const REPLAY_ROWS = 5000;
  * The NOTIFY of a stored change whose number is the SQL `seq`: for a statement that stores the
  * change itself (a booking's single statement), so it is announced exactly as publishChange does.
  */
-export function changeNotice(seq: SQL, topic: Topic, id: number | null): SQL {
-  return sql`pg_notify(${CHANNEL}, json_build_object('seq', ${seq}, 'topic', ${topic}::text, 'id', ${id}::int)::text)`;
+export function changeNotice(seq: SQL, topic: Topic, id: SQL | number | null): SQL {
+  const ref = typeof id === 'object' && id !== null ? id : sql`${id}::int`;
+  return sql`pg_notify(${CHANNEL}, json_build_object('seq', ${seq}, 'topic', ${topic}::text, 'id', ${ref})::text)`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const checkoutRoutes =
-  (deps: Deps & { seatCache: SeatCache }): FastifyPluginAsyncZod =>
+  (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx: CheckoutContext = {
       db: deps.database.db,
@@ -49,7 +49,9 @@ export const checkoutRoutes =
         },
       },
       async (request, reply) => {
-        const result = await processCheckout(ctx, requireUser(request), request.params.id);
+        const seats = seatCache.lookup(ctx.db, () => request.changesHeard());
+        const caller = requireUser(request);
+        const result = await processCheckout(ctx, caller, request.params.id, new Date(), seats);
         return reply.status(result.statusCode).send(result.body as never);
       },
     );

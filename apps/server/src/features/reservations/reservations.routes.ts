@@ -54,7 +54,7 @@ const iCalendar = {
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const reservationsRoutes =
-  (deps: Deps & { seatCache: SeatCache }): FastifyPluginAsyncZod =>
+  (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const mail = {
@@ -93,7 +93,7 @@ export const reservationsRoutes =
         },
       },
       async (request, reply) => {
-        const seats = deps.seatCache.lookup(db, () => request.changesHeard());
+        const seats = seatCache.lookup(db, () => request.changesHeard());
         const created = await createReservation(
           db,
           requireUser(request),

@@ -44,7 +44,7 @@ export function displayName(person: repo.PersonName | null): string | null {
   return person.racerName || full || person.email;
 }
 
-function toReservation(rows: repo.ReservationRow[]): Reservation {
+export function toReservation(rows: repo.ReservationRow[]): Reservation {
   const first = rows[0];
   return {
     id: first.id,
@@ -305,33 +305,56 @@ export async function createReservation(
     throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
   }
   await pruneChanges(db);
-  const location = seat.location;
   return toReservation([
-    {
+    freshRow(seat, {
       id: outcome.id,
-      calendarId: seat.id,
       slot: slot.slot,
       time: new Date(slot.startMs),
       userId,
-      subscriptionId: null,
       paid: blackout ? false : (body.paid ?? false),
       amountCents: outcome.amountCents,
       isBlackout: blackout,
       notes: body.notes ?? '',
       createdById: caller.id,
       checkoutId: null,
-      attendance: null,
-      cancelledAt: null,
-      calendarName: seat.name,
-      locationId: location.id,
-      timezone: location.timezone,
-      currency: location.currency,
-      locationName: location.name,
-      locationAddress: location.address,
       user: outcome.user,
       creator: outcome.creator,
-    },
+    }),
   ]);
+}
+
+export type FreshFields = Pick<
+  repo.ReservationRow,
+  | 'id'
+  | 'slot'
+  | 'time'
+  | 'userId'
+  | 'paid'
+  | 'amountCents'
+  | 'isBlackout'
+  | 'notes'
+  | 'createdById'
+  | 'checkoutId'
+  | 'user'
+  | 'creator'
+>;
+
+/** A reservation just written, as a row, from what its writer knows (no read back). */
+export function freshRow(seat: repo.SeatForBooking, fields: FreshFields): repo.ReservationRow {
+  const location = seat.location;
+  return {
+    ...fields,
+    calendarId: seat.id,
+    subscriptionId: null,
+    attendance: null,
+    cancelledAt: null,
+    calendarName: seat.name,
+    locationId: location.id,
+    timezone: location.timezone,
+    currency: location.currency,
+    locationName: location.name,
+    locationAddress: location.address,
+  };
 }
 
 /** A club member's booking paid with their subscription: a transaction of several steps. */
