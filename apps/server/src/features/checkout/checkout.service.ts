@@ -42,6 +42,7 @@ import { policyFor } from '../refunds/refunds.service';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { processQuickly } from './process-quick';
 import { sendConfirmationOf } from './send-confirmation';
+import { itemField, resolveCheckoutItems } from './checkout-items';
 import type { SeatLookup } from '../reservations/seat-cache';
 import { findRowsByIds } from '../reservations/reservations.repo';
 
@@ -55,8 +56,6 @@ export type CheckoutContext = {
   mailFrom: string;
   logError: (error: unknown, message: string) => void;
 };
-
-const itemField = (index: number, name: string) => `reservations.${index}.${name}`;
 
 /**
  * Prices seats at one location for the caller and records the quote. Holds nothing: the seats
@@ -243,13 +242,7 @@ export async function processCheckout(
     if (checkout.result) return { result: checkout.result, finishedNow: false };
     if (checkout.status === 'charging') return { charge: checkout };
 
-    const resolved = await resolveSeatSlots(
-      tx,
-      checkout.items.map((item) => ({ calendar: item.calendarId, slot: item.slot })),
-      roleOf(caller),
-      now,
-      itemField,
-    );
+    const resolved = await resolveCheckoutItems(tx, caller, checkout, now);
     const ids = await insertReservations(
       tx,
       checkout.items.map((item, i) => ({

@@ -7,19 +7,13 @@ import { ValidationError } from '../../plugins/errors';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { mergeSettings } from '../../plugins/settings';
 import { isSlotTaken } from '../reservations/reservations.repo';
-import {
-  freshRow,
-  resolveSeatSlots,
-  roleOf,
-  toReservation,
-} from '../reservations/reservations.service';
+import { freshRow, toReservation } from '../reservations/reservations.service';
 import type { SeatLookup } from '../reservations/seat-cache';
 import { policyOf } from '../refunds/refunds.service';
 import type { CheckoutContext } from './checkout.service';
 import { sendConfirmationOf } from './send-confirmation';
+import { resolveCheckoutItems } from './checkout-items';
 import { claimAndBook, finishPaid, readForProcessing } from './process-statements';
-
-const itemField = (index: number, name: string) => `reservations.${index}.${name}`;
 
 /**
  * The common checkout, processed in a few single statements instead of two transactions
@@ -48,14 +42,7 @@ export async function processQuickly(
   if (amounts.totalCents <= 0 || amounts.creditsUsing > 0) return null;
   if (checkout.voucherCode && amounts.discountCents > 0) return null;
 
-  const resolved = await resolveSeatSlots(
-    db,
-    checkout.items.map((item) => ({ calendar: item.calendarId, slot: item.slot })),
-    roleOf(caller),
-    now,
-    itemField,
-    seats,
-  );
+  const resolved = await resolveCheckoutItems(db, caller, checkout, now, seats);
   let claim;
   try {
     claim = await claimAndBook(
