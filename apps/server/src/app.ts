@@ -22,6 +22,7 @@ import { routeAccessHook } from './plugins/route-access';
 import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
 import { ChangeFeed } from './plugins/changes';
 import { SessionCache } from './plugins/session-cache';
+import { SeatCache } from './features/reservations/seat-cache';
 import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
@@ -217,6 +218,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerFlags(app);
 
+  // Seats and their locations for the booking write path, shared by booking and checkout.
+  const seatCache = new SeatCache(changes);
   await app.register(
     async (api) => {
       await api.register(venueRoutes(deps));
@@ -229,10 +232,10 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(outboxRoutes(deps));
       await api.register(locationsRoutes(deps));
       await api.register(calendarsRoutes({ ...deps, changes }));
-      await api.register(reservationsRoutes(deps));
+      await api.register(reservationsRoutes(deps, seatCache));
       await api.register(vouchersRoutes(deps));
       await api.register(vouchersAdminRoutes(deps));
-      await api.register(checkoutRoutes(deps));
+      await api.register(checkoutRoutes(deps, seatCache));
       await api.register(clubRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));

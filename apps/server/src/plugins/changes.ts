@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from './payments/charge-card';
 
 /**
@@ -51,6 +51,15 @@ export async function publishRelay(db: Queryable, relay: Relay) {
 const REPLAY_ROWS = 5000;
 
 /**
+ * The NOTIFY of a stored change whose number is the SQL `seq`: for a statement that stores the
+ * change itself (a booking's single statement), so it is announced exactly as publishChange does.
+ */
+export function changeNotice(seq: SQL, topic: Topic, id: SQL | number | null): SQL {
+  const ref = typeof id === 'object' && id !== null ? id : sql`${id}::int`;
+  return sql`pg_notify(${CHANNEL}, json_build_object('seq', ${seq}, 'topic', ${topic}::text, 'id', ${ref})::text)`;
+}
+
+/**
  * Says that something changed: stored in the replay window and announced with NOTIFY in the
  * caller's transaction, so listeners hear it only once the write commits, on every instance.
  */
@@ -59,9 +68,12 @@ export async function publishChange(db: Queryable, topic: Topic, id: number | nu
     with added as (
       insert into change_events (topic, ref_id) values (${topic}, ${id}) returning seq
     )
-    select pg_notify(${CHANNEL}, json_build_object('seq', seq, 'topic', ${topic}::text, 'id', ${id}::int)::text)
-    from added`);
-  // Now and then, drop what is older than the replay window.
+    select ${changeNotice(sql`seq`, topic, id)} from added`);
+  await pruneChanges(db);
+}
+
+/** Now and then, drops the changes older than the replay window (after a stored change). */
+export async function pruneChanges(db: Queryable) {
   if (Math.random() < 0.01)
     await db.execute(
       sql`delete from change_events where seq < (select max(seq) from change_events) - ${REPLAY_ROWS}`,

@@ -7,7 +7,11 @@ import { settings } from '../db/schema/content';
  * its default. Shared here because several features read them (company name in mails, club rules).
  */
 export async function getSettings(db: Db): Promise<VenueSettings> {
-  const rows = await db.select().from(settings);
+  return mergeSettings(await db.select().from(settings));
+}
+
+/** The settings from their stored rows (read by a caller's own statement), over the defaults. */
+export function mergeSettings(rows: { key: string; value: unknown }[]): VenueSettings {
   const merged: Record<string, unknown> = { ...DEFAULT_SETTINGS };
   for (const { key, value } of rows) {
     const field = venueSettings.shape[key as keyof VenueSettings];

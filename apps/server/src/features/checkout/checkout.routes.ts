@@ -8,12 +8,13 @@ import {
 import { detailBody, validationErrorBody } from '@paddock/contract/common';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
+import type { SeatCache } from '../reservations/seat-cache';
 import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
 
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const checkoutRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx: CheckoutContext = {
       db: deps.database.db,
@@ -48,7 +49,9 @@ export const checkoutRoutes =
         },
       },
       async (request, reply) => {
-        const result = await processCheckout(ctx, requireUser(request), request.params.id);
+        const seats = seatCache.lookup(ctx.db, () => request.changesHeard());
+        const caller = requireUser(request);
+        const result = await processCheckout(ctx, caller, request.params.id, new Date(), seats);
         return reply.status(result.statusCode).send(result.body as never);
       },
     );

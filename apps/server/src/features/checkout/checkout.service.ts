@@ -26,9 +26,7 @@ import type { Mailer } from '../../plugins/mail';
 import { chargeSavedCard, type Queryable } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
-import { venueOf } from '../../plugins/receipt-mail';
 import {
-  displayName,
   insertReservations,
   markReservationsPaid,
   reservationsByIds,
@@ -40,10 +38,13 @@ import * as repo from './checkout.repo';
 import { publishChange } from '../../plugins/changes';
 import { findCard } from '../cards/cards.repo';
 import { assertUnpaidLimit } from '../reservations/unpaid-limit';
-import { confirmationMail } from './confirmation-mail';
 import { policyFor } from '../refunds/refunds.service';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
-import { customerCalendar } from '../reservations/reservation-calendar';
+import { processQuickly } from './process-quick';
+import { sendConfirmationOf } from './send-confirmation';
+import { itemField, resolveCheckoutItems } from './checkout-items';
+import type { SeatLookup } from '../reservations/seat-cache';
+import { findRowsByIds } from '../reservations/reservations.repo';
 
 export type CheckoutContext = {
   db: Db;
@@ -55,8 +56,6 @@ export type CheckoutContext = {
   mailFrom: string;
   logError: (error: unknown, message: string) => void;
 };
-
-const itemField = (index: number, name: string) => `reservations.${index}.${name}`;
 
 /**
  * Prices seats at one location for the caller and records the quote. Holds nothing: the seats
@@ -230,8 +229,11 @@ export async function processCheckout(
   caller: AuthUser,
   id: number,
   now = new Date(),
+  seats?: SeatLookup,
 ): Promise<CheckoutResult> {
   const { db } = ctx;
+  const quick = seats ? await processQuickly(ctx, caller, id, now, seats) : null;
+  if (quick) return quick.result;
   await assertCheckoutUnpaidLimit(ctx, caller, id, now);
   const step: Step = await db.transaction(async (tx) => {
     const checkout = await repo.lockCheckout(tx, id);
@@ -240,13 +242,7 @@ export async function processCheckout(
     if (checkout.result) return { result: checkout.result, finishedNow: false };
     if (checkout.status === 'charging') return { charge: checkout };
 
-    const resolved = await resolveSeatSlots(
-      tx,
-      checkout.items.map((item) => ({ calendar: item.calendarId, slot: item.slot })),
-      roleOf(caller),
-      now,
-      itemField,
-    );
+    const resolved = await resolveCheckoutItems(tx, caller, checkout, now);
     const ids = await insertReservations(
       tx,
       checkout.items.map((item, i) => ({
@@ -347,38 +343,8 @@ async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promi
     );
     const settings = await getSettings(ctx.db);
     const policy = await policyFor(ctx.db, location, checkout.userId);
-    const calendar = await customerCalendar(
-      ctx.db,
-      await repo.checkoutReservationIds(ctx.db, checkoutId),
-      {
-        name: `${settings.company_name} booking`,
-        publicUrl: ctx.publicUrl,
-        organizer: { name: settings.company_name, mailFrom: ctx.mailFrom },
-      },
-    );
-    await ctx.mailer.send(
-      await confirmationMail({
-        policyText: policy.text,
-        checkoutId,
-        to: user.email,
-        name: displayName({ ...user }) ?? user.email,
-        venue: venueOf(settings, ctx.publicUrl),
-        location: {
-          name: location.name,
-          address: location.address,
-          timezone: location.timezone,
-          currency: location.currency,
-        },
-        totalCents: checkout.amounts.totalCents,
-        calendar,
-        items: checkout.items
-          .map((i) => ({
-            seatName: names.get(i.calendarId) ?? 'Simulator',
-            start: new Date(i.time),
-          }))
-          .sort((a, b) => a.start.getTime() - b.start.getTime()),
-      }),
-    );
+    const rows = await findRowsByIds(ctx.db, await repo.checkoutReservationIds(ctx.db, checkoutId));
+    await sendConfirmationOf(ctx, { checkout, user, location, names, settings, policy, rows });
   } catch (error) {
     ctx.logError(error, 'booking confirmation mail failed');
   }

@@ -11,6 +11,7 @@ import {
 } from '@paddock/contract/refunds';
 import { formatMoney } from '@paddock/contract/money';
 import { CENTS_PER_CREDIT } from '@paddock/contract/club';
+import type { VenueSettings } from '@paddock/contract/venue';
 import type { Deps } from '../../app';
 import type { Db } from '../../db/client';
 import {
@@ -75,10 +76,22 @@ export async function policyFor(
   userId: number | null,
 ): Promise<CancellationPolicy & { text: string }> {
   const settings = await getSettings(db as Db);
+  const clubMember =
+    settings.club_cancellation_window_hours !== null &&
+    userId !== null &&
+    (await isClubMemberInGoodStanding(db, userId));
+  return policyOf(location, settings, clubMember);
+}
+
+/** The policy from what policyFor reads, for a caller that read it in its own statement. */
+export function policyOf(
+  location: { cancellationWindowHours: number | null; lateCancellationKeepPercent: number | null },
+  settings: VenueSettings,
+  clubMember: boolean,
+): CancellationPolicy & { text: string } {
   let windowHours = location.cancellationWindowHours ?? settings.cancellation_window_hours;
   const clubWindow = settings.club_cancellation_window_hours;
-  if (clubWindow !== null && userId !== null && (await isClubMemberInGoodStanding(db, userId)))
-    windowHours = clubWindow;
+  if (clubWindow !== null && clubMember) windowHours = clubWindow;
   const lateKeepPercent =
     location.lateCancellationKeepPercent ?? settings.late_cancellation_keep_percent;
   return {

@@ -62,7 +62,15 @@ export async function customerCalendar(
   ids: number[],
   opts: BookingCalendarOptions,
 ): Promise<string> {
-  const rows = (await repo.findRowsByIds(db, ids)).sort(
+  return customerCalendarOf(await repo.findRowsByIds(db, ids), opts);
+}
+
+/** The customer's calendar for these reservation rows, in time order. */
+export function customerCalendarOf(
+  rows: repo.ReservationRow[],
+  opts: BookingCalendarOptions,
+): string {
+  rows = [...rows].sort(
     (a, b) => a.time.getTime() - b.time.getTime() || a.calendarId - b.calendarId,
   );
   return bookingCalendar(

@@ -24,6 +24,7 @@ import { hasPermission, requireUser } from '../../plugins/auth';
 import { Forbidden, Unauthorized } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { reservationsFeed } from './feed';
+import type { SeatCache } from './seat-cache';
 import { reservationRunCalendar } from './reservation-calendar';
 import { feedTokenUser, resetFeedToken, revokeFeedToken } from './feed-token';
 import { cardHooks } from '../../plugins/payments/card-hooks';
@@ -53,7 +54,7 @@ const iCalendar = {
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const reservationsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const mail = {
@@ -91,8 +92,17 @@ export const reservationsRoutes =
           response: { 201: reservation, ...errors },
         },
       },
-      async (request, reply) =>
-        reply.status(201).send(await createReservation(db, requireUser(request), request.body)),
+      async (request, reply) => {
+        const seats = seatCache.lookup(db, () => request.changesHeard());
+        const created = await createReservation(
+          db,
+          requireUser(request),
+          request.body,
+          new Date(),
+          seats,
+        );
+        return reply.status(201).send(created);
+      },
     );
     app.get(
       '/reservations/:id',

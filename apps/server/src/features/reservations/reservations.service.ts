@@ -29,8 +29,10 @@ import * as repo from './reservations.repo';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { policyFor } from '../refunds/refunds.service';
 import { isFreeCancellation } from '../../lib/cancellation-policy';
-import { publishChange } from '../../plugins/changes';
-import { assertUnpaidLimit } from './unpaid-limit';
+import { publishChange, pruneChanges } from '../../plugins/changes';
+import { UNPAID_LIMIT_RANGE, unpaidLimitMessage } from './unpaid-limit';
+import { bookSeat } from './book-seat';
+import type { SeatLookup } from './seat-cache';
 
 export const roleOf = (user: AuthUser | null): Role =>
   hasPermission(user, 'reservations.change_reservation') ? 'staff' : 'customer';
@@ -42,7 +44,7 @@ export function displayName(person: repo.PersonName | null): string | null {
   return person.racerName || full || person.email;
 }
 
-function toReservation(rows: repo.ReservationRow[]): Reservation {
+export function toReservation(rows: repo.ReservationRow[]): Reservation {
   const first = rows[0];
   return {
     id: first.id,
@@ -146,12 +148,10 @@ export async function resolveSeatSlots(
   role: Role,
   now: Date,
   field: (index: number, name: string) => string,
+  lookup: SeatLookup = (ids) => repo.findActiveSeats(db, ids),
 ): Promise<SeatSlot[]> {
   const seats = new Map(
-    (await repo.findActiveSeats(db, [...new Set(items.map((i) => i.calendar))])).map((s) => [
-      s.id,
-      s,
-    ]),
+    (await lookup([...new Set(items.map((i) => i.calendar))])).map((s) => [s.id, s]),
   );
   return items.map((item, index) => {
     const seat = seats.get(item.calendar);
@@ -218,17 +218,20 @@ export async function insertReservations(
 }
 
 /** What one slot costs when booked on its own (seat, fee unless waived, tax). */
-export async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId: number) {
-  const pricing = priceBooking({
+export function slotPrice(seat: repo.SeatForBooking, clubMember: boolean): number {
+  return priceBooking({
     items: [{ costCents: seat.costCents }],
     bookingFeeCents: seat.location.bookingFeeCents,
     bookingFeesThreshold: seat.location.bookingFeesThreshold,
     salesTaxRatePercent: seat.location.salesTaxRatePercent,
-    clubMember: await isClubMemberInGoodStanding(db, userId),
+    clubMember,
     voucherBalanceCents: null,
     clubDiscountPercent: 0,
-  });
-  return pricing.totalCents;
+  }).totalCents;
+}
+
+export async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId: number) {
+  return slotPrice(seat, await isClubMemberInGoodStanding(db, userId));
 }
 
 const sameField = (_index: number, name: string) => name;
@@ -254,13 +257,16 @@ function assertCustomerFields(caller: AuthUser, body: ReservationUpdate) {
 
 /**
  * A customer books an unpaid seat for themselves (paid later: checkout, capture or staff).
- * Staff may book for any user, mark paid, or black out a seat (no user, notes).
+ * Staff may book for any user, mark paid, or black out a seat (no user, notes). Without a
+ * subscription, the booking is one statement (bookSeat, decision 0046); `seats` answers the seat
+ * and its location, from memory where the request may (SeatCache).
  */
 export async function createReservation(
   db: Db,
   caller: AuthUser,
   body: ReservationCreate,
   now = new Date(),
+  seats?: SeatLookup,
 ): Promise<Reservation> {
   assertCustomerFields(caller, body);
   const role = roleOf(caller);
@@ -270,13 +276,101 @@ export async function createReservation(
   if (blackout && subscriptionId !== null)
     throw ValidationError.field('subscription', 'A blackout has no subscription.');
   const userId = blackout ? null : (body.user ?? caller.id);
-  if (userId !== null && userId !== caller.id && !(await repo.userExists(db, userId)))
+  if (subscriptionId !== null) return createWithSubscription(db, caller, body, now, userId!);
+  const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField, seats);
+  const unpaid = !blackout && body.paid !== true;
+  const outcome = await bookSeat(db, {
+    calendarId: seat.id,
+    slot: slot.slot,
+    time: new Date(slot.startMs),
+    userId,
+    paid: blackout ? false : (body.paid ?? false),
+    amountCents:
+      userId === null
+        ? { member: 0, other: 0 }
+        : { member: slotPrice(seat, true), other: slotPrice(seat, false) },
+    isBlackout: blackout,
+    notes: body.notes ?? '',
+    createdById: caller.id,
+    unpaidLimit:
+      userId !== null && unpaid && role !== 'staff' ? { ...UNPAID_LIMIT_RANGE, now } : null,
+  });
+  if (!outcome.booked) {
+    if (outcome.reason === 'no-user')
+      throw ValidationError.field('user', `Invalid pk "${userId}" - object does not exist.`);
+    if (outcome.reason === 'no-seat')
+      throw ValidationError.field('calendar', `Invalid pk "${seat.id}" - object does not exist.`);
+    if (outcome.reason === 'unpaid-limit')
+      throw ValidationError.nonField(unpaidLimitMessage(outcome.limit));
+    throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
+  }
+  await pruneChanges(db);
+  return toReservation([
+    freshRow(seat, {
+      id: outcome.id,
+      slot: slot.slot,
+      time: new Date(slot.startMs),
+      userId,
+      paid: blackout ? false : (body.paid ?? false),
+      amountCents: outcome.amountCents,
+      isBlackout: blackout,
+      notes: body.notes ?? '',
+      createdById: caller.id,
+      checkoutId: null,
+      user: outcome.user,
+      creator: outcome.creator,
+    }),
+  ]);
+}
+
+export type FreshFields = Pick<
+  repo.ReservationRow,
+  | 'id'
+  | 'slot'
+  | 'time'
+  | 'userId'
+  | 'paid'
+  | 'amountCents'
+  | 'isBlackout'
+  | 'notes'
+  | 'createdById'
+  | 'checkoutId'
+  | 'user'
+  | 'creator'
+>;
+
+/** A reservation just written, as a row, from what its writer knows (no read back). */
+export function freshRow(seat: repo.SeatForBooking, fields: FreshFields): repo.ReservationRow {
+  const location = seat.location;
+  return {
+    ...fields,
+    calendarId: seat.id,
+    subscriptionId: null,
+    attendance: null,
+    cancelledAt: null,
+    calendarName: seat.name,
+    locationId: location.id,
+    timezone: location.timezone,
+    currency: location.currency,
+    locationName: location.name,
+    locationAddress: location.address,
+  };
+}
+
+/** A club member's booking paid with their subscription: a transaction of several steps. */
+async function createWithSubscription(
+  db: Db,
+  caller: AuthUser,
+  body: ReservationCreate,
+  now: Date,
+  userId: number,
+): Promise<Reservation> {
+  if (userId !== caller.id && !(await repo.userExists(db, userId)))
     throw ValidationError.field('user', `Invalid pk "${userId}" - object does not exist.`);
-  const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField);
-  const unpaid = !blackout && subscriptionId === null && body.paid !== true;
-  if (userId !== null && unpaid) await assertUnpaidLimit(db, caller, userId, 1, now);
-  const book = async (tx: Queryable) => {
-    const [id] = await insertReservations(tx, [
+  const [{ seat, slot }] = await resolveSeatSlots(db, [body], roleOf(caller), now, sameField);
+  const subscriptionId = body.subscription!;
+  const id = await db.transaction(async (tx) => {
+    const [created] = await insertReservations(tx, [
       {
         calendarId: seat.id,
         slot: slot.slot,
@@ -284,24 +378,21 @@ export async function createReservation(
         userId,
         subscriptionId,
         // Booked with a subscription: paid with the member's credits, nothing owed.
-        paid: subscriptionId !== null || (blackout ? false : (body.paid ?? false)),
-        amountCents:
-          userId === null || subscriptionId !== null ? 0 : await singleSlotPrice(tx, seat, userId),
-        isBlackout: blackout,
+        paid: true,
+        amountCents: 0,
+        isBlackout: false,
         notes: body.notes ?? '',
         createdById: caller.id,
       },
     ]);
-    if (subscriptionId !== null && userId !== null)
-      await paySessionWithSubscription(tx, {
-        subscriptionId,
-        userId,
-        seatCostCents: seat.costCents,
-        reservationId: id,
-      });
-    return id;
-  };
-  const id = subscriptionId === null ? await book(db) : await db.transaction(book);
+    await paySessionWithSubscription(tx, {
+      subscriptionId,
+      userId,
+      seatCostCents: seat.costCents,
+      reservationId: created,
+    });
+    return created;
+  });
   await publishChange(db, 'reservations', seat.id);
   return (await reservationsByIds(db, [id]))[0];
 }

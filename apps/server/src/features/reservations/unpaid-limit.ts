@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS, venueSettings } from '@paddock/contract/venue';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/booking';
@@ -5,6 +6,18 @@ import type { AuthUser } from '../../plugins/auth';
 import { ValidationError } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { roleOf } from './reservations.service';
+
+const stored = venueSettings.shape.max_unpaid_reservations;
+
+/**
+ * The limit a booking statement applies itself (book-seat.ts): the stored setting when it is a
+ * whole number the contract allows, else the default, as getSettings reads it.
+ */
+export const UNPAID_LIMIT_RANGE = {
+  fallback: DEFAULT_SETTINGS.max_unpaid_reservations,
+  min: stored.minValue ?? 1,
+  max: stored.maxValue ?? DEFAULT_SETTINGS.max_unpaid_reservations,
+};
 
 export const unpaidLimitMessage = (limit: number) =>
   `You can hold at most ${limit} unpaid bookings. Add a card that works, or pay for the bookings you have, before booking more.`;

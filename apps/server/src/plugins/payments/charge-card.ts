@@ -11,6 +11,7 @@ export type Queryable = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export type ChargeKind = 'booking' | 'club' | 'voucher' | 'capture' | 'refund' | 'other';
 export type ChargeRecord = typeof charges.$inferSelect;
+export type CardRecord = typeof cards.$inferSelect;
 export type ChargeOutcome =
   { ok: true; charge: ChargeRecord } | { ok: false; message: string; charge: ChargeRecord };
 
@@ -44,16 +45,29 @@ export async function chargeSavedCard(
     idempotencyKey: string;
     kind: ChargeKind;
   },
+  /**
+   * What the caller read already in its own statement (decision 0046): the saved card (null:
+   * none), and `fresh` when no charge can be recorded under this key yet (the caller has just
+   * claimed the work the key names).
+   */
+  known: { card?: CardRecord | null; fresh?: boolean } = {},
 ): Promise<ChargeOutcome> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
-  const recorded = await findCharge(db, input.idempotencyKey);
-  if (recorded) return outcome(recorded);
+  if (!known.fresh) {
+    const recorded = await findCharge(db, input.idempotencyKey);
+    if (recorded) return outcome(recorded);
+  }
 
-  const [card] = await db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.userId, input.userId), eq(cards.provider, payments.kind)));
+  const card =
+    known.card !== undefined
+      ? known.card
+      : (
+          await db
+            .select()
+            .from(cards)
+            .where(and(eq(cards.userId, input.userId), eq(cards.provider, payments.kind)))
+        )[0];
   let attempt: { errors: string; chargeRef: string | null; receiptUrl: string | null };
   if (!card) {
     attempt = { errors: NO_PAYMENT_METHOD, chargeRef: null, receiptUrl: null };

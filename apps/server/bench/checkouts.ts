@@ -1,0 +1,103 @@
+// `npm run bench`: processing a quoted checkout of one seat, paid with a saved card through the
+// local payment provider (issue 14), each request a checkout of its own. Measured against the
+// same bare raw-INSERT route as the booking.
+import { DateTime } from 'luxon';
+import type autocannon from 'autocannon';
+import type { Database } from '../src/db/client';
+import type { Tokens } from '../src/plugins/auth';
+import { createUser } from '../src/test/factories';
+import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
+
+type Load<Row> = (title: string, opts: autocannon.Options) => Promise<Row>;
+
+/** How many checkouts are quoted beforehand: more than a run can process. */
+const CHECKOUTS = 12_000;
+const CONNECTIONS = 8;
+
+export async function checkoutBenchmark<Row>(opts: {
+  database: Database;
+  tokens: Tokens;
+  appBase: string;
+  load: Load<Row>;
+}): Promise<Row> {
+  const ctx = { db: opts.database.db, deps: { tokens: opts.tokens } };
+  // A location of its own, so the booking run's slots and the availability figures stay apart.
+  const location = await createLocation(ctx, { name: 'Bench Checkouts', timezone: 'UTC' });
+  const type = await createCalendarType(ctx, { name: 'Checkout Cockpit' });
+  const seats = [];
+  for (let i = 0; i < 10; i++)
+    seats.push(
+      await createSeat(ctx, { locationId: location.id, typeId: type.id, costCents: 2500 }),
+    );
+  const customer = await createUser(ctx);
+  const auth = { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' };
+  const post = async (path: string, body: unknown, headers: Record<string, string> = auth) => {
+    const res = await fetch(opts.appBase + path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const token = await post(
+    '/api/payments/local/tokens',
+    {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 3,
+      cvc: '123',
+      postal_code: '94107',
+    },
+    { 'content-type': 'application/json' },
+  );
+  await post('/api/users/me/card', { token: token.id });
+
+  // One quote through the API; the rest are copies of it, each for a seat-slot of its own.
+  const first = DateTime.utc().startOf('day').plus({ days: 1 });
+  const items = [];
+  for (let n = 0; items.length < CHECKOUTS; n++) {
+    const start = first.plus({ minutes: 30 * Math.floor(n / seats.length) });
+    items.push({ calendar: seats[n % seats.length].id, time: start });
+  }
+  const slotOf = (time: DateTime) => time.toFormat("yyyy-MM-dd'T'HH:mm");
+  const quoted = await post('/api/reservations/checkouts/quote', {
+    reservations: [{ calendar: items[0].calendar, slot: slotOf(items[0].time) }],
+  });
+  const template = quoted.checkout_id as number;
+  const copies = await opts.database.pool.query<{ id: number }>(
+    `insert into checkouts (user_id, status, location_id, items, amounts, quote)
+     select c.user_id, 'quoted', c.location_id,
+       jsonb_build_array(c.items -> 0 || jsonb_build_object(
+         'calendarId', (x ->> 'calendar')::int, 'slot', x ->> 'slot', 'time', x ->> 'time')),
+       c.amounts, c.quote
+     from checkouts c, jsonb_array_elements($1::jsonb) with ordinality as e(x, n)
+     where c.id = $2 order by e.n returning id`,
+    [
+      JSON.stringify(
+        items
+          .slice(1)
+          .map((i) => ({ calendar: i.calendar, slot: slotOf(i.time), time: i.time.toISO() })),
+      ),
+      template,
+    ],
+  );
+  const ids = [template, ...copies.rows.map((r) => r.id)];
+  let next = 0;
+  // Fewer connections than the other rows: each processing renders its confirmation mail (MJML),
+  // and with 32 waiting on one event loop no answer came back within a run on this machine.
+  return opts.load(`POST /reservations/checkouts/{id}/process (${CONNECTIONS} conn.)`, {
+    url: opts.appBase,
+    connections: CONNECTIONS,
+    requests: [
+      {
+        method: 'POST',
+        headers: { authorization: auth.authorization },
+        setupRequest: (r) => ({
+          ...r,
+          path: `/api/reservations/checkouts/${ids[next++ % ids.length]}/process`,
+        }),
+      },
+    ],
+  });
+}

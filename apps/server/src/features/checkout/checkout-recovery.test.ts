@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { checkouts, reservations } from '../../db/schema/booking';
+import { charges, localCharges } from '../../db/schema/payments';
+import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { saveTestCard } from '../../test/cards';
+import { createVenue, futureDate } from '../../test/booking-factories';
+import { claimAndBook } from './process-statements';
+
+// The quick path's statements each commit on their own (decision 0046): a process that dies
+// between them leaves a checkout `charging`, and the next call finishes it with one charge.
+
+let t: TestApp;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+const zone = 'America/Los_Angeles';
+const day = futureDate(6, zone);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venue = await createVenue(t, { seats: 2, costCents: 3000 });
+});
+afterAll(() => t.close());
+
+const post = (user: CreatedUser, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+
+/** A quoted one-seat checkout, then the first statement of its processing, as if it died there. */
+async function claimedThenCrashed(user: CreatedUser, hhmm: string) {
+  const q = await post(user, '/api/reservations/checkouts/quote', {
+    reservations: [{ calendar: venue.seats[0].id, slot: `${day}T${hhmm}` }],
+  });
+  const checkout = (
+    await t.db.select().from(checkouts).where(eq(checkouts.id, q.json().checkout_id))
+  )[0];
+  const item = checkout.items[0];
+  const claim = await claimAndBook(
+    t.db,
+    checkout,
+    [{ ...item, time: new Date(item.time) }],
+    new Date(),
+  );
+  expect(claim.claimed).toBe(true);
+  return checkout;
+}
+
+const chargesOf = async (id: number) => ({
+  recorded: await t.db
+    .select()
+    .from(charges)
+    .where(eq(charges.idempotencyKey, `checkout-${id}`)),
+  atProvider: await t.db
+    .select()
+    .from(localCharges)
+    .where(like(localCharges.idempotencyKey, `%:checkout-${id}`)),
+});
+
+describe('a checkout processing that died half-way', () => {
+  it('before the charge: the next call charges once and books the seat paid', async () => {
+    const user = await createUser(t);
+    await saveTestCard(t, user);
+    const checkout = await claimedThenCrashed(user, '18:00');
+    const res = await post(user, `/api/reservations/checkouts/${checkout.id}/process`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().reservations).toHaveLength(1);
+    expect(res.json().reservations[0].paid).toBe(true);
+    const { recorded, atProvider } = await chargesOf(checkout.id);
+    expect(recorded).toHaveLength(1);
+    expect(atProvider).toHaveLength(1);
+  });
+
+  it('after the charge: the next call records no second charge', async () => {
+    const user = await createUser(t);
+    await saveTestCard(t, user);
+    const checkout = await claimedThenCrashed(user, '18:30');
+    const charged = await chargeSavedCard(t.db, t.deps.payments, {
+      userId: user.id,
+      amountCents: checkout.amounts.totalCents,
+      currency: 'USD',
+      notes: 'crashed right after this',
+      idempotencyKey: `checkout-${checkout.id}`,
+      kind: 'booking',
+    });
+    expect(charged.ok).toBe(true);
+    const res = await post(user, `/api/reservations/checkouts/${checkout.id}/process`);
+    expect(res.statusCode).toBe(200);
+    const again = await post(user, `/api/reservations/checkouts/${checkout.id}/process`);
+    expect(again.body).toBe(res.body);
+    const { recorded, atProvider } = await chargesOf(checkout.id);
+    expect(recorded).toHaveLength(1);
+    expect(atProvider).toHaveLength(1);
+    const rows = await t.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.checkoutId, checkout.id));
+    expect(rows.map((r) => [r.paid, r.chargeId])).toEqual([[true, recorded[0].id]]);
+  });
+});

@@ -1,0 +1,180 @@
+import { eq, sql } from 'drizzle-orm';
+import { cards } from '../../db/schema/payments';
+import { checkouts, type CheckoutResult } from '../../db/schema/booking';
+import { changeNotice } from '../../plugins/changes';
+import type { CardRecord, Queryable } from '../../plugins/payments/charge-card';
+import type { PersonName } from '../reservations/reservations.repo';
+import type { CheckoutRow } from './checkout.repo';
+
+// The statements of a checkout's quick path (decision 0046): each is atomic on its own, so the
+// path needs no transaction, and each reads in the same round trip what the next steps need.
+
+export type ProcessingContext = {
+  checkout: CheckoutRow;
+  card: CardRecord | null;
+  customer: PersonName | null;
+  clubMember: boolean;
+  settings: { key: string; value: unknown }[];
+};
+
+/** The checkout with its customer's card, name, club standing and the venue settings. */
+/** Qualified: inside the subqueries below a bare column name would be theirs. */
+const owner = sql.raw('"checkouts"."user_id"');
+
+export async function readForProcessing(
+  db: Queryable,
+  id: number,
+  provider: string,
+): Promise<ProcessingContext | null> {
+  const [row] = await db
+    .select({
+      checkout: checkouts,
+      card: sql<CardRecord | null>`(
+        select json_build_object('userId', k.user_id, 'provider', k.provider,
+          'customerRef', k.customer_ref, 'paymentMethodRef', k.payment_method_ref,
+          'brand', k.brand, 'last4', k.last4, 'expMonth', k.exp_month, 'expYear', k.exp_year,
+          'postalCode', k.postal_code, 'createdAt', k.created_at)
+        from ${cards} k where k.user_id = ${owner} and k.provider = ${provider})`,
+      customer: sql<PersonName | null>`(
+        select json_build_object('email', u.email, 'firstName', u.first_name,
+          'lastName', u.last_name, 'racerName', u.racer_name)
+        from users u where u.id = ${owner})`,
+      clubMember: sql<boolean>`exists (
+        select 1 from club_memberships m where m.user_id = ${owner} and m.status = 'active')`,
+      settings: sql<{ key: string; value: unknown }[]>`(
+        select coalesce(json_agg(json_build_object('key', s.key, 'value', s.value)), '[]')
+        from settings s)`,
+    })
+    .from(checkouts)
+    .where(eq(checkouts.id, id));
+  if (!row) return null;
+  const card = row.card && { ...row.card, createdAt: new Date(row.card.createdAt) };
+  return { ...row, card };
+}
+
+export type ClaimItem = {
+  calendarId: number;
+  slot: string;
+  time: Date;
+  amountCents: number;
+  bookingFeeCents: number;
+};
+
+export type Claim =
+  { claimed: true; ids: number[] } | { claimed: false; heldForOther: boolean; activeSeats: number };
+
+/**
+ * Moves a quoted checkout to `charging` and books its seats, in one statement: nothing is
+ * written unless all of it is. A seat taken meanwhile breaks the live (seat, slot) unique index
+ * and fails the whole statement (the caller's 400); a seat held for someone else on the
+ * waitlist, a seat no longer active, or a checkout already claimed by a concurrent call (the
+ * row lock makes it wait, then it sees `charging`) claims nothing. The customer's own holds are
+ * claimed, and the change is stored and announced per seat.
+ */
+export async function claimAndBook(
+  db: Queryable,
+  checkout: { id: number; userId: number },
+  items: ClaimItem[],
+  now: Date,
+): Promise<Claim> {
+  const seats = [...new Set(items.map((i) => i.calendarId))];
+  const rows = JSON.stringify(
+    items.map((i) => ({
+      calendar_id: i.calendarId,
+      slot: i.slot,
+      time: i.time.toISOString(),
+      amount_cents: i.amountCents,
+      booking_fee_cents: i.bookingFeeCents,
+    })),
+  );
+  const at = now.toISOString();
+  const result = await db.execute<{
+    added: number[] | null;
+    held_for_other: boolean;
+    active_seats: number;
+    notified: number;
+  }>(sql`
+    with
+    item as (
+      select * from jsonb_to_recordset(${rows}::jsonb)
+        as i(calendar_id int, slot text, "time" timestamptz, amount_cents int, booking_fee_cents int)
+    ),
+    held as (
+      select 1 from waitlist_entries w join item i
+        on w.held_calendar_id = i.calendar_id and w.slot = i.slot
+      where w.status = 'offered' and w.hold_until > ${at}::timestamptz
+        and w.user_id <> ${checkout.userId}::int
+    ),
+    seat as (
+      select count(*)::int as n from calendars
+      where id in (select calendar_id from item) and active
+    ),
+    claimed as (
+      update checkouts set status = 'charging'
+      where id = ${checkout.id}::int and user_id = ${checkout.userId}::int
+        and status = 'quoted' and result is null
+        and not exists (select 1 from held) and (select n from seat) = ${seats.length}::int
+      returning id
+    ),
+    added as (
+      insert into reservations (calendar_id, slot, time, user_id, paid, amount_cents,
+        booking_fee_cents, created_by_id, checkout_id)
+      select i.calendar_id, i.slot, i."time", ${checkout.userId}::int, false, i.amount_cents,
+        i.booking_fee_cents, ${checkout.userId}::int, claimed.id
+      from claimed, item i
+      returning id, calendar_id, slot, time
+    ),
+    own_holds as (
+      update waitlist_entries w set status = 'booked'
+      from added a
+      where w.held_calendar_id = a.calendar_id and w.slot = a.slot and w.status = 'offered'
+        and w.hold_until > ${at}::timestamptz and w.user_id = ${checkout.userId}::int
+      returning w.id
+    ),
+    change as (
+      insert into change_events (topic, ref_id)
+      select 'reservations', calendar_id from (select distinct calendar_id from added) s
+      returning seq, ref_id
+    )
+    select
+      (select array_agg(id order by time, calendar_id) from added) as added,
+      exists (select 1 from held) as held_for_other,
+      (select n from seat) as active_seats,
+      (select count(*)::int from change
+        where ${changeNotice(sql`change.seq`, 'reservations', sql`change.ref_id`)} is not null)
+        + (select count(*)::int from own_holds) as notified`);
+  const row = result.rows[0];
+  if (row.added) return { claimed: true, ids: row.added.map(Number) };
+  return { claimed: false, heldForOther: row.held_for_other, activeSeats: row.active_seats };
+}
+
+/**
+ * Marks the checkout's reservations paid by `chargeId` and stores the answer, in one statement,
+ * unless a concurrent call stored one first: then that one is the answer (null if it committed
+ * after this statement began; the caller reads it again).
+ */
+export async function finishPaid(
+  db: Queryable,
+  id: number,
+  paid: { chargeId: number; chargeRef: string | null; result: CheckoutResult },
+): Promise<{ finishedNow: boolean; stored: CheckoutResult | null }> {
+  const result = await db.execute<{ done: number; stored: CheckoutResult | null }>(sql`
+    with
+    done as (
+      update checkouts set status = 'paid', result = ${JSON.stringify(paid.result)}::jsonb,
+        charge_ref = ${paid.chargeRef}, processed_at = now()
+      where id = ${id}::int and result is null
+      returning id
+    ),
+    marked as (
+      update reservations set paid = true, charge_id = ${paid.chargeId}::int, updated_at = now()
+      where checkout_id = ${id}::int and cancelled_at is null and not paid
+        and exists (select 1 from done)
+    )
+    select (select count(*)::int from done) as done,
+      (select result from checkouts where id = ${id}::int) as stored`);
+  const row = result.rows[0];
+  return row.done > 0
+    ? { finishedNow: true, stored: paid.result }
+    : { finishedNow: false, stored: row.stored };
+}

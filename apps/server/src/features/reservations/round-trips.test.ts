@@ -1,0 +1,118 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { saveTestCard } from '../../test/cards';
+import { createVenue, futureDate } from '../../test/booking-factories';
+
+// The booking write path's PostgreSQL round trips (issue 14, decision 0046): exact counts, so a
+// change that adds a query to a booking or a checkout shows here. The change feed's barrier
+// (`select 1` on the LISTEN connection, shared by concurrent requests) is counted apart.
+
+let t: TestApp;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+let staff: CreatedUser;
+let customer: CreatedUser;
+const zone = 'Europe/London';
+const day = futureDate(4, zone);
+
+const query = pg.Client.prototype.query;
+let log: string[] | null = null;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venue = await createVenue(t, { seats: 3, costCents: 2500, timezone: zone });
+  staff = await createUser(t, { isStaff: true, permissions: ['reservations.change_reservation'] });
+  customer = await createUser(t);
+  await saveTestCard(t, customer);
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+    log?.push(text ?? '(prepared)');
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+});
+afterAll(async () => {
+  pg.Client.prototype.query = query;
+  await t.close();
+});
+
+/** The queries one call makes; the second of two identical warm-ups, so caches are filled. */
+async function roundTrips(call: () => Promise<{ statusCode: number }>, expected: number) {
+  log = [];
+  const res = await call();
+  const queries = log;
+  log = null;
+  expect(res.statusCode).toBe(expected);
+  return {
+    database: queries.filter((q) => q !== 'select 1'),
+    barrier: queries.filter((q) => q === 'select 1').length,
+  };
+}
+
+const post = (user: CreatedUser, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+
+describe('round trips of the booking write path', () => {
+  it('a staff booking for a customer and a customer booking are one statement each', async () => {
+    // Warm the session and seat caches.
+    await post(staff, '/api/reservations', {
+      calendar: venue.seats[0].id,
+      slot: `${day}T10:00`,
+      user: customer.id,
+    });
+    await post(customer, '/api/reservations', {
+      calendar: venue.seats[1].id,
+      slot: `${day}T10:00`,
+    });
+    const byStaff = await roundTrips(
+      () =>
+        post(staff, '/api/reservations', {
+          calendar: venue.seats[0].id,
+          slot: `${day}T11:00`,
+          user: customer.id,
+        }),
+      201,
+    );
+    const byCustomer = await roundTrips(
+      () =>
+        post(customer, '/api/reservations', { calendar: venue.seats[1].id, slot: `${day}T11:00` }),
+      201,
+    );
+    console.log(
+      'staff booking:',
+      byStaff.database.length,
+      'round trips',
+      byStaff.barrier,
+      'barrier',
+    );
+    console.log(
+      'customer booking:',
+      byCustomer.database.length,
+      'round trips',
+      byCustomer.barrier,
+      'barrier',
+    );
+    expect(byStaff.database.length).toBe(1);
+    expect(byCustomer.database.length).toBe(1);
+  });
+
+  it('processing a checkout of one seat with the local provider', async () => {
+    const quoted = await post(customer, '/api/reservations/checkouts/quote', {
+      reservations: [{ calendar: venue.seats[2].id, slot: `${day}T12:00` }],
+    });
+    expect(quoted.statusCode).toBe(200);
+    const id = quoted.json().checkout_id as number;
+    const processed = await roundTrips(
+      () => post(customer, `/api/reservations/checkouts/${id}/process`, {}),
+      200,
+    );
+    console.log(
+      'checkout process:',
+      processed.database.length,
+      'round trips',
+      processed.barrier,
+      'barrier',
+    );
+    expect(processed.database.length).toBe(9);
+  });
+});
