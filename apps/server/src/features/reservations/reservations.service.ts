@@ -218,7 +218,8 @@ export async function insertReservations(
 }
 
 /** What one slot costs when booked on its own (seat, fee unless waived, tax). */
-export async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId: number) {
+/** One seat-slot for this user as a single booking prices it: total, its tax and its fee. */
+export async function singleSlotPricing(db: Queryable, seat: repo.SeatForBooking, userId: number) {
   const pricing = priceBooking({
     items: [{ costCents: seat.costCents }],
     bookingFeeCents: seat.location.bookingFeeCents,
@@ -228,7 +229,16 @@ export async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, 
     voucherBalanceCents: null,
     clubDiscountPercent: 0,
   });
-  return pricing.totalCents;
+  return {
+    totalCents: pricing.totalCents,
+    taxCents: pricing.salesTaxCents,
+    feeCents: pricing.lines[0].feeCents,
+  };
+}
+export type SlotPricing = Awaited<ReturnType<typeof singleSlotPricing>>;
+
+export async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId: number) {
+  return (await singleSlotPricing(db, seat, userId)).totalCents;
 }
 
 const sameField = (_index: number, name: string) => name;
