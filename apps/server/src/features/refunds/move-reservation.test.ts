@@ -283,12 +283,13 @@ describe('moving a paid booking to a dearer seat', () => {
       refund: { card_cents: paid, total_cents: paid },
     });
     const back = await t.db.select().from(refunds).where(eq(refunds.reservationId, id));
-    expect(back.map((r) => [r.chargeId, r.cardCents]).sort()).toEqual(
-      [
+    expect(back.map((r) => [r.chargeId, r.cardCents])).toEqual(
+      expect.arrayContaining([
         [charge.id, 2178],
         [expect.any(Number), quote.total_cents],
-      ].sort(),
+      ]),
     );
+    expect(back).toHaveLength(2);
     const lines = await t.db
       .select()
       .from(charges)
@@ -356,7 +357,9 @@ describe('moving a paid booking to a dearer seat', () => {
     const { id } = await book(user, venue.seats[0].id, freeSlot());
     const to = { calendar: dear.id, slot: freeSlot() };
     const results = await Promise.all([move(user, id, to), move(user, id, to)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(results.map((r) => r.statusCode).sort(), results[1].body + results[0].body).toEqual([
+      200, 400,
+    ]);
     const charged = await moveCharges(id);
     expect(charged).toHaveLength(1);
     expect(charged[0]).toMatchObject({ amountCents: 2178, errors: '' });

@@ -31,13 +31,20 @@ const reservationColumns = {
  * transaction: two cancels of one booking run one after the other, the second finding it cancelled.
  */
 export async function findReservation(db: Queryable, id: number, lock = false) {
-  const query = db
+  // Locked on its own first: a join locked `for update` drops a row whose seat a concurrent move
+  // changed (the recheck joins the old seat), where a fresh read after the lock sees the move.
+  if (lock)
+    await db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.id, id))
+      .for('update');
+  const [row] = await db
     .select(reservationColumns)
     .from(reservations)
     .innerJoin(calendars, eq(calendars.id, reservations.calendarId))
     .innerJoin(locations, eq(locations.id, calendars.locationId))
     .where(eq(reservations.id, id));
-  const [row] = lock ? await query.for('update', { of: reservations }) : await query;
   return row ?? null;
 }
 export type ReservationForRefund = NonNullable<Awaited<ReturnType<typeof findReservation>>>;
