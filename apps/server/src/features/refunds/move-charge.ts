@@ -1,6 +1,10 @@
 import { formatMoney } from '@paddock/contract/money';
 import type { SlotPricing } from '../reservations/reservations.service';
-import { chargeSavedCard, type ChargeRecord, type Queryable } from '../../plugins/payments/charge-card';
+import {
+  chargeSavedCard,
+  type ChargeRecord,
+  type Queryable,
+} from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import * as repo from './refunds.repo';
 

@@ -20,11 +20,7 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { recordAudit } from '../audit/audit.service';
 import { isSlotTaken } from '../reservations/reservations.repo';
 import * as reservationsRepo from '../reservations/reservations.repo';
-import {
-  resolveSeatSlots,
-  roleOf,
-  singleSlotPricing,
-} from '../reservations/reservations.service';
+import { resolveSeatSlots, roleOf, singleSlotPricing } from '../reservations/reservations.service';
 import { claimHeldSeats, seatFreed } from '../waitlist/waitlist.service';
 import {
   CardDeclined,
@@ -125,8 +121,7 @@ async function linesOf(db: Queryable, m: MovePlan) {
       `The new seat costs ${formatMoney(m.newPriceCents, m.row.location.currency)}, paid as before.`,
     ];
   }
-  if (m.charge)
-    return [await dearerLine(db, m.row.userId, m.charge, m.row.location.currency)];
+  if (m.charge) return [await dearerLine(db, m.row.userId, m.charge, m.row.location.currency)];
   if (!m.refund) return [SAME_PRICE_LINE];
   const b = await breakdown(db, m.refund, await voucherCodeOf(db, m.row));
   return [
