@@ -262,7 +262,7 @@ test('a customer moves a paid booking to a dearer seat and pays the difference b
     .results;
   const vr = seats.find((s) => s.name === 'VR Rig 1')!;
   const cockpits = seats.filter((s) => s.location === vr.location && s.name.startsWith('Cockpit'));
-  const slot = `${bookingDate(13)}T14:00`;
+  const slot = `${bookingDate(14)}T14:00`;
   const paid = await payForOne(request, customer, cockpits, slot);
 
   await signIn(page, customer);
