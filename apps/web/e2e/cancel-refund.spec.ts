@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import {
   bearer,
   bookingDate,
@@ -9,6 +10,30 @@ import {
   signUp,
 } from './booking-support';
 import { DEMO_STAFF, expect, expectAccessible, test } from './fixtures';
+
+type Seat = { id: number; name: string; location: number };
+
+/** Books and pays (checkout with the saved card) the first of `seats` free at `slot`. */
+async function payForOne(
+  request: APIRequestContext,
+  customer: Parameters<typeof bearer>[0],
+  seats: { id: number; name: string }[],
+  slot: string,
+) {
+  for (const seat of seats) {
+    const quote = await request.post('/api/reservations/checkouts/quote', {
+      headers: bearer(customer),
+      data: { reservations: [{ calendar: seat.id, slot }] },
+    });
+    if (!quote.ok()) continue;
+    const q = (await quote.json()) as { checkout_id: number };
+    const done = await request.post(`/api/reservations/checkouts/${q.checkout_id}/process`, {
+      headers: bearer(customer),
+    });
+    if (done.ok()) return { seat: seat.name, slot };
+  }
+  throw new Error(`no seat could be booked at ${slot}`);
+}
 
 test('a customer cancels from the dashboard, sees what comes back, and finds the refund in the transactions', async ({
   page,
@@ -202,24 +227,7 @@ test('a customer moves a booking to another time from the dashboard, keeping the
   const seats = (await (await request.get('/api/calendars')).json()) as {
     results: { id: number; name: string }[];
   };
-  const day = bookingDate(12);
-  let paid: { seat: string; slot: string } | null = null;
-  for (const seat of seats.results) {
-    const slot = `${day}T15:00`;
-    const quote = await request.post('/api/reservations/checkouts/quote', {
-      headers: bearer(customer),
-      data: { reservations: [{ calendar: seat.id, slot }] },
-    });
-    if (!quote.ok()) continue;
-    const q = (await quote.json()) as { checkout_id: number };
-    const done = await request.post(`/api/reservations/checkouts/${q.checkout_id}/process`, {
-      headers: bearer(customer),
-    });
-    if (done.ok()) {
-      paid = { seat: seat.name, slot };
-      break;
-    }
-  }
+  const paid = await payForOne(request, customer, seats.results, `${bookingDate(12)}T15:00`);
   expect(paid).not.toBeNull();
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -227,7 +235,7 @@ test('a customer moves a booking to another time from the dashboard, keeping the
   await page.goto('/dashboard');
   const upcoming = page.getByRole('heading', { name: 'Upcoming Reservations' }).locator('..');
   await expect(upcoming).toContainText('3:00 PM');
-  await upcoming.getByRole('button', { name: new RegExp(`^Move ${paid!.seat}`) }).click();
+  await upcoming.getByRole('button', { name: new RegExp(`^Move ${paid.seat}`) }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Move this reservation' });
   await expect(dialog.getByLabel('Simulator')).toHaveValue(/\d+/);
@@ -242,4 +250,34 @@ test('a customer moves a booking to another time from the dashboard, keeping the
   await expect(upcoming).toContainText('5:30 PM');
   await expect(upcoming).not.toContainText('3:00 PM');
   await expect(upcoming.getByText('Unpaid')).toBeHidden();
+});
+
+test('a customer moves a paid booking to a dearer seat and pays the difference by card', async ({
+  page,
+  request,
+}) => {
+  const customer = await signUp(request, 'dearer');
+  await saveCardViaApi(request, customer, '4242424242424242');
+  const seats = ((await (await request.get('/api/calendars')).json()) as { results: Seat[] })
+    .results;
+  const vr = seats.find((s) => s.name === 'VR Rig 1')!;
+  const cockpits = seats.filter((s) => s.location === vr.location && s.name.startsWith('Cockpit'));
+  const slot = `${bookingDate(14)}T14:00`;
+  const paid = await payForOne(request, customer, cockpits, slot);
+
+  await signIn(page, customer);
+  await page.goto('/dashboard');
+  const upcoming = page.getByRole('heading', { name: 'Upcoming Reservations' }).locator('..');
+  await upcoming.getByRole('button', { name: new RegExp(`^Move ${paid.seat}`) }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move this reservation' });
+  await dialog.getByLabel('Simulator').selectOption({ label: vr.name });
+  await dialog.getByLabel('Time').selectOption({ label: '2:00 PM' });
+  // The VR rig costs more a half-hour than the cockpit: the difference, tax included.
+  await expect(dialog.getByText(/^You pay \D\d+\.\d\d more$/)).toBeVisible();
+  await expect(dialog.getByText(/more, charged to your Visa ending 4242\.$/)).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Move Reservation' }).click();
+  await expect(page.getByText(/was charged to your card\./)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(upcoming).toContainText(vr.name);
 });

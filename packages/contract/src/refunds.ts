@@ -138,7 +138,10 @@ export const moveQuoteQuery = z
   .object({ calendar: idText.optional(), slot: slotKey.optional() })
   .strict();
 
-/** What the move would do: the price difference and, for a cheaper seat, what comes back. */
+/**
+ * What the move would do: the price difference and, for a cheaper seat, what comes back; for a
+ * dearer one, what the card is charged (docs/decisions/0040-move-to-a-dearer-seat.md).
+ */
 export const moveQuote = z.object({
   reservation: z.number().int(),
   calendar: z.number().int(),
@@ -146,6 +149,8 @@ export const moveQuote = z.object({
   slot: z.string(),
   /** New price less the old one (tax included): below 0 comes back, as it was paid. */
   price_difference_cents: cents,
+  /** A paid booking moving to a dearer seat: what the saved card is charged (else 0). */
+  charge_cents: cents,
   refund: refundBreakdown.nullable(),
   /** What happens to the money, in words ("Same price: your payment moves with the booking."). */
   lines: z.array(z.string()),
@@ -157,6 +162,8 @@ export const moveResponse = z.object({
   reservation: z.number().int(),
   calendar: z.number().int(),
   slot: z.string(),
+  /** What the saved card was charged for a dearer seat (0 when nothing was charged). */
+  charge_cents: cents,
   refund: refundView.nullable(),
 });
 export type MoveResponse = z.infer<typeof moveResponse>;

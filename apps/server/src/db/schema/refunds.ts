@@ -10,6 +10,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { reservations } from './booking';
+import { charges } from './payments';
 import { calendars, locations } from './venue';
 
 /**
@@ -55,6 +57,13 @@ export const refunds = pgTable(
     attempts: integer().notNull().default(0),
     lastError: text().notNull().default(''),
     providerRef: text(),
+    /**
+     * A further card part of the refund `partOf` (docs/decisions/0040-move-to-a-dearer-seat.md):
+     * a booking paid by several charges (its checkout's and those of moves to dearer seats) gets
+     * its card part back from each charge, one row per charge, each sent and retried on its own.
+     * Null on the refund itself (which carries the credits, the voucher and its own card part).
+     */
+    partOf: integer(),
     calendarId: integer().references(() => calendars.id),
     locationId: integer().references(() => locations.id),
     slot: text().notNull(),
@@ -65,7 +74,8 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_one_cancel_per_reservation')
       .on(t.reservationId)
-      .where(sql`${t.kind} = 'cancel'`),
+      .where(sql`${t.kind} = 'cancel' and ${t.partOf} is null`),
+    index('refunds_part_of').on(t.partOf),
     index('refunds_user').on(t.userId, t.createdAt),
     index('refunds_charge').on(t.chargeId),
     check(
@@ -77,6 +87,39 @@ export const refunds = pgTable(
 );
 
 export type RefundKind = 'cancel' | 'move';
+
+/**
+ * The price difference of a move to a dearer seat, charged to the customer's card
+ * (docs/decisions/0040-move-to-a-dearer-seat.md): part of what the booking is paid with, so a
+ * later cancel or move to a cheaper seat gives it back in proportion, from this charge.
+ */
+export const moveCharges = pgTable(
+  'move_charges',
+  {
+    id: serial().primaryKey(),
+    reservationId: integer()
+      .notNull()
+      .references(() => reservations.id, { onDelete: 'cascade' }),
+    chargeId: integer()
+      .notNull()
+      .unique()
+      .references(() => charges.id),
+    /** What the card was charged, tax included; part of it is tax, part fees. */
+    cardCents: integer().notNull(),
+    taxCents: integer().notNull(),
+    feeCents: integer().notNull(),
+    fromCalendarId: integer(),
+    fromSlot: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('move_charges_reservation').on(t.reservationId),
+    check(
+      'move_charges_parts',
+      sql`${t.cardCents} > 0 and ${t.taxCents} >= 0 and ${t.feeCents} >= 0 and ${t.taxCents} <= ${t.cardCents}`,
+    ),
+  ],
+);
 export type RefundChoice = 'policy' | 'full' | 'none' | 'no_show';
 /** `to_card`: the member left while the credits waited; their value went to the card instead. */
 export type CreditsStatus = 'returned' | 'waiting' | 'to_card' | 'none';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
-  DEARER_SEAT_MESSAGE,
   MOVED_MESSAGE,
   SAME_LOCATION_MESSAGE,
   SAME_PRICE_LINE,
@@ -12,6 +11,7 @@ import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { auditEvents } from '../../db/schema/audit';
 import { outboxMessages } from '../../db/schema/content';
 import { charges } from '../../db/schema/payments';
+import { refunds } from '../../db/schema/refunds';
 import { waitlistEntries } from '../../db/schema/refunds';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
@@ -88,6 +88,7 @@ describe('moving a booking', () => {
       calendar_name: 'Sim 2',
       slot: to.slot,
       price_difference_cents: 0,
+      charge_cents: 0,
       refund: null,
       lines: [SAME_PRICE_LINE],
     });
@@ -148,13 +149,10 @@ describe('moving a booking', () => {
     expect(rest.refund.voucher_cents + back.voucher_cents).toBe(1000);
   });
 
-  it('refuses a dearer seat for a paid booking, another location, the same slot, and late moves', async () => {
+  it('refuses another location, the same slot, and late moves', async () => {
     const user = await customer();
     const slot = freeSlot();
     const { id } = await book(user, venue.seats[0].id, slot);
-    const dearer = await move(user, id, { calendar: dear.id, slot });
-    expect(dearer.statusCode).toBe(400);
-    expect(dearer.json()).toEqual({ calendar: [DEARER_SEAT_MESSAGE] });
     expect((await move(user, id, { calendar: elsewhere.seats[0].id, slot })).json()).toEqual({
       calendar: [SAME_LOCATION_MESSAGE],
     });
@@ -224,5 +222,161 @@ describe('moving a booking', () => {
     const winner = results[0].statusCode === 200 ? { u: a, id: one.id } : { u: b, id: two.id };
     const held = await move(winner.u, winner.id, { calendar: venue.seats[1].id, slot: heldSlot });
     expect(held.json()).toEqual({ non_field_errors: [SLOT_TAKEN_MESSAGE] });
+  });
+});
+
+describe('moving a paid booking to a dearer seat', () => {
+  const moveCharges = (id: number) =>
+    t.db
+      .select()
+      .from(charges)
+      .where(like(charges.idempotencyKey, `move-${id}-%`))
+      .orderBy(charges.id);
+
+  it('charges the difference to the saved card once, and a cancel gives all of it back', async () => {
+    const user = await customer();
+    const { quote, id } = await book(user, venue.seats[0].id, freeSlot());
+    const to = { calendar: dear.id, slot: freeSlot() };
+    const q = await quoteMove(user, id, to.calendar, to.slot);
+    expect(q.statusCode, q.body).toBe(200);
+    // 6500 + 8.875 % tax (7077) against 4500 + tax (4899): 2178 cents more.
+    expect(q.json()).toMatchObject({
+      price_difference_cents: 2178,
+      charge_cents: 2178,
+      refund: null,
+      lines: ['You pay $21.78 more, charged to your Visa ending 4242.'],
+    });
+
+    const res = await move(user, id, to);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ detail: MOVED_MESSAGE, charge_cents: 2178, refund: null });
+    expect(await reservation(user, id)).toMatchObject({ ...to, paid: true });
+    const [charge] = await moveCharges(id);
+    expect(charge).toMatchObject({
+      userId: user.id,
+      amountCents: 2178,
+      errors: '',
+      kind: 'booking',
+      idempotencyKey: `move-${id}-0`,
+    });
+    expect(charge.chargeRef).toBeTruthy();
+    const transactions = (await send('GET', '/api/users/me/charges', user)).json();
+    expect(JSON.stringify(transactions)).toContain('price difference');
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, 'reservation.move')));
+    expect(audit.after).toMatchObject({ charged_cents: 2178, charge: charge.id });
+    const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, user.email));
+    const receipt = mail.find((m) => m.subject.startsWith('Receipt: Motion Rig'))!;
+    expect(receipt.html).toContain('$21.78');
+    expect(receipt.text.replace(/\s+/g, ' ')).toContain('Price difference charged: $21.78');
+
+    // Cancelling inside the window gives back everything paid: each charge its own part.
+    const paid = quote.total_cents + 2178;
+    const cq = (await send('GET', `/api/reservations/${id}/cancel_quote`, user)).json();
+    expect(cq).toMatchObject({ paid_cents: paid, refund: { card_cents: paid } });
+    const cancel = await send('POST', `/api/reservations/${id}/cancel`, user, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().refund).toMatchObject({
+      card_status: 'succeeded',
+      refund: { card_cents: paid, total_cents: paid },
+    });
+    const back = await t.db.select().from(refunds).where(eq(refunds.reservationId, id));
+    expect(back.map((r) => [r.chargeId, r.cardCents])).toEqual(
+      expect.arrayContaining([
+        [charge.id, 2178],
+        [expect.any(Number), quote.total_cents],
+      ]),
+    );
+    expect(back).toHaveLength(2);
+    const lines = await t.db
+      .select()
+      .from(charges)
+      .where(and(eq(charges.userId, user.id), eq(charges.kind, 'refund')));
+    expect(lines.map((l) => l.amountCents).sort()).toEqual([-2178, -quote.total_cents].sort());
+    expect(lines.every((l) => l.errors === '')).toBe(true);
+  });
+
+  it('refunds a late cancel after a dearer move in proportion, never more than was paid', async () => {
+    const user = await customer();
+    const { quote, id } = await book(user, venue.seats[0].id, freeSlot());
+    expect((await move(user, id, { calendar: dear.id, slot: freeSlot() })).statusCode).toBe(200);
+    const paid = quote.total_cents + 2178;
+    // A late cancel keeping half: half of everything paid comes back, newest charge first.
+    await t.db.execute(
+      sql`update locations set late_cancellation_keep_percent = 50, cancellation_window_hours = 24000 where id = ${venue.location.id}`,
+    );
+    try {
+      const res = await send('POST', `/api/reservations/${id}/cancel`, staff, { refund: 'policy' });
+      expect(res.statusCode, res.body).toBe(200);
+      const refund = res.json().refund.refund;
+      expect(refund.card_cents + refund.kept_cents).toBe(paid);
+      expect(refund.card_cents).toBe(paid - Math.round(paid / 2));
+      const rows = await t.db.select().from(refunds).where(eq(refunds.reservationId, id));
+      expect(rows.reduce((n, r) => n + r.cardCents, 0)).toBe(refund.card_cents);
+      expect(rows.every((r) => r.cardStatus === 'succeeded')).toBe(true);
+    } finally {
+      await t.db.execute(
+        sql`update locations set late_cancellation_keep_percent = null, cancellation_window_hours = null where id = ${venue.location.id}`,
+      );
+    }
+  });
+
+  it('names the card when it is declined: not moved, nothing charged; a new card then works', async () => {
+    const user = await customer();
+    const slot = freeSlot();
+    const { id } = await book(user, venue.seats[0].id, slot);
+    await saveTestCard(t, user, '4000000000000341');
+    const to = { calendar: dear.id, slot: freeSlot() };
+    const res = await move(user, id, to);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json())).toEqual(['card']);
+    expect(await reservation(user, id)).toMatchObject({ calendar: venue.seats[0].id, slot });
+    const attempts = await moveCharges(id);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0].errors).toBe(res.json().card[0]);
+    const audits = await t.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, 'reservation.move')));
+    expect(audits).toHaveLength(0);
+
+    await saveTestCard(t, user);
+    const again = await move(user, id, to);
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await moveCharges(id);
+    expect(after.map((c) => [c.idempotencyKey, c.errors === ''])).toEqual([
+      [`move-${id}-0`, false],
+      [`move-${id}-1`, true],
+    ]);
+  });
+
+  it('charges once when two moves of one booking race', async () => {
+    const user = await customer();
+    const { id } = await book(user, venue.seats[0].id, freeSlot());
+    const to = { calendar: dear.id, slot: freeSlot() };
+    const results = await Promise.all([move(user, id, to), move(user, id, to)]);
+    expect(results.map((r) => r.statusCode).sort(), results[1].body + results[0].body).toEqual([
+      200, 400,
+    ]);
+    const charged = await moveCharges(id);
+    expect(charged).toHaveLength(1);
+    expect(charged[0]).toMatchObject({ amountCents: 2178, errors: '' });
+    expect(await reservation(user, id)).toMatchObject(to);
+  });
+
+  it('moves an unpaid booking to a dearer seat without charging', async () => {
+    const user = await customer();
+    const created = await send('POST', '/api/reservations', user, {
+      calendar: venue.seats[0].id,
+      slot: freeSlot(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const res = await move(user, id, { calendar: dear.id, slot: freeSlot() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().charge_cents).toBe(0);
+    expect(await moveCharges(id)).toHaveLength(0);
   });
 });

@@ -20,8 +20,17 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { recordAudit } from '../audit/audit.service';
 import { isSlotTaken } from '../reservations/reservations.repo';
 import * as reservationsRepo from '../reservations/reservations.repo';
-import { resolveSeatSlots, roleOf, singleSlotPrice } from '../reservations/reservations.service';
+import { resolveSeatSlots, roleOf, singleSlotPricing } from '../reservations/reservations.service';
 import { claimHeldSeats, seatFreed } from '../waitlist/waitlist.service';
+import {
+  CardDeclined,
+  chargeDifference,
+  dearerDifference,
+  dearerLine,
+  keepDeclined,
+  type DearerDifference,
+} from './move-charge';
+import { sendMoveChargeReceipt } from './move-charge-mail';
 import * as repo from './refunds.repo';
 import {
   breakdown,
@@ -38,7 +47,8 @@ import {
  * Moving a booking to another free seat or time at the same location
  * (docs/decisions/0034-refunds-rest.md): inside the free cancellation window for a paid booking,
  * keeping its payment. A cheaper seat gives the price difference back through the refund path,
- * split as the booking was paid; a dearer one is refused for a paid booking (not built yet).
+ * split as the booking was paid; a dearer one charges the difference to the saved card
+ * (docs/decisions/0040-move-to-a-dearer-seat.md).
  */
 
 const sameField = (_index: number, name: string) => name;
@@ -51,6 +61,8 @@ type MovePlan = {
   newPriceCents: number;
   refund: Awaited<ReturnType<typeof plan>> | null;
   backCents: number;
+  /** A paid booking moving to a dearer seat: what its card is charged. */
+  charge: DearerDifference | null;
 };
 
 async function planMove(
@@ -81,12 +93,17 @@ async function planMove(
       `A paid booking can be moved until ${p.policy.windowHours} hours before it starts.`,
     );
   const userId = row.userId ?? caller.id;
-  const newPriceCents = await singleSlotPrice(db, seat, userId);
+  const newPrice = await singleSlotPricing(db, seat, userId);
+  const newPriceCents = newPrice.totalCents;
   const [oldSeat] = await reservationsRepo.findActiveSeats(db, [row.calendarId]);
   const paidCents = shareValueCents(p.paid.share);
-  const oldPriceCents = oldSeat ? await singleSlotPrice(db, oldSeat, userId) : paidCents;
-  const differenceCents = newPriceCents - oldPriceCents;
-  if (row.paid && differenceCents > 0) throw ValidationError.field('calendar', DEARER_SEAT_MESSAGE);
+  const oldPrice = oldSeat
+    ? await singleSlotPricing(db, oldSeat, userId)
+    : { totalCents: paidCents, taxCents: p.paid.share.taxCents, feeCents: p.paid.share.feeCents };
+  const differenceCents = newPriceCents - oldPrice.totalCents;
+  const charge = row.paid ? dearerDifference(oldPrice, newPrice) : null;
+  // A paid booking of nobody's (staff's) has no card to charge the difference to.
+  if (charge && row.userId === null) throw ValidationError.field('calendar', DEARER_SEAT_MESSAGE);
   const backCents = row.paid && differenceCents < 0 ? Math.min(-differenceCents, paidCents) : 0;
   let refund = null;
   if (backCents > 0) {
@@ -94,7 +111,7 @@ async function planMove(
     const split = capCard(partOf(p.paid.share, backCents), p.split.cardCents);
     refund = split.totalCents > 0 ? { ...p, split } : null;
   }
-  return { row, seat, slot, differenceCents, newPriceCents, refund, backCents };
+  return { row, seat, slot, differenceCents, newPriceCents, refund, backCents, charge };
 }
 
 async function linesOf(db: Queryable, m: MovePlan) {
@@ -104,6 +121,7 @@ async function linesOf(db: Queryable, m: MovePlan) {
       `The new seat costs ${formatMoney(m.newPriceCents, m.row.location.currency)}, paid as before.`,
     ];
   }
+  if (m.charge) return [await dearerLine(db, m.row.userId, m.charge, m.row.location.currency)];
   if (!m.refund) return [SAME_PRICE_LINE];
   const b = await breakdown(db, m.refund, await voucherCodeOf(db, m.row));
   return [
@@ -138,6 +156,7 @@ export async function quoteMove(
     calendar_name: m.seat.name,
     slot: m.slot.slot,
     price_difference_cents: m.differenceCents,
+    charge_cents: m.charge?.cardCents ?? 0,
     refund: m.refund ? await breakdown(db, m.refund, await voucherCodeOf(db, row)) : null,
     lines: await linesOf(db, m),
   };
@@ -146,7 +165,10 @@ export async function quoteMove(
 /**
  * Moves the booking. The reservation row is locked; the seat-slot unique index decides between
  * two moves to the same seat (one wins, the other gets the taken-seat 400); a seat held for
- * someone on the waitlist is refused too. The difference of a cheaper seat is a `move` refund.
+ * someone on the waitlist is refused too. The difference of a cheaper seat is a `move` refund;
+ * that of a dearer one is charged to the card inside a savepoint, after the seat is taken: a
+ * decline rolls the move back (the declined attempt stays in the transactions) and is a 400 on
+ * `card`.
  */
 export async function moveReservation(
   ctx: RefundContext,
@@ -159,48 +181,21 @@ export async function moveReservation(
     .transaction(async (tx) => {
       const row = await visible(tx, caller, id, true);
       const m = await planMove(tx, caller, row, required(to), now);
-      await claimHeldSeats(tx, [{ calendarId: m.seat.id, slot: m.slot.slot, userId: row.userId }]);
-      await repo.moveReservation(tx, row.id, {
-        calendarId: m.seat.id,
-        slot: m.slot.slot,
-        time: new Date(m.slot.startMs),
-        // An unpaid booking outside a checkout owes the new seat's price.
-        ...(!row.paid && row.userId !== null && row.checkoutId === null
-          ? { amountCents: m.newPriceCents }
-          : {}),
-      });
-      await publishChange(tx, 'reservations', row.calendarId);
-      await publishChange(tx, 'reservations', m.seat.id);
-      const moved = {
-        ...row,
-        calendarId: m.seat.id,
-        calendarName: m.seat.name,
-        slot: m.slot.slot,
-        time: new Date(m.slot.startMs),
-      };
-      const written = m.refund ? await recordMoveRefund(tx, caller, moved, m) : null;
-      await recordAudit(tx, caller, {
-        action: 'reservation.move',
-        targetType: 'reservation',
-        targetId: row.id,
-        subjectUserId: row.userId,
-        before: { calendar: row.calendarId, slot: row.slot },
-        after: {
-          calendar: m.seat.id,
-          slot: m.slot.slot,
-          price_difference_cents: m.differenceCents,
-          card_cents: m.refund?.split.cardCents ?? 0,
-          credits: m.refund?.split.credits ?? 0,
-          voucher_cents: m.refund?.split.voucherCents ?? 0,
-        },
-      });
-      return { refund: written, from: { calendarId: row.calendarId, slot: row.slot } };
+      try {
+        return await tx.transaction((sp) => moveInSavepoint(ctx, sp, caller, row, m));
+      } catch (error) {
+        if (!(error instanceof CardDeclined)) throw error;
+        await keepDeclined(tx, error);
+        return { declined: error.message };
+      }
     })
     .catch((error: unknown) => {
       if (isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
       throw error;
     });
+  if ('declined' in done) throw ValidationError.field('card', done.declined);
   const final = await finish(ctx, done.refund);
+  if (done.charge) await sendMoveChargeReceipt(ctx, id, done.charge);
   // The seat it left is free again: the waitlist for it hears first.
   await seatFreed(ctx, done.from.calendarId, done.from.slot);
   const row = await repo.findReservation(ctx.db, id);
@@ -209,8 +204,67 @@ export async function moveReservation(
     reservation: id,
     calendar: row!.calendarId,
     slot: row!.slot,
+    charge_cents: done.charge?.amountCents ?? 0,
     refund: final ? await refundView(ctx.db, final) : null,
   };
+}
+
+async function moveInSavepoint(
+  ctx: RefundContext,
+  tx: Queryable,
+  caller: AuthUser,
+  row: repo.ReservationForRefund,
+  m: MovePlan,
+) {
+  await claimHeldSeats(tx, [{ calendarId: m.seat.id, slot: m.slot.slot, userId: row.userId }]);
+  await repo.moveReservation(tx, row.id, {
+    calendarId: m.seat.id,
+    slot: m.slot.slot,
+    time: new Date(m.slot.startMs),
+    // An unpaid booking outside a checkout owes the new seat's price.
+    ...(!row.paid && row.userId !== null && row.checkoutId === null
+      ? { amountCents: m.newPriceCents }
+      : {}),
+  });
+  const moved = {
+    ...row,
+    calendarId: m.seat.id,
+    calendarName: m.seat.name,
+    slot: m.slot.slot,
+    time: new Date(m.slot.startMs),
+  };
+  const charge =
+    m.charge && row.userId !== null
+      ? await chargeDifference(tx, ctx.payments, {
+          reservationId: row.id,
+          userId: row.userId,
+          difference: m.charge,
+          currency: row.location.currency,
+          notes: `Move: ${m.seat.name}, ${describeInZone(moved.time, row.location.timezone)} (price difference)`,
+          from: { calendarId: row.calendarId, slot: row.slot },
+        })
+      : null;
+  await publishChange(tx, 'reservations', row.calendarId);
+  await publishChange(tx, 'reservations', m.seat.id);
+  const written = m.refund ? await recordMoveRefund(tx, caller, moved, m) : null;
+  await recordAudit(tx, caller, {
+    action: 'reservation.move',
+    targetType: 'reservation',
+    targetId: row.id,
+    subjectUserId: row.userId,
+    before: { calendar: row.calendarId, slot: row.slot },
+    after: {
+      calendar: m.seat.id,
+      slot: m.slot.slot,
+      price_difference_cents: m.differenceCents,
+      charged_cents: charge?.amountCents ?? 0,
+      charge: charge?.id ?? null,
+      card_cents: m.refund?.split.cardCents ?? 0,
+      credits: m.refund?.split.credits ?? 0,
+      voucher_cents: m.refund?.split.voucherCents ?? 0,
+    },
+  });
+  return { refund: written, charge, from: { calendarId: row.calendarId, slot: row.slot } };
 }
 
 /** The price difference back, as it was paid: credits and voucher now, the card after commit. */

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNotNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, like, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import { checkouts, reservations, vouchers } from '../../db/schema/booking';
 import { creditEntries } from '../../db/schema/club';
 import { cards, charges } from '../../db/schema/payments';
-import { refunds } from '../../db/schema/refunds';
+import { moveCharges, refunds } from '../../db/schema/refunds';
 import { calendars, locations } from '../../db/schema/venue';
 import type { Queryable } from '../../plugins/payments/charge-card';
 
@@ -31,13 +31,20 @@ const reservationColumns = {
  * transaction: two cancels of one booking run one after the other, the second finding it cancelled.
  */
 export async function findReservation(db: Queryable, id: number, lock = false) {
-  const query = db
+  // Locked on its own first: a join locked `for update` drops a row whose seat a concurrent move
+  // changed (the recheck joins the old seat), where a fresh read after the lock sees the move.
+  if (lock)
+    await db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.id, id))
+      .for('update');
+  const [row] = await db
     .select(reservationColumns)
     .from(reservations)
     .innerJoin(calendars, eq(calendars.id, reservations.calendarId))
     .innerJoin(locations, eq(locations.id, calendars.locationId))
     .where(eq(reservations.id, id));
-  const [row] = lock ? await query.for('update', { of: reservations }) : await query;
   return row ?? null;
 }
 export type ReservationForRefund = NonNullable<Awaited<ReturnType<typeof findReservation>>>;
@@ -118,7 +125,13 @@ export async function findRefundOfReservation(db: Queryable, reservationId: numb
   const [row] = await db
     .select()
     .from(refunds)
-    .where(and(eq(refunds.reservationId, reservationId), eq(refunds.kind, 'cancel')));
+    .where(
+      and(
+        eq(refunds.reservationId, reservationId),
+        eq(refunds.kind, 'cancel'),
+        isNull(refunds.partOf),
+      ),
+    );
   return row ?? null;
 }
 
@@ -160,6 +173,33 @@ export async function updateRefund(
     .update(refunds)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(refunds.id, id));
+}
+
+/** The further card parts of a refund (one per further charge), in the order they were made. */
+export async function refundParts(db: Queryable, refundId: number) {
+  return db.select().from(refunds).where(eq(refunds.partOf, refundId)).orderBy(asc(refunds.id));
+}
+
+/** The charges of moves to dearer seats on this reservation, newest first. */
+export async function moveChargesOf(db: Queryable, reservationId: number) {
+  return db
+    .select()
+    .from(moveCharges)
+    .where(eq(moveCharges.reservationId, reservationId))
+    .orderBy(desc(moveCharges.id));
+}
+
+export async function insertMoveCharge(db: Queryable, values: typeof moveCharges.$inferInsert) {
+  await db.insert(moveCharges).values(values);
+}
+
+/** How many charges of moves were attempted on this reservation (declines included). */
+export async function moveChargeAttempts(db: Queryable, reservationId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(charges)
+    .where(like(charges.idempotencyKey, `move-${reservationId}-%`));
+  return row?.n ?? 0;
 }
 
 /** A line in the customer's transactions (spec: recent-transactions), once per key. */

@@ -30,7 +30,9 @@ import {
   type PaidShare,
   type RefundSplit,
 } from '../../lib/refund-split';
+import { allocateCents } from '../../lib/money';
 import { describeInZone } from '../../lib/slots';
+import type { CardRefundStatus } from '../../db/schema/refunds';
 import { hasPermission, type AuthUser } from '../../plugins/auth';
 import { publishChange } from '../../plugins/changes';
 import { addCredits, isClubMemberInGoodStanding } from '../../plugins/club-membership';
@@ -101,10 +103,41 @@ export function policyOf(
   };
 }
 
-type Paid = { share: PaidShare; chargeId: number | null; voucherId: number | null };
+type Paid = {
+  share: PaidShare;
+  chargeId: number | null;
+  voucherId: number | null;
+  /**
+   * Every charge the card part came from, the order card refunds take them in: moves to dearer
+   * seats newest first, then the booking's own charge.
+   */
+  charges: number[];
+};
 
-/** What this reservation was paid with: its share of its checkout, its credits, or its card. */
+/**
+ * What this reservation was paid with: its share of its checkout, its credits, or its card, and
+ * the differences charged when it moved to dearer seats (docs/decisions/0040).
+ */
 async function paidFor(db: Queryable, row: repo.ReservationForRefund): Promise<Paid> {
+  const own = await paidAtBooking(db, row);
+  const extra = await repo.moveChargesOf(db, row.id);
+  const sum = (f: (c: (typeof extra)[number]) => number) => extra.reduce((n, c) => n + f(c), 0);
+  return {
+    ...own,
+    share: {
+      ...own.share,
+      cardCents: own.share.cardCents + sum((c) => c.cardCents),
+      taxCents: own.share.taxCents + sum((c) => c.taxCents),
+      feeCents: own.share.feeCents + sum((c) => c.feeCents),
+    },
+    charges: [...extra.map((c) => c.chargeId), ...(own.chargeId === null ? [] : [own.chargeId])],
+  };
+}
+
+async function paidAtBooking(
+  db: Queryable,
+  row: repo.ReservationForRefund,
+): Promise<Omit<Paid, 'charges'>> {
   const byCard = row.paid && row.chargeId !== null;
   if (row.checkoutId !== null) {
     const checkout = await repo.findCheckout(db, row.checkoutId);
@@ -184,15 +217,40 @@ export async function plan(
           ? policy.lateKeepPercent
           : 0;
   let split = refundOf(paid.share, keep);
-  if (paid.chargeId !== null) {
-    const charge = await repo.findCharge(db, paid.chargeId);
-    const left = (charge?.amountCents ?? 0) - (await repo.cardRefundedFrom(db, paid.chargeId));
-    split = capCard(split, left);
+  if (paid.charges.length > 0) {
+    const left = await leftOnCharges(db, paid.charges);
+    split = capCard(
+      split,
+      left.reduce((n, c) => n + c.leftCents, 0),
+    );
   }
   const creditsWait =
     split.credits > 0 &&
     !(row.userId !== null && (await isClubMemberInGoodStanding(db, row.userId)));
   return { row, policy, free, paid, split, creditsWait } satisfies Plan;
+}
+
+/** What is left on each charge (charged less what earlier refunds of it took), in order. */
+async function leftOnCharges(db: Queryable, chargeIds: number[]) {
+  const left = [];
+  for (const id of chargeIds) {
+    const charge = await repo.findCharge(db, id);
+    const leftCents = (charge?.amountCents ?? 0) - (await repo.cardRefundedFrom(db, id));
+    left.push({ chargeId: id, leftCents: Math.max(0, leftCents) });
+  }
+  return left;
+}
+
+/** `cents` to the card, taken from the charges in order, never more than is left on each. */
+async function cardParts(db: Queryable, chargeIds: number[], cents: number) {
+  const parts: { chargeId: number; cents: number }[] = [];
+  let rest = cents;
+  for (const { chargeId, leftCents } of await leftOnCharges(db, chargeIds)) {
+    const take = Math.min(rest, leftCents);
+    if (take > 0) parts.push({ chargeId, cents: take });
+    rest -= take;
+  }
+  return parts;
 }
 
 export async function breakdown(
@@ -361,6 +419,13 @@ export async function recordRefundParts(
   fields: { kind: 'cancel' | 'move'; choice: Choice; reason: string; keptCents: number },
 ): Promise<repo.RefundRow> {
   const s = p.split;
+  // The card part comes back from each charge it was paid with (a move to a dearer seat is a
+  // charge of its own): the first charge's part on this row, the others on rows of their own.
+  const parts = s.cardCents > 0 ? await cardParts(tx, p.paid.charges, s.cardCents) : [];
+  const taxes = allocateCents(
+    s.taxCents,
+    parts.map((c) => c.cents),
+  );
   const refund = await repo.insertRefund(tx, {
     reservationId: row.id,
     kind: fields.kind,
@@ -370,16 +435,16 @@ export async function recordRefundParts(
     reason: fields.reason,
     paidCents: shareValueCents(p.paid.share),
     keptCents: fields.keptCents,
-    cardCents: s.cardCents,
-    taxCents: s.taxCents,
+    cardCents: parts[0]?.cents ?? 0,
+    taxCents: taxes[0] ?? 0,
     feeCents: s.feeCents,
     credits: s.credits,
     creditsCents: s.creditsCents,
     creditsStatus: s.credits === 0 ? 'none' : p.creditsWait ? 'waiting' : 'returned',
     voucherCents: s.voucherCents,
     voucherId: s.voucherCents > 0 ? p.paid.voucherId : null,
-    chargeId: s.cardCents > 0 ? p.paid.chargeId : null,
-    cardStatus: s.cardCents > 0 ? 'pending' : 'none',
+    chargeId: parts[0]?.chargeId ?? null,
+    cardStatus: parts.length > 0 ? 'pending' : 'none',
     calendarId: row.calendarId,
     locationId: row.location.id,
     slot: row.slot,
@@ -395,7 +460,32 @@ export async function recordRefundParts(
     });
   if (s.voucherCents > 0 && p.paid.voucherId !== null)
     await repo.creditVoucher(tx, p.paid.voucherId, s.voucherCents);
-  if (s.cardCents === 0)
+  for (const [i, part] of parts.entries())
+    if (i > 0)
+      await repo.insertRefund(tx, {
+        reservationId: row.id,
+        kind: fields.kind,
+        partOf: refund.id,
+        userId: row.userId,
+        checkoutId: row.checkoutId,
+        choice: fields.choice,
+        reason: fields.reason,
+        paidCents: 0,
+        keptCents: 0,
+        cardCents: part.cents,
+        taxCents: taxes[i],
+        feeCents: 0,
+        credits: 0,
+        creditsCents: 0,
+        voucherCents: 0,
+        chargeId: part.chargeId,
+        cardStatus: 'pending',
+        calendarId: row.calendarId,
+        locationId: row.location.id,
+        slot: row.slot,
+        createdById: caller.id,
+      });
+  if (parts.length === 0)
     await repo.recordTransaction(tx, {
       userId: row.userId,
       amountCents: 0,
@@ -467,19 +557,36 @@ export async function sendCardRefund(
   });
 }
 
-/** After the commit: the card part, then the receipt. Neither undoes the cancellation. */
+/** After the commit: the card parts, then the receipt. Neither undoes the cancellation. */
 export async function finish(ctx: RefundContext, refund: repo.RefundRow | null) {
   if (!refund) return null;
-  let final: repo.RefundRow | null = refund;
-  if (refund.cardStatus === 'pending') {
+  await sendCardParts(ctx, refund, ['pending']);
+  const final = await repo.findRefund(ctx.db, refund.id);
+  if (final) await sendReceipt(ctx, final);
+  return final;
+}
+
+/** Sends the refund's card part and its further parts that are in one of `statuses`. */
+async function sendCardParts(
+  ctx: Pick<RefundContext, 'db' | 'payments' | 'logError'>,
+  refund: repo.RefundRow,
+  statuses: CardRefundStatus[],
+) {
+  for (const row of [refund, ...(await repo.refundParts(ctx.db, refund.id))]) {
+    if (!statuses.includes(row.cardStatus)) continue;
     try {
-      final = await sendCardRefund(ctx, refund.id);
+      await sendCardRefund(ctx, row.id);
     } catch (error) {
       ctx.logError(error, 'card refund could not reach the provider; it stays pending');
     }
   }
-  if (final) await sendReceipt(ctx, final);
-  return final;
+}
+
+/** One status for a refund sent in parts: failed if any failed, pending if any is still to go. */
+function cardStatusOf(rows: repo.RefundRow[]): CardRefundStatus {
+  const statuses = rows.map((r) => r.cardStatus);
+  for (const s of ['failed', 'pending', 'succeeded'] as const) if (statuses.includes(s)) return s;
+  return 'none';
 }
 
 /** Cancels a booking with its refund (customers: their own, before it starts, per the policy). */
@@ -538,37 +645,59 @@ export async function markNoShow(
   };
 }
 
-/** Staff: try a declined (or unsent) card refund again. */
+/** Staff: try a declined (or unsent) card refund again (every part of it still owed). */
 export async function retryRefund(ctx: RefundContext, caller: AuthUser, id: number) {
   const refund = await repo.findRefund(ctx.db, id);
-  if (!refund) throw new NotFound();
-  if (refund.cardStatus !== 'failed' && refund.cardStatus !== 'pending')
+  if (!refund || refund.partOf !== null) throw new NotFound();
+  const before = await withParts(ctx.db, refund);
+  if (before.cardStatus !== 'failed' && before.cardStatus !== 'pending')
     throw ValidationError.nonField('This refund has nothing left to send to the card.');
-  const final = await sendCardRefund(ctx, id);
+  await sendCardParts(ctx, refund, ['failed', 'pending']);
+  const final = await repo.findRefund(ctx.db, id);
+  const after = final ? await withParts(ctx.db, final) : null;
   await ctx.db.transaction((tx) =>
     recordAudit(tx, caller, {
       action: 'refund.retry',
       targetType: 'refund',
       targetId: id,
       subjectUserId: refund.userId,
-      before: { card_status: refund.cardStatus, last_error: refund.lastError },
-      after: { card_status: final?.cardStatus, last_error: final?.lastError },
+      before: { card_status: before.cardStatus, last_error: before.lastError },
+      after: { card_status: after?.cardStatus, last_error: after?.lastError },
     }),
   );
-  if (final?.cardStatus === 'succeeded') await sendReceipt(ctx, final);
+  if (final && after?.cardStatus === 'succeeded') await sendReceipt(ctx, final);
   return {
-    detail: final?.cardStatus === 'succeeded' ? 'Refunded to the card.' : (final?.lastError ?? ''),
+    detail: after?.cardStatus === 'succeeded' ? 'Refunded to the card.' : (after?.lastError ?? ''),
     refund: final ? await refundView(ctx.db, final) : null,
   };
 }
 
-export async function refundView(db: Queryable, refund: repo.RefundRow): Promise<RefundView> {
+/** A refund with its further card parts added in: what went back altogether, one status. */
+async function withParts(db: Queryable, refund: repo.RefundRow) {
+  const rows = [refund, ...(await repo.refundParts(db, refund.id))];
+  const sum = (f: (r: repo.RefundRow) => number) => rows.reduce((n, r) => n + f(r), 0);
+  return {
+    ...refund,
+    cardCents: sum((r) => r.cardCents),
+    taxCents: sum((r) => r.taxCents),
+    cardStatus: cardStatusOf(rows),
+    lastError: rows.find((r) => r.lastError)?.lastError ?? '',
+  };
+}
+
+export async function refundView(db: Queryable, one: repo.RefundRow): Promise<RefundView> {
+  const refund = await withParts(db, one);
   const row = await repo.findReservation(db, refund.reservationId);
   const p: Plan = {
     row: row!,
     policy: { windowHours: 0, lateKeepPercent: 0, text: '' },
     free: true,
-    paid: { share: emptyShare, chargeId: refund.chargeId, voucherId: refund.voucherId },
+    paid: {
+      share: emptyShare,
+      chargeId: refund.chargeId,
+      voucherId: refund.voucherId,
+      charges: [],
+    },
     split: {
       cardCents: refund.cardCents,
       taxCents: refund.taxCents,
@@ -613,7 +742,7 @@ async function sendReceipt(ctx: RefundContext, refund: repo.RefundRow) {
         locationName: row.location.name,
         timezone: row.location.timezone,
         lines: view.refund.lines,
-        cardFailed: refund.cardStatus === 'failed',
+        cardFailed: view.card_status === 'failed',
         moved: refund.kind === 'move',
       }),
     );

@@ -217,9 +217,9 @@ export async function insertReservations(
   }
 }
 
-/** What one slot costs when booked on its own (seat, fee unless waived, tax). */
-export function slotPrice(seat: repo.SeatForBooking, clubMember: boolean): number {
-  return priceBooking({
+/** One seat-slot as a single booking prices it: total, its tax and its fee. */
+export function slotPricing(seat: repo.SeatForBooking, clubMember: boolean) {
+  const pricing = priceBooking({
     items: [{ costCents: seat.costCents }],
     bookingFeeCents: seat.location.bookingFeeCents,
     bookingFeesThreshold: seat.location.bookingFeesThreshold,
@@ -227,11 +227,27 @@ export function slotPrice(seat: repo.SeatForBooking, clubMember: boolean): numbe
     clubMember,
     voucherBalanceCents: null,
     clubDiscountPercent: 0,
-  }).totalCents;
+  });
+  return {
+    totalCents: pricing.totalCents,
+    taxCents: pricing.salesTaxCents,
+    feeCents: pricing.lines[0].feeCents,
+  };
+}
+export type SlotPricing = ReturnType<typeof slotPricing>;
+
+/** What one slot costs when booked on its own (seat, fee unless waived, tax). */
+export function slotPrice(seat: repo.SeatForBooking, clubMember: boolean): number {
+  return slotPricing(seat, clubMember).totalCents;
+}
+
+/** One seat-slot for this user as a single booking prices it (their club standing read). */
+export async function singleSlotPricing(db: Queryable, seat: repo.SeatForBooking, userId: number) {
+  return slotPricing(seat, await isClubMemberInGoodStanding(db, userId));
 }
 
 export async function singleSlotPrice(db: Queryable, seat: repo.SeatForBooking, userId: number) {
-  return slotPrice(seat, await isClubMemberInGoodStanding(db, userId));
+  return (await singleSlotPricing(db, seat, userId)).totalCents;
 }
 
 const sameField = (_index: number, name: string) => name;

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import type { Location } from '@paddock/contract/locations';
+import { formatMoney } from '@paddock/contract/money';
 import type { Reservation } from '@paddock/contract/reservations';
 import { showAlert } from '../../../lib/alerts';
 import { reservationErrorMessage } from '../../../lib/booking-errors';
@@ -71,6 +72,9 @@ export function MoveReservationDialog({
       ? quotes[0].data!.lines
       : quotes.map((q, i) => `Half-hour ${i + 1} of ${ids.length}: ${q.data!.lines.join(' ')}`)
     : null;
+  // A paid booking moving to a dearer seat: the difference is charged to the saved card.
+  const chargeCents = quotes.reduce((sum, q) => sum + (q.data?.charge_cents ?? 0), 0);
+  const currency = location?.currency ?? config.default_currency;
   const move = useMoveReservations();
 
   const confirm = () => {
@@ -81,7 +85,9 @@ export function MoveReservationDialog({
       moves.reverse();
     move.mutate(moves, {
       onSuccess: (answers) => {
+        const charged = answers.reduce((sum, a) => sum + a.charge_cents, 0);
         const lines = answers.flatMap((a) => a.refund?.refund.lines ?? []);
+        if (charged > 0) lines.push(`${formatMoney(charged, currency)} was charged to your card.`);
         showAlert([answers[0]?.detail ?? 'Your booking has moved.', ...lines].join(' '), 'success');
         onClose();
       },
@@ -165,6 +171,9 @@ export function MoveReservationDialog({
         {chosen && quoteLines && (
           <>
             <h3 className="h6">What happens to your payment</h3>
+            {chargeCents > 0 && (
+              <p className="fw-bold mb-1">You pay {formatMoney(chargeCents, currency)} more</p>
+            )}
             <ul className="mb-0">
               {quoteLines.map((line) => (
                 <li key={line}>{line}</li>
