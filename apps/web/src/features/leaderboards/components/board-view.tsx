@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { DateTime } from 'luxon';
 import type { Board } from '@paddock/contract/laps';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
+import { formatIsoDateFull } from '../../../lib/slot-format';
 import { preloadSafeHtml, SafeHtml } from '../../../components/safe-html';
 import { boardResultsQuery, pointsQuery, type ResultsFilter } from '../api/boards-queries';
 import { TimeBoardFilters } from './time-board-filters';
@@ -20,8 +20,7 @@ export const NO_LAPS_ON_BOARD = 'No laps for this leaderboard have been recorded
 /** "Since 1 March 2026" or the rolling frame ("Last week"). */
 export function boardPeriod(board: Board): string {
   if (board.time_frame_pretty) return board.time_frame_pretty;
-  if (board.since)
-    return `Since ${DateTime.fromISO(board.since).toLocaleString(DateTime.DATE_FULL)}`;
+  if (board.since) return `Since ${formatIsoDateFull(board.since)}`;
   return 'All time';
 }
 
