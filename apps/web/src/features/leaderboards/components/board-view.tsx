@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import type { Board } from '@paddock/contract/laps';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
@@ -14,6 +13,9 @@ import { TimeBoard } from './time-board';
 
 // Fetched beside the board's results, not before the first paint.
 void preloadSafeHtml();
+
+// Loaded when first opened: the modal's code is not needed for the first paint (decision 0045).
+const BoardInfoModal = lazy(() => import('./board-info-modal'));
 
 export const NO_LAPS_ON_BOARD = 'No laps for this leaderboard have been recorded yet';
 
@@ -91,6 +93,8 @@ export function BoardView({
   refetchMs?: number;
 }) {
   const [info, setInfo] = useState(false);
+  const [infoUsed, setInfoUsed] = useState(false);
+  if (info && !infoUsed) setInfoUsed(true);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <article aria-labelledby={`board-${board.id}-title`}>
@@ -111,21 +115,11 @@ export function BoardView({
           >
             Board Info
           </Button>
-          <Modal
-            show={info}
-            onHide={() => setInfo(false)}
-            aria-labelledby={`board-${board.id}-info`}
-            centered
-          >
-            <Modal.Header closeButton>
-              <Modal.Title as="h2" className="h5" id={`board-${board.id}-info`}>
-                {board.name}
-              </Modal.Title>
-            </Modal.Header>
-            <Modal.Body>
-              <SafeHtml html={board.description} />
-            </Modal.Body>
-          </Modal>
+          {infoUsed && (
+            <Suspense fallback={null}>
+              <BoardInfoModal board={board} show={info} onHide={() => setInfo(false)} />
+            </Suspense>
+          )}
         </>
       )}
       <Entries board={board} count={count} filterable={filterable} refetchMs={refetchMs} />
