@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PageTitle } from '../../components/page-title';
+import { cardQuery } from '../../components/payment-method/card-api';
 import { PaymentMethodPanel } from '../../components/payment-method/payment-method-panel';
 import { SpinnerScreen } from '../../components/spinner-screen';
 import { displayName, useCurrentUser } from '../../lib/current-user';
@@ -39,7 +41,10 @@ function QuickLinks() {
  */
 export default function DashboardScreen() {
   const user = useCurrentUser();
-  if (!user.data) {
+  // The payment panel heads the page on a phone and its height depends on the card (a form
+  // without one): the panels appear once it is known, so nothing below them moves (CLS).
+  const card = useQuery({ ...cardQuery(user.data?.id ?? 0), enabled: !!user.data });
+  if (!user.data || card.isPending) {
     return (
       <>
         <PageTitle>Dashboard</PageTitle>
