@@ -23,14 +23,14 @@ const ADMIN_ENTRIES: [RouteName, string, Permission][] = [
  * Book Now (spec §2) with the Admin Menu for staff. Its own chunk: the dropdown and Popper are
  * not needed for the first paint (decision 0045); the top bar shows its closed toggle until then.
  */
-export default function BookNowMenu() {
+export default function BookNowMenu({ defaultShow = false }: { defaultShow?: boolean }) {
   const session = useSession();
   const config = useVenueConfig();
   const admin = isStaff(session)
     ? ADMIN_ENTRIES.filter(([, , permission]) => hasPermission(session, permission))
     : [];
   return (
-    <NavDropdown title="Book Now" id="book-now-menu" align="end">
+    <NavDropdown title="Book Now" id="book-now-menu" align="end" defaultShow={defaultShow}>
       <NavDropdown.Item as={Link} to={pathTo('reservationsAdvanced')}>
         Book a Simulator
       </NavDropdown.Item>

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
@@ -15,8 +15,8 @@ import { AppNavbar } from './app-navbar';
 // The dropdown (and Popper under it) loads beside the first paint, not in it (decision 0045).
 const BookNowMenu = lazy(() => import('./book-now-menu'));
 
-/** The closed Book Now menu's own markup, shown until its code is there. */
-function BookNowToggle() {
+/** The closed Book Now menu's own markup, shown until its code is there; a click opens the menu when it is. */
+function BookNowToggle({ onOpen }: { onOpen: () => void }) {
   return (
     <div className="nav-item dropdown">
       <a
@@ -26,7 +26,10 @@ function BookNowToggle() {
         className="dropdown-toggle nav-link"
         tabIndex={0}
         href="#"
-        onClick={(e) => e.preventDefault()}
+        onClick={(e) => {
+          e.preventDefault();
+          onOpen();
+        }}
       >
         Book Now
       </a>
@@ -46,6 +49,7 @@ export function TopNav() {
   const config = useVenueConfig();
   const pages = useQuery(pagesListQuery);
   const loggedIn = !!session;
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
   const menuPages = (pages.data ?? []).filter((p) => p.menu_name.trim() !== '');
 
   const brandContent = config.logo_url ? (
@@ -109,8 +113,8 @@ export function TopNav() {
                 {p.menu_name}
               </Nav.Link>
             ))}
-            <Suspense fallback={<BookNowToggle />}>
-              <BookNowMenu />
+            <Suspense fallback={<BookNowToggle onOpen={() => setOpenWhenLoaded(true)} />}>
+              <BookNowMenu defaultShow={openWhenLoaded} />
             </Suspense>
           </Nav>
         </NavbarCollapse>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
@@ -42,9 +43,13 @@ function QuickLinks() {
 export default function DashboardScreen() {
   const user = useCurrentUser();
   // The payment panel heads the page on a phone and its height depends on the card (a form
-  // without one): the panels appear once it is known, so nothing below them moves (CLS).
+  // without one): the panels appear with the first answer about it, so nothing below them
+  // moves (CLS). An error counts as an answer (the panel shows it), and once shown the panels
+  // stay, whatever the card query does next.
   const card = useQuery({ ...cardQuery(user.data?.id ?? 0), enabled: !!user.data });
-  if (!user.data || card.isPending) {
+  const [cardAnswered, setCardAnswered] = useState(false);
+  if (!cardAnswered && (card.isSuccess || card.isError)) setCardAnswered(true);
+  if (!user.data || !cardAnswered) {
     return (
       <>
         <PageTitle>Dashboard</PageTitle>
