@@ -1,4 +1,3 @@
-import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -6,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './app/app.css';
 import { boot } from './app/boot';
+import { preloadScreens } from './app/preload-screens';
 import { Providers } from './app/providers';
 import { buildRoutes } from './app/routes';
 import { watchSessionExpiry } from './app/session-expiry';
@@ -17,11 +17,15 @@ const root = createRoot(document.getElementById('root')!);
 root.render(<AppSpinner />);
 
 const client = createQueryClient();
-boot(client, window.location).then(
+const routes = buildRoutes();
+const booting = boot(client, window.location);
+// boot() has restored the stored session synchronously: the screen's code loads beside its calls.
+preloadScreens(routes, window.location.pathname);
+booting.then(
   (redirectTo) => {
     if (redirectTo) window.history.replaceState(null, '', redirectTo);
     // The router is made after boot so its guards see the restored session.
-    const router = createBrowserRouter(buildRoutes());
+    const router = createBrowserRouter(routes);
     watchSessionExpiry(router, client);
     root.render(
       <StrictMode>

@@ -3,8 +3,7 @@ import { idNumber, idText } from './common';
 import { slotKey } from './calendars';
 import { reservation } from './reservations';
 
-export const VOUCHER_REJECTED_MESSAGE =
-  'The discount code you entered was not found or has already been used';
+export { VOUCHER_REJECTED_MESSAGE } from './checkout-messages';
 
 /** POST /reservations/checkouts/quote. Seats of one location; the voucher code is uppercased. */
 export const quoteRequest = z

@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { idNumber } from './common';
+import {
+  SCREEN_NAME_MESSAGE,
+  SCREEN_NAME_PATTERN,
+  SCREEN_PATH_MAX,
+  SCREEN_PATH_MESSAGE,
+  SCREEN_PATH_PATTERN,
+} from './screen-rules';
 
-/** A wall screen's name, from its own `?screen=` query: letters, digits, spaces and `._-`. */
-export const SCREEN_NAME_MAX = 40;
-export const screenName = z
-  .string()
-  .regex(
-    /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,39}$/u,
-    `Use up to ${SCREEN_NAME_MAX} letters, digits, spaces, dots, dashes or underscores.`,
-  );
+export { SCREEN_NAME_MAX } from './screen-rules';
+
+/** A wall screen's name, from its own `?screen=` query (rules in screen-rules.ts). */
+export const screenName = z.string().regex(SCREEN_NAME_PATTERN, SCREEN_NAME_MESSAGE);
 /** The page a screen shows (path and query), as the screen reports it. */
 export const screenPath = z
   .string()
-  .max(200)
-  // Not `//host` or `/\host`: staff open it as a link, and those leave the site.
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  .regex(/^\/(?![/\\])[^\s\u0000-\u001f\u007f\\]*$/, 'Enter a path starting with /.');
+  .max(SCREEN_PATH_MAX)
+  .regex(SCREEN_PATH_PATTERN, SCREEN_PATH_MESSAGE);
 
 /** A screen is online while it checks in: one heartbeat every 15 s, two missed allowed. */
 export const SCREEN_ONLINE_SECONDS = 45;

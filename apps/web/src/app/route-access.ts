@@ -15,6 +15,8 @@ export type RouteHandle = {
   access?: Access;
   /** Spec §2: routes may set a class on <body> (wall displays use it). */
   bodyClass?: string;
+  /** Where a redirect-only route sends everyone (its screen's code can load early). */
+  redirectsTo?: string;
 };
 
 /**

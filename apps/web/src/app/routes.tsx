@@ -54,7 +54,7 @@ export function buildRoutes(): RouteObject[] {
             {
               id: 'home',
               index: true,
-              handle: { name: 'home' } satisfies RouteHandle,
+              handle: { name: 'home', redirectsTo: pathTo('dashboard') } satisfies RouteHandle,
               loader: () => redirect(pathTo('dashboard')),
               Component: RedirectOnly,
             },

@@ -1,18 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { Settings } from 'luxon';
 import { formatVenueZone } from '../lib/slot-format';
 import { ZoneWarning } from './zone-warning';
 
-// Luxon's default zone stands for the browser's (what `browserZoneDiffers` compares against).
-const browserZone = Settings.defaultZone;
+/** The device's zone as Intl reports it (what `browserZoneDiffers` compares against). */
+function deviceIn(timeZone: string) {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+    this: Intl.DateTimeFormat,
+  ) {
+    return { ...resolved.call(this), timeZone };
+  });
+}
 afterEach(() => {
-  Settings.defaultZone = browserZone;
+  vi.restoreAllMocks();
 });
 
 describe('ZoneWarning', () => {
   it('warns when the device is in another zone than the venue', () => {
-    Settings.defaultZone = 'America/New_York';
+    deviceIn('America/New_York');
     render(<ZoneWarning places={[{ name: 'Paddock Brighton', zone: 'Europe/London' }]} />);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Times are in Paddock Brighton’s time zone (Europe/London), not this device’s.',
@@ -20,7 +26,7 @@ describe('ZoneWarning', () => {
   });
 
   it('names every venue whose zone differs, once each', () => {
-    Settings.defaultZone = 'Asia/Tokyo';
+    deviceIn('Asia/Tokyo');
     const brighton = { name: 'Paddock Brighton', zone: 'Europe/London' };
     const downtown = { name: 'Paddock Downtown', zone: 'America/Los_Angeles' };
     render(<ZoneWarning places={[brighton, downtown, brighton]} />);
@@ -30,7 +36,7 @@ describe('ZoneWarning', () => {
   });
 
   it('says nothing when the device shares the venue’s zone', () => {
-    Settings.defaultZone = 'Europe/London';
+    deviceIn('Europe/London');
     const { container } = render(
       <ZoneWarning places={[{ name: 'Paddock Brighton', zone: 'Europe/London' }]} />,
     );

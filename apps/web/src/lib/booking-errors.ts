@@ -1,4 +1,4 @@
-import { VOUCHER_REJECTED_MESSAGE } from '@paddock/contract/checkout';
+import { VOUCHER_REJECTED_MESSAGE } from '@paddock/contract/checkout-messages';
 import { ApiError } from './api-client';
 import { errorMessage } from './error-message';
 

@@ -1,7 +1,11 @@
-import { config } from 'zod';
+import { config } from 'zod/v4/core';
 
 // The app's CSP has no 'unsafe-eval'. Zod 4 compiles a fast object parser with `new Function`
 // and, to see whether it may, tries one first: the browser refuses it and prints a CSP violation
-// in the console. Jitless mode never tries (decision 0035). Imported first by main.tsx, so it
-// holds before any schema parses.
+// in the console. Jitless mode never tries (decision 0035). vite.config.ts points every `zod`
+// import of the web build (the contract's schemas included) at this module, so the switch is
+// set before any schema exists, in whichever lazy chunk zod first loads (decision 0045) — and
+// the app shell, which parses nothing, does not carry zod at all.
 config({ jitless: true });
+
+export * from 'zod/v4';

@@ -1,13 +1,41 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
-import { hasPermission, isStaff, useSession } from '../../lib/auth-store';
+import NavbarBrand from 'react-bootstrap/NavbarBrand';
+import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
+import NavbarToggle from 'react-bootstrap/NavbarToggle';
+import { useSession } from '../../lib/auth-store';
 import { pathTo } from '../../lib/routes';
 import { useVenueConfig } from '../../lib/venue-config';
 import { pagesListQuery } from '../../features/pages/api/list-pages';
+import { AppNavbar } from './app-navbar';
+
+// The dropdown (and Popper under it) loads beside the first paint, not in it (decision 0045).
+const BookNowMenu = lazy(() => import('./book-now-menu'));
+
+/** The closed Book Now menu's own markup, shown until its code is there; a click opens the menu when it is. */
+function BookNowToggle({ onOpen }: { onOpen: () => void }) {
+  return (
+    <div className="nav-item dropdown">
+      <a
+        id="book-now-menu"
+        aria-expanded="false"
+        role="button"
+        className="dropdown-toggle nav-link"
+        tabIndex={0}
+        href="#"
+        onClick={(e) => {
+          e.preventDefault();
+          onOpen();
+        }}
+      >
+        Book Now
+      </a>
+    </div>
+  );
+}
 
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 
@@ -21,18 +49,7 @@ export function TopNav() {
   const config = useVenueConfig();
   const pages = useQuery(pagesListQuery);
   const loggedIn = !!session;
-  const canPlan = isStaff(session) && hasPermission(session, 'reservations.change_reservation');
-  const canKeepBoards = isStaff(session) && hasPermission(session, 'leaderboards.change_board');
-  const canRunScreens = isStaff(session) && hasPermission(session, 'screens.change_screen');
-  const canAudit = isStaff(session) && hasPermission(session, 'audit.view_event');
-  const canConfigure = isStaff(session) && hasPermission(session, 'venue.change_settings');
-  const canSetUpLocations = isStaff(session) && hasPermission(session, 'locations.change_location');
-  const canReport = isStaff(session) && hasPermission(session, 'reports.view_report');
-  const canManageStaff = isStaff(session) && hasPermission(session, 'user.change_staff');
-  const canEditPages = isStaff(session) && hasPermission(session, 'pages.change_page');
-  const canSeeVouchers = isStaff(session) && hasPermission(session, 'vouchers.view_voucher');
-  const canLaunch =
-    isStaff(session) && hasPermission(session, 'leaderboards.can_manage_race_events');
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
   // In the server's order: menu order, then id.
   const menuPages = (pages.data ?? []).filter((p) => p.menu_name.trim() !== '');
 
@@ -43,17 +60,17 @@ export function TopNav() {
   );
 
   return (
-    <Navbar expand="lg" bg="dark" data-bs-theme="dark" as="header" role="banner">
+    <AppNavbar expand="lg" bg="dark">
       <Container>
         {config.marketing_url ? (
-          <Navbar.Brand href={config.marketing_url}>{brandContent}</Navbar.Brand>
+          <NavbarBrand href={config.marketing_url}>{brandContent}</NavbarBrand>
         ) : (
-          <Navbar.Brand as={Link} to={pathTo('home')}>
+          <NavbarBrand as={Link} to={pathTo('home')}>
             {brandContent}
-          </Navbar.Brand>
+          </NavbarBrand>
         )}
-        <Navbar.Toggle aria-controls="paddock-nav" aria-label="Toggle navigation" />
-        <Navbar.Collapse id="paddock-nav">
+        <NavbarToggle aria-controls="paddock-nav" aria-label="Toggle navigation" />
+        <NavbarCollapse id="paddock-nav">
           <Nav as="nav" aria-label="Main" className="ms-auto align-items-lg-center">
             <Nav.Link as={NavLink} to={pathTo('leaderboards')}>
               Leaderboards
@@ -97,98 +114,12 @@ export function TopNav() {
                 {p.menu_name}
               </Nav.Link>
             ))}
-            <NavDropdown title="Book Now" id="book-now-menu" align="end">
-              <NavDropdown.Item as={Link} to={pathTo('reservationsAdvanced')}>
-                Book a Simulator
-              </NavDropdown.Item>
-              <NavDropdown.Item as={Link} to={pathTo('purchaseVoucher')}>
-                Purchase Gift Voucher
-              </NavDropdown.Item>
-              {config.club_enabled && (
-                <NavDropdown.Item as={Link} to={pathTo('subscription')}>
-                  Join the {config.club_name}
-                </NavDropdown.Item>
-              )}
-              {(canPlan ||
-                canLaunch ||
-                canKeepBoards ||
-                canRunScreens ||
-                canAudit ||
-                canConfigure ||
-                canSetUpLocations ||
-                canReport ||
-                canManageStaff ||
-                canEditPages ||
-                canSeeVouchers) && (
-                <>
-                  <NavDropdown.Divider />
-                  <NavDropdown.Header>Admin Menu</NavDropdown.Header>
-                  {canPlan && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminCalendars')}>
-                      Daily Planner
-                    </NavDropdown.Item>
-                  )}
-                  {canLaunch && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminLauncher')}>
-                      Launcher
-                    </NavDropdown.Item>
-                  )}
-                  {canLaunch && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminParties')}>
-                      Parties
-                    </NavDropdown.Item>
-                  )}
-                  {canKeepBoards && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminLaps')}>
-                      Laps &amp; Leaderboards
-                    </NavDropdown.Item>
-                  )}
-                  {canRunScreens && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminScreens')}>
-                      Wall Screens
-                    </NavDropdown.Item>
-                  )}
-                  {canAudit && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminAudit')}>
-                      Audit Trail
-                    </NavDropdown.Item>
-                  )}
-                  {canConfigure && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminSettings')}>
-                      Venue Settings
-                    </NavDropdown.Item>
-                  )}
-                  {canSetUpLocations && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminLocations')}>
-                      Locations &amp; Seats
-                    </NavDropdown.Item>
-                  )}
-                  {canReport && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminReports')}>
-                      Reports
-                    </NavDropdown.Item>
-                  )}
-                  {canManageStaff && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminStaff')}>
-                      Staff
-                    </NavDropdown.Item>
-                  )}
-                  {canEditPages && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminPages')}>
-                      Custom Pages
-                    </NavDropdown.Item>
-                  )}
-                  {canSeeVouchers && (
-                    <NavDropdown.Item as={Link} to={pathTo('adminVouchers')}>
-                      Vouchers
-                    </NavDropdown.Item>
-                  )}
-                </>
-              )}
-            </NavDropdown>
+            <Suspense fallback={<BookNowToggle onOpen={() => setOpenWhenLoaded(true)} />}>
+              <BookNowMenu defaultShow={openWhenLoaded} />
+            </Suspense>
           </Nav>
-        </Navbar.Collapse>
+        </NavbarCollapse>
       </Container>
-    </Navbar>
+    </AppNavbar>
   );
 }

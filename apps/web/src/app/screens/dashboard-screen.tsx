@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { PageTitle } from '../../components/page-title';
+import { cardQuery } from '../../components/payment-method/card-api';
 import { PaymentMethodPanel } from '../../components/payment-method/payment-method-panel';
 import { SpinnerScreen } from '../../components/spinner-screen';
 import { displayName, useCurrentUser } from '../../lib/current-user';
@@ -39,7 +42,14 @@ function QuickLinks() {
  */
 export default function DashboardScreen() {
   const user = useCurrentUser();
-  if (!user.data) {
+  // The payment panel heads the page on a phone and its height depends on the card (a form
+  // without one): the panels appear with the first answer about it, so nothing below them
+  // moves (CLS). An error counts as an answer (the panel shows it), and once shown the panels
+  // stay, whatever the card query does next.
+  const card = useQuery({ ...cardQuery(user.data?.id ?? 0), enabled: !!user.data });
+  const [cardAnswered, setCardAnswered] = useState(false);
+  if (!cardAnswered && (card.isSuccess || card.isError)) setCardAnswered(true);
+  if (!user.data || !cardAnswered) {
     return (
       <>
         <PageTitle>Dashboard</PageTitle>

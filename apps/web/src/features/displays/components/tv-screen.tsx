@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
-import { screenName, screenPath } from '@paddock/contract/screens';
+import { isScreenName, isScreenPath } from '@paddock/contract/screen-rules';
 import { useChangeFeed, type Change, type Hello } from '../../../lib/use-change-feed';
 import { useScreenWakeLock } from '../hooks/use-screen-wake-lock';
 import { useBurnInDrift } from '../hooks/use-burn-in-drift';
@@ -41,8 +41,8 @@ export function TvScreen({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [query] = useSearchParams();
   const [screenId, setScreenId] = useState<number | null>(null);
-  const name = screenName.safeParse(query.get('screen') ?? '');
-  const where = screenPath.safeParse(`${location.pathname}${location.search}`);
+  const name = query.get('screen') ?? '';
+  const where = `${location.pathname}${location.search}`;
 
   const onHello = (hello: Hello) => {
     setScreenId(hello.screen_id);
@@ -69,8 +69,8 @@ export function TvScreen({ children }: { children: ReactNode }) {
       for (const queryKey of staleKeys(change)) void client.invalidateQueries({ queryKey });
     },
     {
-      screen: name.success ? name.data : undefined,
-      path: where.success ? where.data : undefined,
+      screen: isScreenName(name) ? name : undefined,
+      path: isScreenPath(where) ? where : undefined,
       build: pageBuild(),
       onHello,
     },

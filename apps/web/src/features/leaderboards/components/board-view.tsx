@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import { DateTime } from 'luxon';
 import type { Board } from '@paddock/contract/laps';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
+import { formatIsoDateFull } from '../../../lib/slot-format';
 import { preloadSafeHtml, SafeHtml } from '../../../components/safe-html';
 import { boardResultsQuery, pointsQuery, type ResultsFilter } from '../api/boards-queries';
 import { TimeBoardFilters } from './time-board-filters';
@@ -15,13 +14,15 @@ import { TimeBoard } from './time-board';
 // Fetched beside the board's results, not before the first paint.
 void preloadSafeHtml();
 
+// Loaded when first opened: the modal's code is not needed for the first paint (decision 0045).
+const BoardInfoModal = lazy(() => import('./board-info-modal'));
+
 export const NO_LAPS_ON_BOARD = 'No laps for this leaderboard have been recorded yet';
 
 /** "Since 1 March 2026" or the rolling frame ("Last week"). */
 export function boardPeriod(board: Board): string {
   if (board.time_frame_pretty) return board.time_frame_pretty;
-  if (board.since)
-    return `Since ${DateTime.fromISO(board.since).toLocaleString(DateTime.DATE_FULL)}`;
+  if (board.since) return `Since ${formatIsoDateFull(board.since)}`;
   return 'All time';
 }
 
@@ -92,6 +93,8 @@ export function BoardView({
   refetchMs?: number;
 }) {
   const [info, setInfo] = useState(false);
+  const [infoUsed, setInfoUsed] = useState(false);
+  if (info && !infoUsed) setInfoUsed(true);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <article aria-labelledby={`board-${board.id}-title`}>
@@ -112,21 +115,11 @@ export function BoardView({
           >
             Board Info
           </Button>
-          <Modal
-            show={info}
-            onHide={() => setInfo(false)}
-            aria-labelledby={`board-${board.id}-info`}
-            centered
-          >
-            <Modal.Header closeButton>
-              <Modal.Title as="h2" className="h5" id={`board-${board.id}-info`}>
-                {board.name}
-              </Modal.Title>
-            </Modal.Header>
-            <Modal.Body>
-              <SafeHtml html={board.description} />
-            </Modal.Body>
-          </Modal>
+          {infoUsed && (
+            <Suspense fallback={null}>
+              <BoardInfoModal board={board} show={info} onHide={() => setInfo(false)} />
+            </Suspense>
+          )}
         </>
       )}
       <Entries board={board} count={count} filterable={filterable} refetchMs={refetchMs} />
