@@ -1,7 +1,9 @@
 -- Hand-written (decision 0044): report_seat_days follows every write to reservations in the same
 -- transaction, by trigger, so no write path (booking, cancel, move, pay, refund, desk, delete)
 -- can forget it. A live booking is one that is not cancelled and not a blackout; it counts one
--- half-hour in its seat-local day and hour, and, when paid, its amount and booking fee.
+-- half-hour in its seat-local day and hour, and, when paid, its amount and booking fee. A row
+-- whose slot is not a slot key (`YYYY-MM-DDTHH:mm`; tests and old imports wrote others) is not
+-- counted, and never makes the write fail.
 create function report_seat_day_add(seat int, slot text, delta int, paid boolean, amount int, fee int)
 returns void language sql as $$
   insert into report_seat_days as d (calendar_id, day, hours, paid_cents, fee_cents)
@@ -18,11 +20,13 @@ $$;
 --> statement-breakpoint
 create function report_seat_days_sync() returns trigger language plpgsql as $$
 begin
-  if tg_op <> 'INSERT' and old.cancelled_at is null and not old.is_blackout then
+  if tg_op <> 'INSERT' and old.cancelled_at is null and not old.is_blackout
+     and old.slot ~ '^\d{4}-\d{2}-\d{2}T\d{2}:' then
     perform report_seat_day_add(old.calendar_id, old.slot, -1, old.paid, old.amount_cents,
                                 old.booking_fee_cents);
   end if;
-  if tg_op <> 'DELETE' and new.cancelled_at is null and not new.is_blackout then
+  if tg_op <> 'DELETE' and new.cancelled_at is null and not new.is_blackout
+     and new.slot ~ '^\d{4}-\d{2}-\d{2}T\d{2}:' then
     perform report_seat_day_add(new.calendar_id, new.slot, 1, new.paid, new.amount_cents,
                                 new.booking_fee_cents);
   end if;
@@ -46,6 +50,7 @@ with hourly as (
          coalesce(sum(amount_cents) filter (where paid), 0)::int as paid,
          coalesce(sum(booking_fee_cents) filter (where paid), 0)::int as fee
   from reservations where cancelled_at is null and not is_blackout
+    and slot ~ '^\d{4}-\d{2}-\d{2}T\d{2}:'
   group by 1, 2, 3
 )
 insert into report_seat_days (calendar_id, day, hours, paid_cents, fee_cents)
