@@ -97,22 +97,30 @@ describe('round trips of the booking write path', () => {
   });
 
   it('processing a checkout of one seat with the local provider', async () => {
-    const quoted = await post(customer, '/api/reservations/checkouts/quote', {
-      reservations: [{ calendar: venue.seats[2].id, slot: `${day}T12:00` }],
-    });
-    expect(quoted.statusCode).toBe(200);
-    const id = quoted.json().checkout_id as number;
-    const processed = await roundTrips(
-      () => post(customer, `/api/reservations/checkouts/${id}/process`, {}),
-      200,
-    );
-    console.log(
-      'checkout process:',
-      processed.database.length,
-      'round trips',
-      processed.barrier,
-      'barrier',
-    );
-    expect(processed.database.length).toBe(9);
+    // Three checkouts on one seat, the fewest round trips counted: the first also reads the seat
+    // into memory (seat-cache.ts), and a session read again because an announcement arrived
+    // while an earlier request cached it (session-cache.ts) is a timing accident; a query the
+    // checkout itself adds shows in every one.
+    const counts: number[] = [];
+    for (const hour of ['12', '13', '14']) {
+      const quoted = await post(customer, '/api/reservations/checkouts/quote', {
+        reservations: [{ calendar: venue.seats[2].id, slot: `${day}T${hour}:00` }],
+      });
+      expect(quoted.statusCode).toBe(200);
+      const id = quoted.json().checkout_id as number;
+      const processed = await roundTrips(
+        () => post(customer, `/api/reservations/checkouts/${id}/process`, {}),
+        200,
+      );
+      console.log(
+        'checkout process:',
+        processed.database.length,
+        'round trips',
+        processed.barrier,
+        'barrier',
+      );
+      counts.push(processed.database.length);
+    }
+    expect(Math.min(...counts)).toBe(8);
   });
 });
