@@ -72,6 +72,63 @@ export async function publishChange(db: Queryable, topic: Topic, id: number | nu
   await pruneChanges(db);
 }
 
+/**
+ * Stores a change in the caller's transaction without announcing it: the caller passes it to
+ * announceAfterCommit once the transaction has committed (decision 0053).
+ */
+export async function storeChange(
+  db: Queryable,
+  topic: Topic,
+  id: number | null = null,
+): Promise<Change> {
+  const result = await db.execute<{ seq: string }>(
+    sql`insert into change_events (topic, ref_id) values (${topic}, ${id}) returning seq`,
+  );
+  return { seq: Number(result.rows[0].seq), topic, id };
+}
+
+/**
+ * For a single-statement write whose caller announces it after the commit (announceAfterCommit):
+ * in its select list, this tells the cache triggers of `reservations` and `waitlist_entries` (0027)
+ * not to NOTIFY from inside the statement's own transaction. Only for one autocommit statement:
+ * the setting lasts until its transaction ends.
+ */
+export const ANNOUNCE_AFTER_COMMIT = sql`set_config('paddock.announce', 'after-commit', true)`;
+
+/**
+ * Announces changes already stored (their `change_events` rows committed) and cache messages
+ * (`s:<seat id>`, …), in a statement of its own after the write's commit (decision 0053).
+ * A NOTIFY inside the write's transaction holds PostgreSQL's notify lock until that commit is
+ * flushed to disk, so every announcing write waited for the one before it (one booking per WAL
+ * flush); a transaction that only notifies writes nothing to flush. The caller answers only
+ * after this, so whoever saw the write's answer is also past its announcement. If it fails the
+ * write stands (it committed): the error is not the caller's; the answer caches hold an answer for
+ * one second at most.
+ */
+export async function announceAfterCommit(
+  db: Queryable,
+  notices: { changes?: Change[]; cache?: string[] },
+): Promise<void> {
+  const channels: string[] = [];
+  const payloads: string[] = [];
+  for (const change of notices.changes ?? []) {
+    channels.push(CHANNEL);
+    payloads.push(JSON.stringify(change));
+  }
+  for (const message of new Set(notices.cache ?? [])) {
+    channels.push(CACHE_CHANNEL);
+    payloads.push(message);
+  }
+  if (channels.length === 0) return;
+  await db
+    .execute(
+      sql`select pg_notify(c, p) from unnest(${sql.param(channels)}::text[], ${sql.param(payloads)}::text[]) as n(c, p)`,
+    )
+    .catch(() => {
+      /* the write committed; see above */
+    });
+}
+
 /** Now and then, drops the changes older than the replay window (after a stored change). */
 export async function pruneChanges(db: Queryable) {
   if (Math.random() < 0.01)

@@ -4,6 +4,7 @@ import { ChangeFeed } from '../../plugins/changes';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue, futureDate } from '../../test/booking-factories';
+import { saveTestCard } from '../../test/cards';
 import { AnswerCache } from './answer-cache';
 
 let t: TestApp;
@@ -68,6 +69,37 @@ describe('availability kept in memory, on two instances', () => {
     expect(after.headers['content-type']).toMatch(/^application\/json/);
     expect(after.json()[slot]).toMatchObject({ state: 'taken', available: false });
     expect(await starts()).not.toContain(slot);
+  });
+
+  it('never shows a seat paid for by checkout on instance A as free on instance B', async () => {
+    freezeClock();
+    const seat = venue.seats[1].id;
+    const slot = `${day}T18:00`;
+    const avail = () =>
+      twin.app.inject({
+        url: `/api/calendars/${seat}/avail?date=${day}`,
+        headers: bearer(reader.token),
+      });
+    for (let i = 0; i < 2; i++) expect((await avail()).json()[slot].state).toBe('free');
+
+    await saveTestCard(t, booker);
+    const quoted = await t.app.inject({
+      method: 'POST',
+      url: '/api/reservations/checkouts/quote',
+      headers: bearer(booker.token),
+      payload: { reservations: [{ calendar: seat, slot }] },
+    });
+    expect(quoted.statusCode).toBe(200);
+    const processed = await t.app.inject({
+      method: 'POST',
+      url: `/api/reservations/checkouts/${quoted.json().checkout_id}/process`,
+      headers: bearer(booker.token),
+      payload: {},
+    });
+    expect(processed.statusCode).toBe(200);
+    expect(processed.json().status).toBe('paid');
+
+    expect((await avail()).json()[slot]).toMatchObject({ state: 'taken', available: false });
   });
 
   it('forgets a user-specific answer when that user books elsewhere', async () => {

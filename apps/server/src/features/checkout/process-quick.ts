@@ -31,10 +31,7 @@ export async function processQuickly(
   seats: SeatLookup,
 ): Promise<{ result: CheckoutResult; finishedNow: boolean } | null> {
   const { db } = ctx;
-  const read = await readForProcessing(db, id, ctx.payments.kind).catch((e) => {
-    console.error('DEBUG', e);
-    throw e;
-  });
+  const read = await readForProcessing(db, id, ctx.payments.kind);
   if (!read || read.checkout.userId !== caller.id || !read.card) return null;
   const { checkout } = read;
   const amounts = checkout.amounts;

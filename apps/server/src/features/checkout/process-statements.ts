@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { cards } from '../../db/schema/payments';
 import { checkouts, type CheckoutResult } from '../../db/schema/booking';
-import { changeNotice } from '../../plugins/changes';
+import type { Db } from '../../db/client';
+import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit } from '../../plugins/changes';
 import type { CardRecord, Queryable } from '../../plugins/payments/charge-card';
 import type { PersonName } from '../reservations/reservations.repo';
 import type { CheckoutRow } from './checkout.repo';
@@ -69,10 +70,10 @@ export type Claim =
  * and fails the whole statement (the caller's 400); a seat held for someone else on the
  * waitlist, a seat no longer active, or a checkout already claimed by a concurrent call (the
  * row lock makes it wait, then it sees `charging`) claims nothing. The customer's own holds are
- * claimed, and the change is stored and announced per seat.
+ * claimed, and the change is stored per seat and announced after the commit (decision 0053).
  */
 export async function claimAndBook(
-  db: Queryable,
+  db: Db,
   checkout: { id: number; userId: number },
   items: ClaimItem[],
   now: Date,
@@ -92,7 +93,7 @@ export async function claimAndBook(
     added: number[] | null;
     held_for_other: boolean;
     active_seats: number;
-    notified: number;
+    changes: { seq: number; seat: number }[] | null;
   }>(sql`
     with
     item as (
@@ -140,11 +141,16 @@ export async function claimAndBook(
       (select array_agg(id order by time, calendar_id) from added) as added,
       exists (select 1 from held) as held_for_other,
       (select n from seat) as active_seats,
-      (select count(*)::int from change
-        where ${changeNotice(sql`change.seq`, 'reservations', sql`change.ref_id`)} is not null)
-        + (select count(*)::int from own_holds) as notified`);
+      (select json_agg(json_build_object('seq', seq, 'seat', ref_id)) from change) as changes,
+      ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
   const row = result.rows[0];
-  if (row.added) return { claimed: true, ids: row.added.map(Number) };
+  if (row.added) {
+    await announceAfterCommit(db, {
+      changes: (row.changes ?? []).map((c) => ({ seq: c.seq, topic: 'reservations', id: c.seat })),
+      cache: (row.changes ?? []).map((c) => `s:${c.seat}`),
+    });
+    return { claimed: true, ids: row.added.map(Number) };
+  }
   return { claimed: false, heldForOther: row.held_for_other, activeSeats: row.active_seats };
 }
 
@@ -154,11 +160,15 @@ export async function claimAndBook(
  * after this statement began; the caller reads it again).
  */
 export async function finishPaid(
-  db: Queryable,
+  db: Db,
   id: number,
   paid: { chargeId: number; chargeRef: string | null; result: CheckoutResult },
 ): Promise<{ finishedNow: boolean; stored: CheckoutResult | null }> {
-  const result = await db.execute<{ done: number; stored: CheckoutResult | null }>(sql`
+  const result = await db.execute<{
+    done: number;
+    stored: CheckoutResult | null;
+    seats: number[] | null;
+  }>(sql`
     with
     done as (
       update checkouts set status = 'paid', result = ${JSON.stringify(paid.result)}::jsonb,
@@ -170,10 +180,14 @@ export async function finishPaid(
       update reservations set paid = true, charge_id = ${paid.chargeId}::int, updated_at = now()
       where checkout_id = ${id}::int and cancelled_at is null and not paid
         and exists (select 1 from done)
+      returning calendar_id
     )
     select (select count(*)::int from done) as done,
-      (select result from checkouts where id = ${id}::int) as stored`);
+      (select result from checkouts where id = ${id}::int) as stored,
+      (select array_agg(distinct calendar_id) from marked) as seats,
+      ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
   const row = result.rows[0];
+  await announceAfterCommit(db, { cache: (row.seats ?? []).map((seat) => `s:${seat}`) });
   return row.done > 0
     ? { finishedNow: true, stored: paid.result }
     : { finishedNow: false, stored: row.stored };

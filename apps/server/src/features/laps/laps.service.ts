@@ -13,7 +13,12 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { ensureCar, ensureTrack, lapOwner } from './catalog-upkeep';
 import * as repo from './laps.repo';
 import { forgetBoardResults } from './boards.service';
-import { publishChange } from '../../plugins/changes';
+import {
+  announceAfterCommit,
+  publishChange,
+  storeChange,
+  type Change,
+} from '../../plugins/changes';
 import { parseResultsFile, ResultsFileError, type ParsedSession } from './results-files';
 import { sha256Hex } from '../../lib/hash';
 import { recordAudit } from '../audit/audit.service';
@@ -46,6 +51,11 @@ async function announce(tx: Queryable, trackId: number) {
   await publishChange(tx, 'boards', null);
 }
 
+/** The same changes, stored in the lap's transaction, for announceAfterCommit (decision 0053). */
+async function storeLapChanges(tx: Queryable, trackId: number): Promise<Change[]> {
+  return [await storeChange(tx, 'laps', trackId), await storeChange(tx, 'boards', null)];
+}
+
 const invalidReason = (cuts: number) =>
   cuts > 0 ? `Track limits: ${cuts} cut${cuts === 1 ? '' : 's'}` : '';
 
@@ -76,7 +86,8 @@ export async function storeLap(
   body: LapIngest,
 ): Promise<{ id: number; created: boolean }> {
   const { calendarId, sourceKey } = from;
-  return db
+  let changes: Change[] = [];
+  const stored = await db
     .transaction(async (tx) => {
       const trackId = await ensureTrack(tx, body.sim, body.track, body.layout);
       const carId = await ensureCar(tx, body.sim, body.car);
@@ -117,10 +128,12 @@ export async function storeLap(
         return { id: existing.id, created: false };
       }
       if (userId !== null) await repo.refreshPersonalBest(tx, userId, trackId, carId);
-      await announce(tx, trackId);
+      changes = await storeLapChanges(tx, trackId);
       return { id: inserted[0].id, created: true };
     })
     .finally(forgetBoardResults);
+  await announceAfterCommit(db, { changes });
+  return stored;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { changeNotice } from '../../plugins/changes';
-import type { Queryable } from '../../plugins/payments/charge-card';
+import type { Db } from '../../db/client';
+import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit } from '../../plugins/changes';
 import type { PersonName } from './reservations.repo';
 
 export type SeatBooking = {
@@ -40,7 +40,8 @@ type Outcome = {
   unpaid_limit: number;
   user_name: PersonName | null;
   creator_name: PersonName | null;
-  notified: number;
+  seq: string | null;
+  announce_later: string;
 };
 
 const personJson = (alias: string) =>
@@ -53,10 +54,11 @@ const personJson = (alias: string) =>
  * (decision 0046). The live (seat, slot) unique index decides races (ON CONFLICT DO NOTHING: the
  * loser waits for the winner's commit, then inserts nothing); the same statement checks the
  * user, the seat still active, a waitlist hold for someone else, the unpaid-bookings limit and
- * club standing (the fee), claims the caller's own hold, and stores and announces the change
- * for the change feed. Nothing is written unless the booking is.
+ * club standing (the fee), claims the caller's own hold, and stores the change for the change
+ * feed. Nothing is written unless the booking is. The booking is announced after its commit
+ * (decision 0053), so `db` is never a transaction.
  */
-export async function bookSeat(db: Queryable, b: SeatBooking): Promise<SeatBookingOutcome> {
+export async function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutcome> {
   const user = sql`${b.userId}::int`;
   const now = b.unpaidLimit?.now ?? new Date();
   const limit = b.unpaidLimit
@@ -125,11 +127,14 @@ export async function bookSeat(db: Queryable, b: SeatBooking): Promise<SeatBooki
       (select unpaid_limit from rule) as unpaid_limit,
       (select ${personJson('target')} from target) as user_name,
       (select ${personJson('creator')} from creator) as creator_name,
-      (select count(*)::int from change
-        where ${changeNotice(sql`change.seq`, 'reservations', b.calendarId)} is not null)
-        + (select count(*)::int from claimed) as notified`);
+      (select seq from change) as seq,
+      ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
   const row = result.rows[0];
-  if (row.id !== null && row.amount_cents !== null)
+  if (row.id !== null && row.amount_cents !== null && row.seq !== null) {
+    await announceAfterCommit(db, {
+      changes: [{ seq: Number(row.seq), topic: 'reservations', id: b.calendarId }],
+      cache: [`s:${b.calendarId}`],
+    });
     return {
       booked: true,
       id: row.id,
@@ -137,6 +142,7 @@ export async function bookSeat(db: Queryable, b: SeatBooking): Promise<SeatBooki
       user: row.user_name,
       creator: row.creator_name,
     };
+  }
   const limitOf = row.unpaid_limit ?? 0;
   if (b.userId !== null && !row.user_found)
     return { booked: false, reason: 'no-user', limit: limitOf };
