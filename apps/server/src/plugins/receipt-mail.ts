@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import mjml2html from 'mjml';
 import type { Mailer, MailMessage } from './mail';
 
@@ -47,66 +47,151 @@ export function publicLink(publicUrl: string, href: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/${href.replace(/^\/+/, '')}`;
 }
 
-const e = escapeHtml;
 const TEXT = 'color="#212529" font-size="16px" line-height="24px"';
 
-export async function receiptMail(r: Receipt): Promise<MailMessage> {
+/**
+ * The MJML source of a receipt. Every value goes through `slot`, already escaped (and, for
+ * paragraphs, with its line breaks as `<br>`): the direct render passes it through, the compiled
+ * render puts a placeholder in its place (docs/decisions/0047).
+ */
+function receiptSource(r: Receipt, slot: (escaped: string) => string): string {
+  const v = (s: string) => slot(escapeHtml(s));
   const { venue } = r;
   const logo = venue.logoUrl
-    ? `<mj-image src="${e(publicLink(venue.publicUrl, venue.logoUrl))}" alt="${e(venue.name)}" width="160px" align="left" padding="0 0 8px" />`
+    ? `<mj-image src="${v(publicLink(venue.publicUrl, venue.logoUrl))}" alt="${v(venue.name)}" width="160px" align="left" padding="0 0 8px" />`
     : '';
   const rows = r.rows?.length
     ? `<mj-table ${TEXT} padding="8px 25px">${r.rows
         .map(
           ([label, value]) =>
-            `<tr><td style="padding:4px 0">${e(label)}: </td><td style="padding:4px 0;text-align:right;font-weight:600">${e(value)}</td></tr>`,
+            `<tr><td style="padding:4px 0">${v(label)}: </td><td style="padding:4px 0;text-align:right;font-weight:600">${v(value)}</td></tr>`,
         )
         .join('')}</mj-table>`
     : '';
   const lines = r.lines?.length
-    ? `<mj-text ${TEXT}><ul>${r.lines.map((l) => `<li>${e(l)}</li>`).join('')}</ul></mj-text>`
+    ? `<mj-text ${TEXT}><ul>${r.lines.map((l) => `<li>${v(l)}</li>`).join('')}</ul></mj-text>`
     : '';
   const button = r.button
-    ? `<mj-button href="${e(publicLink(venue.publicUrl, r.button.href))}" background-color="#d6001c" color="#ffffff" font-weight="700" align="left">${e(r.button.label)}</mj-button>`
+    ? `<mj-button href="${v(publicLink(venue.publicUrl, r.button.href))}" background-color="#d6001c" color="#ffffff" font-weight="700" align="left">${v(r.button.label)}</mj-button>`
     : '';
   const notes = (r.notes ?? [])
-    .map((n) => `<mj-text color="#6c757d" font-size="14px" line-height="20px">${e(n)}</mj-text>`)
+    .map((n) => `<mj-text color="#6c757d" font-size="14px" line-height="20px">${v(n)}</mj-text>`)
     .join('');
-  const source = `<mjml lang="en">
+  return `<mjml lang="en">
   <mj-head>
-    <mj-title>${e(r.subject)}</mj-title>
+    <mj-title>${v(r.subject)}</mj-title>
     <mj-attributes><mj-all font-family="-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" /></mj-attributes>
   </mj-head>
   <mj-body background-color="#eceef1">
     <mj-section background-color="#111418">
       <mj-column>
         ${logo}
-        <mj-text color="#ffffff" font-size="18px" font-weight="700">${e(venue.name)}</mj-text>
+        <mj-text color="#ffffff" font-size="18px" font-weight="700">${v(venue.name)}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff">
       <mj-column>
-        <mj-text color="#111418" font-size="24px" line-height="32px" font-weight="700"><h1 style="margin:0;font-size:24px">${e(r.heading)}</h1></mj-text>
-        ${r.paragraphs.map((p) => `<mj-text ${TEXT}>${e(p).replace(/\n/g, '<br>')}</mj-text>`).join('')}
+        <mj-text color="#111418" font-size="24px" line-height="32px" font-weight="700"><h1 style="margin:0;font-size:24px">${v(r.heading)}</h1></mj-text>
+        ${r.paragraphs.map((p) => `<mj-text ${TEXT}>${slot(escapeHtml(p).replace(/\n/g, '<br>'))}</mj-text>`).join('')}
         ${rows}
         ${lines}
         ${button}
         ${notes}
-        <mj-text color="#6c757d" font-size="14px">${e(venue.name)}</mj-text>
+        <mj-text color="#6c757d" font-size="14px">${v(venue.name)}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
 </mjml>`;
+}
+
+/** The plain-text part: html-to-text's converter, built once (convert() builds it per call). */
+const toText = compile({
+  wordwrap: 100,
+  selectors: [
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'title', format: 'skip' },
+  ],
+});
+
+async function mjmlToHtml(source: string): Promise<string> {
   const { html, errors } = await mjml2html(source, { validationLevel: 'strict' });
   if (errors.length) throw new Error(`receipt template: ${errors[0].formattedMessage}`);
-  const text = convert(html, {
-    wordwrap: 100,
-    selectors: [
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'img', format: 'skip' },
-      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-      { selector: 'title', format: 'skip' },
-    ],
+  return html;
+}
+
+function message(r: Receipt, html: string): MailMessage {
+  return { to: r.to, subject: r.subject, html, text: toText(html), attachments: r.attachments };
+}
+
+/** The reference render: the receipt's own MJML source through MJML, every time (~15-100 ms). */
+export async function renderReceiptDirect(r: Receipt): Promise<MailMessage> {
+  receiptRenders.direct++;
+  return message(r, await mjmlToHtml(receiptSource(r, (s) => s)));
+}
+
+/**
+ * A layout compiled once: the HTML MJML made of the source with placeholders, cut at them.
+ * `parts[i]` comes before value `order[i]` (a value can be there twice: the subject is the
+ * <title> and the body's aria-label); null when a placeholder did not come through (then that
+ * layout is rendered directly).
+ */
+type Compiled = { parts: string[]; order: number[] } | null;
+
+const TOKEN = /pdkslot(\d+)x/g;
+const LAYOUTS = 64;
+const layouts = new Map<string, Promise<Compiled>>();
+/** How receipts were rendered since the start (the test checks the fast path is the one taken). */
+export const receiptRenders = { compiled: 0, direct: 0 };
+
+async function compileLayout(source: string, slots: number): Promise<Compiled> {
+  const html = await mjmlToHtml(source);
+  const pieces = html.split(TOKEN);
+  const parts: string[] = [];
+  const order: number[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    parts.push(pieces[i]);
+    if (i + 1 < pieces.length) order.push(Number(pieces[i + 1]));
+  }
+  return new Set(order).size === slots ? { parts, order } : null;
+}
+
+/**
+ * What MJML would do to a value is nothing as long as it is not empty and has no whitespace at
+ * either end: it trims the content of mj-text, mj-button and mj-title, and an empty content or
+ * attribute can change the markup. Any other value takes the direct render.
+ */
+const PLAIN = /^\S(?:[\s\S]*\S)?$/;
+
+/**
+ * A receipt (docs/decisions/0039) in HTML and text. Its layout (logo or not, how many
+ * paragraphs, rows, lines, notes, button or not) goes through MJML once; each receipt of that
+ * layout is its escaped values put into the compiled HTML (docs/decisions/0047). The output is
+ * the same as `renderReceiptDirect`'s, byte for byte (receipt-mail.test.ts).
+ */
+export async function receiptMail(r: Receipt): Promise<MailMessage> {
+  const values: string[] = [];
+  let plain = true;
+  const key = receiptSource(r, (s) => {
+    if (!PLAIN.test(s)) plain = false;
+    return `pdkslot${values.push(s) - 1}x`;
   });
-  return { to: r.to, subject: r.subject, html, text, attachments: r.attachments };
+  if (!plain) return renderReceiptDirect(r);
+  let layout = layouts.get(key);
+  if (layout) {
+    layouts.delete(key);
+  } else {
+    layout = compileLayout(key, values.length);
+    layout.catch(() => layouts.delete(key));
+    if (layouts.size >= LAYOUTS) layouts.delete(layouts.keys().next().value as string);
+  }
+  layouts.set(key, layout);
+  const compiled = await layout;
+  if (!compiled) return renderReceiptDirect(r);
+  receiptRenders.compiled++;
+  let html = compiled.parts[0];
+  for (let i = 0; i < compiled.order.length; i++)
+    html += values[compiled.order[i]] + compiled.parts[i + 1];
+  return message(r, html);
 }
