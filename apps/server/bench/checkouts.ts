@@ -7,6 +7,7 @@ import type { Database } from '../src/db/client';
 import type { Tokens } from '../src/plugins/auth';
 import { createUser } from '../src/test/factories';
 import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
+import { receiptMail, renderReceiptDirect, type Receipt } from '../src/plugins/receipt-mail';
 
 type Load<Row> = (title: string, opts: autocannon.Options) => Promise<Row>;
 
@@ -84,8 +85,8 @@ export async function checkoutBenchmark<Row>(opts: {
   );
   const ids = [template, ...copies.rows.map((r) => r.id)];
   let next = 0;
-  // Fewer connections than the other rows: each processing renders its confirmation mail (MJML),
-  // and with 32 waiting on one event loop no answer came back within a run on this machine.
+  // Fewer connections than the other rows: each processing renders and stores its confirmation
+  // mail (before docs/decisions/0047, with 32 waiting on one event loop no answer came back).
   return opts.load(`POST /reservations/checkouts/{id}/process (${CONNECTIONS} conn.)`, {
     url: opts.appBase,
     connections: CONNECTIONS,
@@ -100,4 +101,37 @@ export async function checkoutBenchmark<Row>(opts: {
       },
     ],
   });
+}
+
+/**
+ * CPU per receipt, in this process: a booking confirmation's layout through the compiled path
+ * (each with values of its own) and through MJML directly (docs/decisions/0047).
+ */
+export async function receiptRenderFigure(): Promise<string> {
+  const receipt = (n: number): Receipt => ({
+    to: `racer${n}@example.com`,
+    subject: 'Your booking at Bench Checkouts is confirmed',
+    venue: { name: 'Paddock', logoUrl: '/uploads/logo.png', publicUrl: 'http://127.0.0.1' },
+    heading: 'Your booking is confirmed',
+    paragraphs: [`Hi Racer ${n},`, 'Your booking at Bench Checkouts is confirmed.'],
+    rows: [
+      ['Venue', 'Bench Checkouts'],
+      ['Times shown in', 'UTC'],
+      ['Booking', `#${n}`],
+      ['Total charged', '$25.00'],
+    ],
+    lines: [`Seat ${n % 10}: Tue, Nov 24, 2026, 10:00 AM to 10:30 AM (UTC)`],
+    button: { label: 'Your reservations', href: '/dashboard' },
+    notes: ['The attached calendar file adds every session to your calendar.'],
+  });
+  const cpu = async (count: number, render: (r: Receipt) => Promise<unknown>) => {
+    await render(receipt(0));
+    const start = process.cpuUsage();
+    for (let n = 1; n <= count; n++) await render(receipt(n));
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / count;
+  };
+  const compiled = await cpu(2000, receiptMail);
+  const direct = await cpu(20, renderReceiptDirect);
+  return `receipt render: ${compiled.toFixed(0)} µs of CPU per mail (direct MJML ${(direct / 1000).toFixed(1)} ms)`;
 }

@@ -18,7 +18,7 @@ import { Tokens } from '../src/plugins/auth';
 import { createUser } from '../src/test/factories';
 import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
 import { boardBenchmarks } from './boards';
-import { checkoutBenchmark } from './checkouts';
+import { checkoutBenchmark, receiptRenderFigure } from './checkouts';
 import { plannerBenchmark } from './planner';
 import { racesBenchmark } from './races';
 import { webBenchmarks } from './web';
@@ -300,6 +300,7 @@ async function main() {
   console.log(`parallel search:  ${ratio(rows[3], rows[2])}`);
   console.log(`booking:          ${ratio(rows[5], rows[4])}`);
   console.log(`checkout process: ${ratio(rows[6], rows[4])}`);
+  console.log(await receiptRenderFigure());
 
   // Availability on two API instances sharing the one PostgreSQL, against one instance (issue
   // 14: ≥ 1.6× where there are the cores for it). Each instance gets half the connections.
