@@ -160,6 +160,11 @@ async function main() {
   const [appPort, app2Port, barePort] = [PORT_BASE, PORT_BASE + 1, PORT_BASE + 2];
   await startApp(url, appPort);
   const base = `http://127.0.0.1:${appPort}`;
+  // Resident memory of the first instance after each stage (issue 14: < 250 MB through the
+  // mixed load); start-up is read once it answers and has settled for a second.
+  await new Promise((r) => setTimeout(r, 1000));
+  const rssAfter: [stage: string, mb: number][] = [['start-up', rssMb(appPids.get(appPort))]];
+  const stageRss = (stage: string) => rssAfter.push([stage, rssMb(appPids.get(appPort))]);
 
   // Race control: one change to 300 launcher sockets over two instances (BENCH_ONLY=races).
   const races = async () => {
@@ -244,12 +249,14 @@ async function main() {
 
   rows.push(await load(`bare GET (${availJson.length} B JSON)`, { url: `${bareBase}/avail` }));
   rows.push(await load('GET /calendars/{id}/avail', { url: base + availPath, headers: auth }));
+  stageRss('avail');
   rows.push(
     await load(`bare GET (${parallelJson.length} B JSON)`, { url: `${bareBase}/parallel` }),
   );
   rows.push(
     await load('GET /calendars/parallel (20 seats)', { url: base + parallelPath, headers: auth }),
   );
+  stageRss('parallel');
 
   // Every booking request takes a distinct seat-slot from the next two months.
   const slots: { calendar: number; slot: string }[] = [];
@@ -291,8 +298,10 @@ async function main() {
       ],
     }),
   );
+  stageRss('booking');
 
   rows.push(await checkoutBenchmark({ database, tokens: ctx.deps.tokens, appBase: base, load }));
+  stageRss('checkout');
 
   for (const r of rows) console.log(fmt(r));
   console.log('');
@@ -351,8 +360,15 @@ async function main() {
     }),
   ]);
   clearInterval(sampler);
+  stageRss('mixed load');
   const served = mixed.reduce((n, r) => n + r.requests.total, 0);
   const failed = mixed.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  console.log(
+    `memory of an app instance after start-up (idle): RSS ${rssAfter[0][1].toFixed(0)} MB`,
+  );
+  console.log(
+    `memory after each stage: ${rssAfter.map(([stage, mb]) => `${stage} ${mb.toFixed(0)}`).join(', ')} MB`,
+  );
   console.log(
     `memory through a ${mixedSeconds} s mixed load (avail, parallel, bookings; ${served} requests, ${failed} non-2xx): RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
   );

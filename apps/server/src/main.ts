@@ -34,7 +34,7 @@ async function main() {
       dataDir: config.dataDir,
       db: database.db,
     }),
-    payments: createPaymentProvider(config, database.db),
+    payments: await createPaymentProvider(config, database.db),
     tokens: new Tokens(secret, config.jwtTtlSeconds),
     webDist: path.resolve(here, '../../web/dist'),
   };

@@ -1,7 +1,10 @@
 import escapeHtml from 'escape-html';
-import { convert } from 'html-to-text';
-import mjml2html from 'mjml';
 import type { Mailer, MailMessage } from './mail';
+
+// MJML and html-to-text are loaded with the first receipt, not at start-up: together they are
+// about 75 MB of resident memory that an instance which never mails should not carry (0049).
+const mjmlModule = () => import('mjml');
+const htmlToText = () => import('html-to-text');
 
 /** What a feature needs to mail receipts; without it (some tests, scripts) nothing is mailed. */
 export type ReceiptDeps = {
@@ -97,6 +100,7 @@ export async function receiptMail(r: Receipt): Promise<MailMessage> {
     </mj-section>
   </mj-body>
 </mjml>`;
+  const [{ default: mjml2html }, { convert }] = await Promise.all([mjmlModule(), htmlToText()]);
   const { html, errors } = await mjml2html(source, { validationLevel: 'strict' });
   if (errors.length) throw new Error(`receipt template: ${errors[0].formattedMessage}`);
   const text = convert(html, {
