@@ -6,7 +6,7 @@
 //   web delivery: initial JavaScript per route (gzip), Lighthouse (mobile), npm start's start
 //   times (web.ts; BENCH_ONLY=web runs only these).
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,16 +52,28 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
+// The app instances run as a venue runs them (`npm start`, decision 0035): the compiled server
+// (built here when a source changed) under node with source maps. BENCH_SERVER=tsx runs the
+// TypeScript sources under tsx instead, as the bench did before decision 0049.
+const underTsx = process.env.BENCH_SERVER === 'tsx';
+let built = false;
+
 function startApp(databaseUrl: string, port: number) {
-  const main = path.join(root, 'apps/server/src/main.ts');
+  if (!underTsx && !built) {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+      stdio: 'inherit',
+    });
+    built = true;
+  }
+  const main = path.join(root, underTsx ? 'apps/server/src/main.ts' : 'apps/server/dist/main.js');
   // BENCH_PROFILE=dir writes a CPU profile of each app instance there (open in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE;
+  const loader = underTsx ? ['--import', 'tsx'] : ['--enable-source-maps'];
   const [cmd, args] = profile
-    ? [
-        process.execPath,
-        ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, '--import', 'tsx', main],
-      ]
-    : [tsx, [main]];
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, ...loader, main]]
+    : underTsx
+      ? [tsx, [main]]
+      : [process.execPath, [...loader, main]];
   const child = spawn(cmd, args, {
     cwd: root,
     env: {
