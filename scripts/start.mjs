@@ -5,10 +5,17 @@ import path from 'node:path';
 import { ensureInstalled, root, run } from './lib.mjs';
 import { buildWeb } from './build-web.mjs';
 
+// START_TIMING=1 prints when each step ended, in ms since this script started (decision 0049).
+const step = (name) => {
+  if (process.env.START_TIMING)
+    console.log(`[npm start] ${performance.now().toFixed(0)} ms ${name}`);
+};
 await ensureInstalled();
+step('install checked');
 const { buildServer, serverMain } = await import('./build-server.mjs');
 try {
   await Promise.all([buildWeb(), buildServer()]);
+  step('builds checked');
 } catch (error) {
   console.error(error);
   process.exit(1);

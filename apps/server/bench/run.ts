@@ -6,7 +6,7 @@
 //   web delivery: initial JavaScript per route (gzip), Lighthouse (mobile), npm start's start
 //   times (web.ts; BENCH_ONLY=web runs only these).
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,16 +52,28 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
+// The app instances run as a venue runs them (`npm start`, decision 0035): the compiled server
+// (built here when a source changed) under node with source maps. BENCH_SERVER=tsx runs the
+// TypeScript sources under tsx instead, as the bench did before decision 0049.
+const underTsx = process.env.BENCH_SERVER === 'tsx';
+let built = false;
+
 function startApp(databaseUrl: string, port: number) {
-  const main = path.join(root, 'apps/server/src/main.ts');
+  if (!underTsx && !built) {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+      stdio: 'inherit',
+    });
+    built = true;
+  }
+  const main = path.join(root, underTsx ? 'apps/server/src/main.ts' : 'apps/server/dist/main.js');
   // BENCH_PROFILE=dir writes a CPU profile of each app instance there (open in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE;
+  const loader = underTsx ? ['--import', 'tsx'] : ['--enable-source-maps'];
   const [cmd, args] = profile
-    ? [
-        process.execPath,
-        ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, '--import', 'tsx', main],
-      ]
-    : [tsx, [main]];
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, ...loader, main]]
+    : underTsx
+      ? [tsx, [main]]
+      : [process.execPath, [...loader, main]];
   const child = spawn(cmd, args, {
     cwd: root,
     env: {
@@ -160,6 +172,11 @@ async function main() {
   const [appPort, app2Port, barePort] = [PORT_BASE, PORT_BASE + 1, PORT_BASE + 2];
   await startApp(url, appPort);
   const base = `http://127.0.0.1:${appPort}`;
+  // Resident memory of the first instance after each stage (issue 14: < 250 MB through the
+  // mixed load); start-up is read once it answers and has settled for a second.
+  await new Promise((r) => setTimeout(r, 1000));
+  const rssAfter: [stage: string, mb: number][] = [['start-up', rssMb(appPids.get(appPort))]];
+  const stageRss = (stage: string) => rssAfter.push([stage, rssMb(appPids.get(appPort))]);
 
   // Race control: one change to 300 launcher sockets over two instances (BENCH_ONLY=races).
   const races = async () => {
@@ -244,12 +261,14 @@ async function main() {
 
   rows.push(await load(`bare GET (${availJson.length} B JSON)`, { url: `${bareBase}/avail` }));
   rows.push(await load('GET /calendars/{id}/avail', { url: base + availPath, headers: auth }));
+  stageRss('avail');
   rows.push(
     await load(`bare GET (${parallelJson.length} B JSON)`, { url: `${bareBase}/parallel` }),
   );
   rows.push(
     await load('GET /calendars/parallel (20 seats)', { url: base + parallelPath, headers: auth }),
   );
+  stageRss('parallel');
 
   // Every booking request takes a distinct seat-slot from the next two months.
   const slots: { calendar: number; slot: string }[] = [];
@@ -291,8 +310,10 @@ async function main() {
       ],
     }),
   );
+  stageRss('booking');
 
   rows.push(await checkoutBenchmark({ database, tokens: ctx.deps.tokens, appBase: base, load }));
+  stageRss('checkout');
 
   for (const r of rows) console.log(fmt(r));
   console.log('');
@@ -352,8 +373,15 @@ async function main() {
     }),
   ]);
   clearInterval(sampler);
+  stageRss('mixed load');
   const served = mixed.reduce((n, r) => n + r.requests.total, 0);
   const failed = mixed.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  console.log(
+    `memory of an app instance after start-up (idle): RSS ${rssAfter[0][1].toFixed(0)} MB`,
+  );
+  console.log(
+    `memory after each stage: ${rssAfter.map(([stage, mb]) => `${stage} ${mb.toFixed(0)}`).join(', ')} MB`,
+  );
   console.log(
     `memory through a ${mixedSeconds} s mixed load (avail, parallel, bookings; ${served} requests, ${failed} non-2xx): RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
   );

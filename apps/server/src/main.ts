@@ -11,8 +11,16 @@ import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// START_TIMING=1 prints when each start-up step ended, in ms since the process started (0049).
+const step = (name: string) => {
+  if (!process.env.START_TIMING) return;
+  const cpu = process.cpuUsage();
+  const cpuMs = ((cpu.user + cpu.system) / 1000).toFixed(0);
+  console.log(`[start] ${performance.now().toFixed(0)} ms (cpu ${cpuMs} ms) ${name}`);
+};
 
 async function main() {
+  step('modules loaded');
   let config: Config;
   try {
     config = loadConfig();
@@ -24,6 +32,7 @@ async function main() {
     throw e;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  step('database open and migrated');
   const secret = await loadOrCreateSecret(database.db, config.dataDir, config.jwtSecret);
   const deps = {
     config,
@@ -34,18 +43,17 @@ async function main() {
       dataDir: config.dataDir,
       db: database.db,
     }),
-    payments: createPaymentProvider(config, database.db),
+    payments: await createPaymentProvider(config, database.db),
     tokens: new Tokens(secret, config.jwtTtlSeconds),
     webDist: path.resolve(here, '../../web/dist'),
   };
+  step('secret read');
   const seeded = config.seedDemo
     ? await seedDemoVenue(database.db, { randomPasswords: config.demoRandomPasswords })
     : null;
-  // Random passwords are shown once, when made; the well-known ones at every start.
-  const logins =
-    seeded?.logins ??
-    (config.seedDemo && !config.demoRandomPasswords ? await demoLogins(database.db) : []);
+  step('demo seed checked');
   const app = await buildApp(deps);
+  step('app built');
   // Club renewals: every instance runs the job; row locks and charge keys make it charge once.
   const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);
   const renewals = startRenewalJob(
@@ -71,6 +79,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  step('listening');
+  // Random passwords are shown once, when made; the well-known ones at every start, checked
+  // (argon2, slow) once the server answers.
+  const logins =
+    seeded?.logins ??
+    (config.seedDemo && !config.demoRandomPasswords ? await demoLogins(database.db) : []);
   const url = config.publicUrl;
   const where = config.databaseUrl
     ? 'PostgreSQL at DATABASE_URL'

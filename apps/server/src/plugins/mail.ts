@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/client';
@@ -26,22 +26,22 @@ export function createMailer(opts: {
   dataDir: string;
   db: Db;
 }): Mailer {
+  // Nodemailer is loaded with the first message, not at start-up (decision 0049).
+  let made: Promise<Transporter> | undefined;
+  const transporter = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>
+    (made ??= import('nodemailer').then((m) => m.default.createTransport(options)));
   if (opts.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
     return {
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        await (await transporter(smtpUrl)).sendMail({ from: opts.from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
   const dir = path.join(opts.dataDir, 'outbox');
   return {
     async send(message) {
+      const transport = await transporter({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from: opts.from, ...message });
       const [row] = await opts.db
         .insert(outboxMessages)

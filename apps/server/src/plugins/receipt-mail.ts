@@ -1,7 +1,15 @@
 import escapeHtml from 'escape-html';
+<<<<<<< HEAD
 import { compile } from 'html-to-text';
 import mjml2html from 'mjml';
+=======
+>>>>>>> h-memory
 import type { Mailer, MailMessage } from './mail';
+
+// MJML and html-to-text are loaded with the first receipt, not at start-up: together they are
+// about 75 MB of resident memory that an instance which never mails should not carry (0049).
+const mjmlModule = () => import('mjml');
+const htmlToText = () => import('html-to-text');
 
 /** What a feature needs to mail receipts; without it (some tests, scripts) nothing is mailed. */
 export type ReceiptDeps = {
@@ -102,6 +110,7 @@ function receiptSource(r: Receipt, slot: (escaped: string) => string): string {
     </mj-section>
   </mj-body>
 </mjml>`;
+<<<<<<< HEAD
 }
 
 /** The plain-text part: html-to-text's converter, built once (convert() builds it per call). */
@@ -116,6 +125,9 @@ const toText = compile({
 });
 
 async function mjmlToHtml(source: string): Promise<string> {
+=======
+  const [{ default: mjml2html }, { convert }] = await Promise.all([mjmlModule(), htmlToText()]);
+>>>>>>> h-memory
   const { html, errors } = await mjml2html(source, { validationLevel: 'strict' });
   if (errors.length) throw new Error(`receipt template: ${errors[0].formattedMessage}`);
   return html;

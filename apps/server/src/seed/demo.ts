@@ -120,6 +120,9 @@ export async function seedDemoVenue(
   db: Db,
   opts: { randomPasswords?: boolean } = {},
 ): Promise<SeedResult | null> {
+  // A seeded database (every start after the first) needs no password hashing: ask first.
+  const [{ n: existing }] = await db.select({ n: count() }).from(users);
+  if (existing > 0) return null;
   // On a real database the well-known demo passwords would be a way in: make fresh ones.
   const passwords = DEMO_USERS.map((u) => (opts.randomPasswords ? randomPassword() : u.password));
   // Hashing is slow; do it before taking the lock.
@@ -261,12 +264,15 @@ export async function demoLogins(db: Db): Promise<SeedResult['logins']> {
         DEMO_USERS.map((u) => u.email),
       ),
     );
-  const logins: SeedResult['logins'] = [];
-  for (const u of DEMO_USERS) {
-    const row = rows.find((r) => r.email === u.email);
-    if (row && (await verifyPassword(row.hash, u.password))) {
-      logins.push({ role: u.role, username: u.email, password: u.password });
-    }
-  }
-  return logins;
+  const valid = await Promise.all(
+    DEMO_USERS.map(async (u) => {
+      const row = rows.find((r) => r.email === u.email);
+      return row !== undefined && (await verifyPassword(row.hash, u.password));
+    }),
+  );
+  return DEMO_USERS.filter((_, i) => valid[i]).map((u) => ({
+    role: u.role,
+    username: u.email,
+    password: u.password,
+  }));
 }

@@ -37,7 +37,7 @@ export async function createTestApp(
     config,
     database,
     mailer: createMailer({ from: config.mailFrom, dataDir, db: database.db }),
-    payments: createPaymentProvider(config, database.db),
+    payments: await createPaymentProvider(config, database.db),
     tokens: new Tokens('test-secret-test-secret-test-secret-0123', 3600),
     ...extra,
   };

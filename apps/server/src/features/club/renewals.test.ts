@@ -180,7 +180,10 @@ describe('runRenewals', () => {
     // A second instance: its own pool and payment provider on the same database.
     const other: Database = connect(t.deps.database.url, 5);
     try {
-      const second = { db: other.db, payments: createPaymentProvider(t.deps.config, other.db) };
+      const second = {
+        db: other.db,
+        payments: await createPaymentProvider(t.deps.config, other.db),
+      };
       const [a, b] = await Promise.all([
         runRenewals(deps(), noonLA('2027-07-20')),
         runRenewals(second, noonLA('2027-07-20')),

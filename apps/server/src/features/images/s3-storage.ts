@@ -1,10 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config';
 import type { ImageStorage } from './image-storage';
@@ -15,15 +9,23 @@ import type { ImageStorage } from './image-storage';
  * the test machine: the disk storage is the tested one (decision 0041).
  */
 export function s3Storage(config: S3Config): ImageStorage {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: config.credentials,
-  });
+  // The SDK (some 25 MB resident) is loaded with the first image call, not at start-up, and
+  // never when images stay on disk (decision 0049).
+  const sdk = () => import('@aws-sdk/client-s3');
+  let made: S3Client | undefined;
+  const connect = async () => {
+    const { S3Client } = await sdk();
+    return (made ??= new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle,
+      credentials: config.credentials,
+    }));
+  };
   const key = (file: string) => `${config.prefix}${file}`;
   return {
     async put(file, body, contentType) {
+      const [client, { PutObjectCommand }] = await Promise.all([connect(), sdk()]);
       await client.send(
         new PutObjectCommand({
           Bucket: config.bucket,
@@ -34,6 +36,7 @@ export function s3Storage(config: S3Config): ImageStorage {
       );
     },
     async read(file) {
+      const [client, { GetObjectCommand, NoSuchKey }] = await Promise.all([connect(), sdk()]);
       try {
         const answer = await client.send(
           new GetObjectCommand({ Bucket: config.bucket, Key: key(file) }),
@@ -46,6 +49,7 @@ export function s3Storage(config: S3Config): ImageStorage {
       }
     },
     async remove(file) {
+      const [client, { DeleteObjectCommand }] = await Promise.all([connect(), sdk()]);
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key(file) }));
     },
   };

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import {
   assertChargeable,
@@ -21,13 +21,17 @@ const BRAND_NAMES: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 
+/** Stripe's SDK, loaded by createPaymentProvider only when Stripe is configured (0049). */
+export type StripeSdk = typeof Stripe;
+
 /** Errors about the card or the request the customer can fix by entering another card. */
 function isCustomerFixable(
+  sdk: StripeSdk,
   error: unknown,
 ): error is InstanceType<typeof Stripe.errors.StripeError> {
   return (
-    error instanceof Stripe.errors.StripeCardError ||
-    error instanceof Stripe.errors.StripeInvalidRequestError
+    error instanceof sdk.errors.StripeCardError ||
+    error instanceof sdk.errors.StripeInvalidRequestError
   );
 }
 
@@ -40,9 +44,12 @@ export class StripePaymentProvider implements PaymentProvider {
   readonly publishableKey: string | null;
   private readonly stripe: Stripe;
 
-  constructor(options: NonNullable<Config['stripe']>) {
+  constructor(
+    options: NonNullable<Config['stripe']>,
+    private readonly sdk: StripeSdk,
+  ) {
     this.publishableKey = options.publishableKey;
-    this.stripe = new Stripe(options.secretKey, {
+    this.stripe = new sdk(options.secretKey, {
       // host/port/protocol point the SDK at a stand-in (tests); unset means api.stripe.com.
       ...(options.host ? { host: options.host } : {}),
       ...(options.port ? { port: options.port } : {}),
@@ -83,7 +90,7 @@ export class StripePaymentProvider implements PaymentProvider {
         postalCode: method.billing_details?.address?.postal_code ?? null,
       };
     } catch (error) {
-      if (isCustomerFixable(error)) throw new CardError(error.message);
+      if (isCustomerFixable(this.sdk, error)) throw new CardError(error.message);
       throw error;
     }
   }
@@ -93,7 +100,7 @@ export class StripePaymentProvider implements PaymentProvider {
       await this.stripe.paymentMethods.detach(card.paymentMethodRef);
     } catch (error) {
       // Already detached or deleted in the dashboard: nothing left to undo.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      if (error instanceof this.sdk.errors.StripeInvalidRequestError) return;
       throw error;
     }
   }
@@ -124,7 +131,7 @@ export class StripePaymentProvider implements PaymentProvider {
       const receiptUrl = charge && typeof charge === 'object' ? charge.receipt_url : null;
       return { ok: true, chargeRef: intent.id, receiptUrl };
     } catch (error) {
-      if (isCustomerFixable(error))
+      if (isCustomerFixable(this.sdk, error))
         return { ok: false, message: error.message, chargeRef: error.payment_intent?.id ?? null };
       throw error;
     }
@@ -147,7 +154,8 @@ export class StripePaymentProvider implements PaymentProvider {
       // `pending` and `requires_action` settle later at Stripe; the refund is issued.
       return { ok: true, refundRef: refund.id };
     } catch (error) {
-      if (isCustomerFixable(error)) return { ok: false, message: error.message, refundRef: null };
+      if (isCustomerFixable(this.sdk, error))
+        return { ok: false, message: error.message, refundRef: null };
       throw error;
     }
   }
