@@ -1,9 +1,4 @@
 import escapeHtml from 'escape-html';
-<<<<<<< HEAD
-import { compile } from 'html-to-text';
-import mjml2html from 'mjml';
-=======
->>>>>>> h-memory
 import type { Mailer, MailMessage } from './mail';
 
 // MJML and html-to-text are loaded with the first receipt, not at start-up: together they are
@@ -110,31 +105,38 @@ function receiptSource(r: Receipt, slot: (escaped: string) => string): string {
     </mj-section>
   </mj-body>
 </mjml>`;
-<<<<<<< HEAD
 }
 
-/** The plain-text part: html-to-text's converter, built once (convert() builds it per call). */
-const toText = compile({
-  wordwrap: 100,
-  selectors: [
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'img', format: 'skip' },
-    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-    { selector: 'title', format: 'skip' },
-  ],
-});
+/**
+ * The plain-text part: html-to-text's converter, built once (convert() builds it per call) with
+ * the module's first load.
+ */
+let converter: Promise<(html: string) => string> | undefined;
+function toText(html: string): Promise<string> {
+  converter ??= htmlToText().then(({ compile }) =>
+    compile({
+      wordwrap: 100,
+      selectors: [
+        { selector: 'h1', options: { uppercase: false } },
+        { selector: 'img', format: 'skip' },
+        { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+        { selector: 'title', format: 'skip' },
+      ],
+    }),
+  );
+  return converter.then((convert) => convert(html));
+}
 
 async function mjmlToHtml(source: string): Promise<string> {
-=======
-  const [{ default: mjml2html }, { convert }] = await Promise.all([mjmlModule(), htmlToText()]);
->>>>>>> h-memory
+  const { default: mjml2html } = await mjmlModule();
   const { html, errors } = await mjml2html(source, { validationLevel: 'strict' });
   if (errors.length) throw new Error(`receipt template: ${errors[0].formattedMessage}`);
   return html;
 }
 
-function message(r: Receipt, html: string): MailMessage {
-  return { to: r.to, subject: r.subject, html, text: toText(html), attachments: r.attachments };
+async function message(r: Receipt, html: string): Promise<MailMessage> {
+  const text = await toText(html);
+  return { to: r.to, subject: r.subject, html, text, attachments: r.attachments };
 }
 
 /** The reference render: the receipt's own MJML source through MJML, every time (~15-100 ms). */
