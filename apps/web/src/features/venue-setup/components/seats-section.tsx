@@ -208,7 +208,10 @@ export function SeatsSection({
         <Table responsive size="sm" className="align-middle">
           <thead>
             <tr>
-              <th scope="col">Order</th>
+              {/* The rows stand in display order: on a phone its number gives way to the Edit button. */}
+              <th scope="col" className="d-none d-sm-table-cell">
+                Order
+              </th>
               <th scope="col">Seat</th>
               <th scope="col">Type</th>
               <th scope="col">Price per slot</th>
@@ -221,7 +224,7 @@ export function SeatsSection({
           <tbody>
             {seats.data.map((s) => (
               <tr key={s.id}>
-                <td>{s.sort_order}</td>
+                <td className="d-none d-sm-table-cell">{s.sort_order}</td>
                 <td>{s.name}</td>
                 <td>{s.type_name}</td>
                 <td>{formatMoney(s.cost_cents, location.currency)}</td>
