@@ -16,10 +16,10 @@ import {
 import type { Location } from '@paddock/contract/locations';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { SelectField, TextField } from '../../../components/text-field';
-import { showAlert, showError } from '../../../lib/alerts';
+import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
 import { createSeat, locationSeatsQuery, saveSeat } from '../api/venue-setup-api';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
 
 type Draft = {
   name: string;
@@ -79,11 +79,7 @@ function SeatModal({
       showAlert(`The seat ${saved.name} has been saved.`, 'success', 5_000);
       onClose();
     },
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-      else showError(error);
-    },
+    onError: onSaveError(setErrors),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
