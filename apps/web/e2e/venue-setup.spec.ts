@@ -164,6 +164,17 @@ test('Locations & Seats on a phone', async ({ page }) => {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+  // Every seat's Edit button shows whole, not cut at the table's scrolling edge.
+  const cut = await page
+    .getByRole('button', { name: /^Edit seat / })
+    .evaluateAll((buttons) =>
+      buttons.filter(
+        (b) =>
+          b.getBoundingClientRect().right >
+          b.closest('.table-responsive')!.getBoundingClientRect().right,
+      ),
+    );
+  expect(cut).toHaveLength(0);
   await page.getByRole('button', { name: /^Add hours on Monday/ }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByLabel(/^Monday opens/).last()).toBeVisible();

@@ -67,6 +67,16 @@ test('Vouchers on a phone', async ({ page }) => {
   await logIn(page, OWNER);
   await page.goto('/admin/vouchers');
   await expect(page.getByRole('button', { name: 'Issue Voucher' })).toBeVisible();
+  // A voucher's row stays a row: its "Issued by" address does not fold a letter or two a line.
+  const recipient = `Phoebe ${Date.now().toString(36)}`;
+  await page.getByLabel('Amount (USD)').fill('15');
+  await page.getByLabel('Recipient name').fill(recipient);
+  await page.getByRole('button', { name: 'Issue Voucher' }).click();
+  await expect(page.getByText(/issued for \$15\.00\.$/)).toBeVisible();
+  await page.getByLabel('Search').fill(recipient);
+  const row = page.getByRole('row', { name: new RegExp(recipient) });
+  await expect(row).toContainText('Issued by admin@paddock.local');
+  expect((await row.boundingBox())!.height).toBeLessThan(100);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './api-client';
+import { showError } from './alerts';
 
 /** Messages by field path (`opening_hours.1`, `name`), from the form's check or the server's 400. */
 export type FieldErrors = Record<string, string>;
@@ -22,6 +23,16 @@ export function serverFieldErrors(error: unknown): FieldErrors | null {
     out[field] = Array.isArray(value) ? value.join(' ') : String(value);
   return out;
 }
+
+/**
+ * A form's save failed: a 400's messages go on their fields, anything else is an alert.
+ * `onError: onSaveError(setErrors)`.
+ */
+export const onSaveError = (setErrors: (errors: FieldErrors) => void) => (error: unknown) => {
+  const fields = serverFieldErrors(error);
+  if (fields) setErrors(fields);
+  else showError(error);
+};
 
 /** Every message at `path` or below it, joined: a day's overlap and its ranges' own errors. */
 export function errorsUnder(errors: FieldErrors, path: string): string | undefined {

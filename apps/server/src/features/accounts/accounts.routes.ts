@@ -15,7 +15,8 @@ import {
   userListQuery,
   userUpdate,
 } from '@paddock/contract/accounts';
-import { detailBody, ok, paginated, validationErrorBody } from '@paddock/contract/common';
+import { detailBody, ok, paginated } from '@paddock/contract/common';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { AbuseLimits } from '../../plugins/abuse-limits';
@@ -23,8 +24,6 @@ import { Unauthorized } from '../../plugins/errors';
 import * as accounts from './accounts.service';
 import { endAllSessions, endSession, renewCallerSession } from './sessions';
 import { setPermissions } from './staff-permissions';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 const MINUTE = 60;
 const QUARTER_HOUR = 15 * 60;

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, ok, validationErrorBody } from '@paddock/contract/common';
+import { idParam, ok } from '@paddock/contract/common';
 import { staffInvite, staffList, staffMember, superuserUpdate } from '@paddock/contract/staff';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { inviteStaff, listStaff, setSuperuser } from './staff';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 /**
  * The staff list, invitations and superusers (docs/decisions/0038-back-office.md). Granting and

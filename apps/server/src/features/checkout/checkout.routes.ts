@@ -5,13 +5,12 @@ import {
   quoteRequest,
   quoteResponse,
 } from '@paddock/contract/checkout';
-import { detailBody, validationErrorBody } from '@paddock/contract/common';
+import { detailBody } from '@paddock/contract/common';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import type { SeatCache } from '../reservations/seat-cache';
 import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const checkoutRoutes =
   (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>

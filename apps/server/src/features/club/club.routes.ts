@@ -9,7 +9,8 @@ import {
   subscription,
   subscriptionsQuery,
 } from '@paddock/contract/club';
-import { detailBody, paginated, validationErrorBody } from '@paddock/contract/common';
+import { paginated } from '@paddock/contract/common';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import {
@@ -19,8 +20,6 @@ import {
   listSubscriptions,
   unenroll,
 } from './club.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 /**
  * The club's actions (DESIGN §3): `/users/me/charges/credits_*` and `/users/me/subscriptions`.

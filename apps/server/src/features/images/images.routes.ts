@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { image, imageFileParam, imageListQuery, IMAGE_TYPES } from '@paddock/contract/images';
-import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
+import { idParam, paginated } from '@paddock/contract/common';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { ValidationError } from '../../plugins/errors';
@@ -11,7 +12,6 @@ import type { ImageStorage } from './image-storage';
 import * as images from './images.service';
 
 const tags = ['images'];
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 const TYPE_OF_EXTENSION = Object.fromEntries(
   Object.entries(IMAGE_TYPES).map(([type, extension]) => [extension, type]),
 );

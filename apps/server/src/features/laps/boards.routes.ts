@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  detailBody,
-  idParam,
-  paginated,
-  queryBoolean,
-  validationErrorBody,
-} from '@paddock/contract/common';
+import { idParam, paginated, queryBoolean } from '@paddock/contract/common';
 import {
   type Lap,
   board,
@@ -18,11 +12,11 @@ import {
   teamsQuery,
 } from '@paddock/contract/laps';
 import type { FastifyRequest } from 'fastify';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { hasPermission } from '../../plugins/auth';
 import * as boards from './boards.service';
 
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 /** Staff who keep boards also see the inactive ones. */
 const managesBoards = (request: FastifyRequest) =>
   hasPermission(request.authUser, 'leaderboards.change_board');
@@ -58,7 +52,14 @@ export const boardsRoutes =
     );
     app.patch(
       '/boards/:id',
-      { schema: { tags, params: idParam, body: boardUpdate, response: { 200: board, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: idParam,
+          body: boardUpdate,
+          response: { 200: board, ...errors },
+        },
+      },
       async (request) => boards.updateBoard(db, request.params.id, request.body),
     );
     app.delete(

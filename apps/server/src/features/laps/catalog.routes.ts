@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
+import { idParam, paginated } from '@paddock/contract/common';
 import {
   car,
   carUpdate,
@@ -13,10 +13,9 @@ import {
   trackUpdate,
   trackWrite,
 } from '@paddock/contract/laps';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import * as catalog from './catalog.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 /** Tracks, cars and car groups: read by anyone, kept by staff (leaderboards.change_board). */
 export const catalogRoutes =
@@ -49,13 +48,22 @@ export const catalogRoutes =
     );
     app.patch(
       '/tracks/:id',
-      { schema: { tags, params: idParam, body: trackUpdate, response: { 200: track, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: idParam,
+          body: trackUpdate,
+          response: { 200: track, ...errors },
+        },
+      },
       async (request) => catalog.updateTrack(db, request.params.id, request.body),
     );
 
     app.get(
       '/cars',
-      { schema: { tags, querystring: carsQuery, response: { 200: paginated(car), ...errors } } },
+      {
+        schema: { tags, querystring: carsQuery, response: { 200: paginated(car), ...errors } },
+      },
       async (request) => catalog.listCars(db, request.query),
     );
     app.post(
@@ -70,7 +78,9 @@ export const catalogRoutes =
     );
     app.patch(
       '/cars/:id',
-      { schema: { tags, params: idParam, body: carUpdate, response: { 200: car, ...errors } } },
+      {
+        schema: { tags, params: idParam, body: carUpdate, response: { 200: car, ...errors } },
+      },
       async (request) => catalog.updateCar(db, request.params.id, request.body),
     );
 

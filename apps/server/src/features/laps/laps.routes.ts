@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
+import { idParam, paginated } from '@paddock/contract/common';
 import {
   importResponse,
   lap,
@@ -15,6 +15,7 @@ import {
   rigKeyCreate,
   rigWhoami,
 } from '@paddock/contract/laps';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { calendars } from '../../db/schema/venue';
 import { rigKeys } from '../../db/schema/laps';
@@ -23,7 +24,6 @@ import { NotFound, ValidationError } from '../../plugins/errors';
 import * as laps from './laps.service';
 import { currentEventOf } from '../races/races.service';
 
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 /** Results files are small (a full race is ~100 kB); a season's worth stays under this. */
 const IMPORT_LIMIT = 10 * 1024 * 1024;
 

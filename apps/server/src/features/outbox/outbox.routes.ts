@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxMessage } from '@paddock/contract/outbox';
-import {
-  detailBody,
-  idParam,
-  paginated,
-  paginationQuery,
-  validationErrorBody,
-} from '@paddock/contract/common';
+import { idParam, paginated, paginationQuery } from '@paddock/contract/common';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { getOutboxMessage, listOutbox } from './outbox.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const outboxRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

@@ -9,12 +9,11 @@ import {
   pageUpdate,
   pageWrite,
 } from '@paddock/contract/pages';
-import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
+import { idParam, paginated } from '@paddock/contract/common';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 
 import * as pages from './pages.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const pagesRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

@@ -11,13 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A request as the staff member who keeps the pages. */
+const asStaff = (
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: Record<string, unknown>,
+) => t.app.inject({ method, url, headers: bearer(staffToken), payload });
+
 async function createPage(payload: Record<string, unknown>) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/pages',
-    headers: bearer(staffToken),
-    payload,
-  });
+  const res = await asStaff('POST', '/api/pages', payload);
   expect(res.statusCode).toBe(201);
   return res.json() as { id: number; name: string; menu_name: string; content: string };
 }
@@ -49,48 +51,24 @@ describe('custom pages', () => {
         .filter((p) => [late.id, early.id].includes(p.id))
         .map((p) => p.id);
     expect(await ids()).toEqual([early.id, late.id]);
-    const moved = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/pages/${early.id}`,
-      headers: bearer(staffToken),
-      payload: { menu_order: 9 },
-    });
+    const moved = await asStaff('PATCH', `/api/pages/${early.id}`, { menu_order: 9 });
     expect(moved.json()).toMatchObject({ menu_order: 9, name: 'Early' });
     expect(await ids()).toEqual([late.id, early.id]);
-    for (const id of [late.id, early.id])
-      await t.app.inject({
-        method: 'DELETE',
-        url: `/api/pages/${id}`,
-        headers: bearer(staffToken),
-      });
+    for (const id of [late.id, early.id]) await asStaff('DELETE', `/api/pages/${id}`);
   });
 
   it('previews the HTML exactly as it would be stored, saving nothing', async () => {
     const html =
       '<h2 onclick="x()">Hi</h2><script>alert(1)</script><a href="https://a.example" target="_blank">a</a>';
-    const preview = await t.app.inject({
-      method: 'POST',
-      url: '/api/pages/preview',
-      headers: bearer(staffToken),
-      payload: { content: html },
-    });
+    const preview = await asStaff('POST', '/api/pages/preview', { content: html });
     expect(preview.statusCode).toBe(200);
     const saved = await createPage({ name: 'Previewed', content: html });
     expect(preview.json()).toEqual({ content: saved.content });
     expect(saved.content).not.toMatch(/script|onclick/);
     const before = (await t.app.inject({ method: 'GET', url: '/api/pages' })).json().count;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/pages/preview',
-      headers: bearer(staffToken),
-      payload: { content: '<p>x</p>' },
-    });
+    await asStaff('POST', '/api/pages/preview', { content: '<p>x</p>' });
     expect((await t.app.inject({ method: 'GET', url: '/api/pages' })).json().count).toBe(before);
-    await t.app.inject({
-      method: 'DELETE',
-      url: `/api/pages/${saved.id}`,
-      headers: bearer(staffToken),
-    });
+    await asStaff('DELETE', `/api/pages/${saved.id}`);
   });
 
   it.each([
@@ -99,12 +77,7 @@ describe('custom pages', () => {
     [{ content: 'c'.repeat(200_001) }, 'content'],
     [{ content: '', name: 'x' }, 'name'],
   ])('answers a bad preview %j with 400 naming %s', async (payload, field) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pages/preview',
-      headers: bearer(staffToken),
-      payload,
-    });
+    const res = await asStaff('POST', '/api/pages/preview', payload);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual([field]);
   });
@@ -132,45 +105,28 @@ describe('custom pages', () => {
     expect(page.content).toContain('<img src="https://example.com/a.png" alt="a" />');
     expect(page.content).toContain('<td colspan="2">cell</td>');
 
-    const edited = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/pages/${page.id}`,
-      headers: bearer(staffToken),
-      payload: { content: '<p>new<script>x</script></p>' },
+    const edited = await asStaff('PATCH', `/api/pages/${page.id}`, {
+      content: '<p>new<script>x</script></p>',
     });
     expect(edited.json()).toMatchObject({ name: 'Mixed', content: '<p>new</p>' });
   });
 
   it('lets staff edit (PATCH and PUT) and delete pages', async () => {
     const page = await createPage({ name: 'Draft' });
-    const patched = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/pages/${page.id}`,
-      headers: bearer(staffToken),
-      payload: { menu_name: 'Drafts' },
-    });
+    const patched = await asStaff('PATCH', `/api/pages/${page.id}`, { menu_name: 'Drafts' });
     expect(patched.json()).toMatchObject({ name: 'Draft', menu_name: 'Drafts', content: '' });
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/api/pages/${page.id}`,
-      headers: bearer(staffToken),
-      payload: { name: 'Final', menu_name: '', content: '<p>done</p>' },
+    const put = await asStaff('PUT', `/api/pages/${page.id}`, {
+      name: 'Final',
+      menu_name: '',
+      content: '<p>done</p>',
     });
     expect(put.json()).toMatchObject({ name: 'Final', menu_name: '', content: '<p>done</p>' });
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/pages/${page.id}`,
-      headers: bearer(staffToken),
-    });
+    const del = await asStaff('DELETE', `/api/pages/${page.id}`);
     expect(del.statusCode).toBe(204);
     for (const url of [`/api/pages/${page.id}`, `/api/pages/${page.id}/content`]) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/pages/${page.id}`,
-      headers: bearer(staffToken),
-    });
+    const again = await asStaff('DELETE', `/api/pages/${page.id}`);
     expect(again.statusCode).toBe(404);
   });
 
@@ -206,24 +162,14 @@ describe('custom pages', () => {
     [{ name: 'ok', content: 'c'.repeat(200_001) }, 'content'],
     [{ name: 'ok', script: 'x' }, 'script'],
   ])('answers a bad page body %j with 400 naming %s', async (payload, field) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pages',
-      headers: bearer(staffToken),
-      payload,
-    });
+    const res = await asStaff('POST', '/api/pages', payload);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toContain(field);
   });
 
   it('names bad ids, updates and queries', async () => {
     const page = await createPage({ name: 'Target' });
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/pages/${page.id}`,
-      headers: bearer(staffToken),
-      payload: { name: '', bogus: true },
-    });
+    const patch = await asStaff('PATCH', `/api/pages/${page.id}`, { name: '', bogus: true });
     expect(patch.statusCode).toBe(400);
     expect(Object.keys(patch.json()).sort()).toEqual(['bogus', 'name']);
     const badId = await t.app.inject({ method: 'GET', url: '/api/pages/abc/content' });
@@ -232,12 +178,7 @@ describe('custom pages', () => {
     const badQuery = await t.app.inject({ method: 'GET', url: '/api/pages?page_size=1000' });
     expect(badQuery.statusCode).toBe(400);
     expect(badQuery.json()).toHaveProperty('page_size');
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/pages/999999',
-      headers: bearer(staffToken),
-      payload: { name: 'x' },
-    });
+    const missing = await asStaff('PATCH', '/api/pages/999999', { name: 'x' });
     expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
+import { detailBody, idParam, paginated } from '@paddock/contract/common';
 import {
   assist,
   driver,
@@ -20,13 +20,12 @@ import {
   skinsQuery,
   socketTicket,
 } from '@paddock/contract/races';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { Forbidden } from '../../plugins/errors';
 import { rigFromHeader } from '../laps/laps.service';
 import * as races from './races.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 /**
  * Race control (spec staff §7 `/races/*`): parties, the seats' race events, presets, host

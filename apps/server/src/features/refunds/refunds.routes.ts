@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, validationErrorBody } from '@paddock/contract/common';
+import { idParam } from '@paddock/contract/common';
 import {
   cancelQuote,
   cancelQuoteQuery,
@@ -10,6 +10,7 @@ import {
   moveRequest,
   moveResponse,
 } from '@paddock/contract/refunds';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import {
@@ -20,8 +21,6 @@ import {
   retryRefund,
 } from './refunds.service';
 import { moveReservation, quoteMove } from './move-reservation';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 /** Cancellations and refunds (docs/decisions/0027-cancellations-and-refunds.md). */
 export const refundsRoutes =

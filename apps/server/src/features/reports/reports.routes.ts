@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, validationErrorBody } from '@paddock/contract/common';
 import { report, reportQuery } from '@paddock/contract/reports';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { buildReport } from './reports.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 /** The owner's reports (reports.view_report): one period at one location. */
 export const reportsRoutes =

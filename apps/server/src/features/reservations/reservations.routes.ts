@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  detailBody,
-  idParam,
-  idText,
-  ok,
-  paginated,
-  validationErrorBody,
-} from '@paddock/contract/common';
+import { detailBody, idParam, idText, ok, paginated } from '@paddock/contract/common';
 import {
   balance,
   captureOutstandingResponse,
@@ -19,6 +12,7 @@ import {
   reservationUpdate,
   userIdParam,
 } from '@paddock/contract/reservations';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { hasPermission, requireUser } from '../../plugins/auth';
 import { Forbidden, Unauthorized } from '../../plugins/errors';
@@ -50,8 +44,6 @@ const iCalendar = {
   description: 'An iCalendar (RFC 5545) file',
   content: { 'text/calendar': { schema: z.string() } },
 };
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 export const reservationsRoutes =
   (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>

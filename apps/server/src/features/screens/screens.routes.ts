@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, validationErrorBody } from '@paddock/contract/common';
+import { detailBody, idParam } from '@paddock/contract/common';
 import { screenList, screenReload } from '@paddock/contract/screens';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import * as screens from './screens.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 /** The venue's wall screens, for staff (screens.change_screen): who is there, and reload. */
 export const screensRoutes =

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, paginated, validationErrorBody } from '@paddock/contract/common';
+import { idParam, paginated } from '@paddock/contract/common';
 import {
   voucherAdmin,
   voucherAdminDetail,
@@ -7,11 +7,10 @@ import {
   voucherListQuery,
   voucherVoid,
 } from '@paddock/contract/vouchers';
+import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireStaff } from '../../plugins/auth';
 import * as admin from './vouchers-admin.service';
-
-const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
 
 /** The back office's vouchers (decision 0042). */
 export const vouchersAdminRoutes =

@@ -118,7 +118,8 @@ export function ReportTable<R>({
               <tr key={rowKey(r)}>
                 {columns.map((c) =>
                   c.rowHeader ? (
-                    <th key={c.header} scope="row" className={align(c)}>
+                    // A row's name (a date, a customer) stays on one line; the table scrolls.
+                    <th key={c.header} scope="row" className={`text-nowrap ${align(c) ?? ''}`}>
                       {show(c, r)}
                     </th>
                   ) : (

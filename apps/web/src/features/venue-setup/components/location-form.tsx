@@ -14,9 +14,8 @@ import {
   type SpecialHours,
 } from '@paddock/contract/locations';
 import { TextField } from '../../../components/text-field';
-import { showError } from '../../../lib/alerts';
 import { createLocation, saveLocation } from '../api/venue-setup-api';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
 import { SpecialHoursEditor, WeeklyHoursEditor } from './hours-editor';
 import { SlotPreviewPanel } from './slot-preview-panel';
 
@@ -97,11 +96,7 @@ export function LocationForm({ location, defaultZone, today, onSaved }: Props) {
       setErrors({});
       onSaved(saved);
     },
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-      else showError(error);
-    },
+    onError: onSaveError(setErrors),
   });
 
   const submit = (event: FormEvent) => {

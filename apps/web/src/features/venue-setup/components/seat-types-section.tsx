@@ -12,9 +12,9 @@ import {
 } from '@paddock/contract/calendars';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { TextField } from '../../../components/text-field';
-import { showAlert, showError } from '../../../lib/alerts';
+import { showAlert } from '../../../lib/alerts';
 import { createSeatType, saveSeatType, seatTypesQuery } from '../api/venue-setup-api';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
 
 function SeatTypeModal({ type, onClose }: { type: CalendarType | null; onClose: () => void }) {
   const client = useQueryClient();
@@ -33,11 +33,7 @@ function SeatTypeModal({ type, onClose }: { type: CalendarType | null; onClose: 
       showAlert(`The seat type ${saved.name} has been saved.`, 'success', 5_000);
       onClose();
     },
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-      else showError(error);
-    },
+    onError: onSaveError(setErrors),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

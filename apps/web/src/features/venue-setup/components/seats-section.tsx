@@ -16,10 +16,10 @@ import {
 import type { Location } from '@paddock/contract/locations';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { SelectField, TextField } from '../../../components/text-field';
-import { showAlert, showError } from '../../../lib/alerts';
+import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
 import { createSeat, locationSeatsQuery, saveSeat } from '../api/venue-setup-api';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
 
 type Draft = {
   name: string;
@@ -79,11 +79,7 @@ function SeatModal({
       showAlert(`The seat ${saved.name} has been saved.`, 'success', 5_000);
       onClose();
     },
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-      else showError(error);
-    },
+    onError: onSaveError(setErrors),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -208,7 +204,10 @@ export function SeatsSection({
         <Table responsive size="sm" className="align-middle">
           <thead>
             <tr>
-              <th scope="col">Order</th>
+              {/* The rows stand in display order: on a phone its number gives way to the Edit button. */}
+              <th scope="col" className="d-none d-sm-table-cell">
+                Order
+              </th>
               <th scope="col">Seat</th>
               <th scope="col">Type</th>
               <th scope="col">Price per slot</th>
@@ -221,7 +220,7 @@ export function SeatsSection({
           <tbody>
             {seats.data.map((s) => (
               <tr key={s.id}>
-                <td>{s.sort_order}</td>
+                <td className="d-none d-sm-table-cell">{s.sort_order}</td>
                 <td>{s.name}</td>
                 <td>{s.type_name}</td>
                 <td>{formatMoney(s.cost_cents, location.currency)}</td>

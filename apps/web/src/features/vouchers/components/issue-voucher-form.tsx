@@ -10,8 +10,8 @@ import {
   type VoucherAdminDetail,
 } from '@paddock/contract/vouchers';
 import { TextField } from '../../../components/text-field';
-import { showAlert, showError } from '../../../lib/alerts';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
+import { showAlert } from '../../../lib/alerts';
+import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
 import { issueVoucher, VOUCHERS_KEY } from '../api/vouchers-admin-api';
 
 export const voucherIssuedMessage = (v: VoucherAdminDetail) =>
@@ -37,11 +37,7 @@ export function IssueVoucherForm({ currency }: { currency: string }) {
       setMessage('');
       setExpiresOn('');
     },
-    onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields) setErrors(fields);
-      else showError(error);
-    },
+    onError: onSaveError(setErrors),
   });
 
   const submit = (event: FormEvent) => {

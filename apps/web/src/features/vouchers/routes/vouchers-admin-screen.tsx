@@ -22,6 +22,8 @@ import { IssueVoucherForm } from '../components/issue-voucher-form';
 import { VoucherDetailModal } from '../components/voucher-detail-modal';
 import { VOUCHER_STATUS_LABELS, VoucherStatusBadge } from '../components/voucher-status-badge';
 
+const WORDY_CELL = { minWidth: '11rem' };
+
 const recipientOf = (v: VoucherAdmin) => v.recipient_name || v.recipient_email || '—';
 const buyerOf = (v: VoucherAdmin) =>
   v.created_by ? `${v.source === 'purchase' ? 'Bought' : 'Issued'} by ${v.created_by.email}` : '—';
@@ -113,8 +115,14 @@ export default function VouchersAdminScreen() {
                   <td>
                     <VoucherStatusBadge status={v.status} />
                   </td>
-                  <td className="text-break">{recipientOf(v)}</td>
-                  <td className="text-break">{buyerOf(v)}</td>
+                  {/* A long address may break, but the column never narrows to a few letters a
+                      line (on a phone the table scrolls sideways instead). */}
+                  <td className="text-break" style={WORDY_CELL}>
+                    {recipientOf(v)}
+                  </td>
+                  <td className="text-break" style={WORDY_CELL}>
+                    {buyerOf(v)}
+                  </td>
                   <td className="text-nowrap">{new Date(v.created_at).toLocaleDateString()}</td>
                   <td className="text-nowrap">{v.expires_on ?? '—'}</td>
                 </tr>
