@@ -12,6 +12,8 @@ import * as images from './images.service';
 
 const tags = ['images'];
 const errors = { 400: validationErrorBody, 401: detailBody, 403: detailBody, 404: detailBody };
+/** Routes that reach the image storage: a bucket that does not answer is a 503 (decision 0052). */
+const storageErrors = { ...errors, 503: detailBody };
 const TYPE_OF_EXTENSION = Object.fromEntries(
   Object.entries(IMAGE_TYPES).map(([type, extension]) => [extension, type]),
 );
@@ -80,7 +82,7 @@ export const imagesRoutes =
                 Object.keys(IMAGE_TYPES).map((type) => [type, { schema: z.string() }]),
               ),
             },
-            ...errors,
+            ...storageErrors,
           },
         },
       },
@@ -100,7 +102,7 @@ export const imagesRoutes =
 
     app.delete(
       '/images/:id',
-      { schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } } },
+      { schema: { tags, params: idParam, response: { 204: z.undefined(), ...storageErrors } } },
       async (request, reply) => {
         await images.deleteImage({ db, storage }, request.params.id);
         return reply.status(204).send();
@@ -116,7 +118,7 @@ export const imagesRoutes =
           schema: {
             tags,
             summary: `Upload an image (multipart/form-data, field "file"; PNG, JPEG, WebP or GIF)`,
-            response: { 201: image, ...errors },
+            response: { 201: image, ...storageErrors },
           },
         },
         async (request, reply) => {
