@@ -79,6 +79,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof HttpError) {
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) void reply.header('retry-after', String(retryAfter));
+      // A dependency that failed (e.g. image storage): the caller gets the 5xx, the log its cause.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.detail);
       return reply
         .status(error.statusCode)
         .send(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });

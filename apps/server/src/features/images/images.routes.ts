@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { image, imageFileParam, imageListQuery, IMAGE_TYPES } from '@paddock/contract/images';
-import { idParam, paginated } from '@paddock/contract/common';
+import { detailBody, idParam, paginated } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
@@ -12,6 +12,8 @@ import type { ImageStorage } from './image-storage';
 import * as images from './images.service';
 
 const tags = ['images'];
+/** Routes that reach the image storage: a bucket that does not answer is a 503 (decision 0052). */
+const storageErrors = { ...errors, 503: detailBody };
 const TYPE_OF_EXTENSION = Object.fromEntries(
   Object.entries(IMAGE_TYPES).map(([type, extension]) => [extension, type]),
 );
@@ -80,7 +82,7 @@ export const imagesRoutes =
                 Object.keys(IMAGE_TYPES).map((type) => [type, { schema: z.string() }]),
               ),
             },
-            ...errors,
+            ...storageErrors,
           },
         },
       },
@@ -100,7 +102,7 @@ export const imagesRoutes =
 
     app.delete(
       '/images/:id',
-      { schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } } },
+      { schema: { tags, params: idParam, response: { 204: z.undefined(), ...storageErrors } } },
       async (request, reply) => {
         await images.deleteImage({ db, storage }, request.params.id);
         return reply.status(204).send();
@@ -116,7 +118,7 @@ export const imagesRoutes =
           schema: {
             tags,
             summary: `Upload an image (multipart/form-data, field "file"; PNG, JPEG, WebP or GIF)`,
-            response: { 201: image, ...errors },
+            response: { 201: image, ...storageErrors },
           },
         },
         async (request, reply) => {
