@@ -1,5 +1,10 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
+import Feedback from 'react-bootstrap/Feedback';
+import FormControl from 'react-bootstrap/FormControl';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
+import FormSelect from 'react-bootstrap/FormSelect';
+import FormText from 'react-bootstrap/FormText';
 
 type Props = Omit<ComponentProps<'input'>, 'size' | 'value'> & {
   value?: string | number;
@@ -21,10 +26,10 @@ export function TextField({ label, error, hint, groupClassName, id, rows, ...inp
       .filter(Boolean)
       .join(' ') || undefined;
   return (
-    <Form.Group className={groupClassName ?? 'mb-3'} controlId={inputId}>
-      <Form.Label>{label}</Form.Label>
+    <FormGroup className={groupClassName ?? 'mb-3'} controlId={inputId}>
+      <FormLabel>{label}</FormLabel>
       {rows ? (
-        <Form.Control
+        <FormControl
           {...(input as unknown as Omit<ComponentProps<'textarea'>, 'value'>)}
           value={input.value}
           as="textarea"
@@ -34,7 +39,7 @@ export function TextField({ label, error, hint, groupClassName, id, rows, ...inp
           aria-describedby={describedBy}
         />
       ) : (
-        <Form.Control
+        <FormControl
           {...input}
           isInvalid={!!error}
           aria-invalid={error ? true : undefined}
@@ -42,16 +47,16 @@ export function TextField({ label, error, hint, groupClassName, id, rows, ...inp
         />
       )}
       {hint && (
-        <Form.Text id={`${inputId}-hint`} className="d-block">
+        <FormText id={`${inputId}-hint`} className="d-block">
           {hint}
-        </Form.Text>
+        </FormText>
       )}
       {error && (
-        <Form.Control.Feedback type="invalid" id={`${inputId}-error`}>
+        <Feedback type="invalid" id={`${inputId}-error`}>
           {error}
-        </Form.Control.Feedback>
+        </Feedback>
       )}
-    </Form.Group>
+    </FormGroup>
   );
 }
 
@@ -72,21 +77,21 @@ export function SelectField({
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <Form.Group className={groupClassName ?? 'mb-3'} controlId={inputId}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
+    <FormGroup className={groupClassName ?? 'mb-3'} controlId={inputId}>
+      <FormLabel>{label}</FormLabel>
+      <FormSelect
         {...select}
         isInvalid={!!error}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}
       >
         {children}
-      </Form.Select>
+      </FormSelect>
       {error && (
-        <Form.Control.Feedback type="invalid" id={`${inputId}-error`}>
+        <Feedback type="invalid" id={`${inputId}-error`}>
           {error}
-        </Form.Control.Feedback>
+        </Feedback>
       )}
-    </Form.Group>
+    </FormGroup>
   );
 }

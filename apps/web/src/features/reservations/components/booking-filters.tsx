@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import Form from 'react-bootstrap/Form';
+import FormCheck from 'react-bootstrap/FormCheck';
+import FormText from 'react-bootstrap/FormText';
 import type { CalendarType } from '@paddock/contract/calendars';
 import type { Location } from '@paddock/contract/locations';
 import { SelectField } from '../../../components/text-field';
@@ -45,7 +46,7 @@ export function BookingFilters(props: Props) {
         <fieldset className="mb-3" aria-describedby={`${typesId}-hint`}>
           <legend className="form-label fs-6 mb-1">Simulator Types</legend>
           {types.map((t) => (
-            <Form.Check
+            <FormCheck
               key={t.id}
               id={`${typesId}-${t.id}`}
               type="checkbox"
@@ -54,7 +55,7 @@ export function BookingFilters(props: Props) {
               onChange={(e) => toggleType(t.id, e.target.checked)}
             />
           ))}
-          <Form.Text id={`${typesId}-hint`}>Leave all unticked to see every type.</Form.Text>
+          <FormText id={`${typesId}-hint`}>Leave all unticked to see every type.</FormText>
         </fieldset>
       )}
       <div className="d-flex gap-3">
