@@ -1,10 +1,4 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import Feedback from 'react-bootstrap/Feedback';
-import FormControl from 'react-bootstrap/FormControl';
-import FormGroup from 'react-bootstrap/FormGroup';
-import FormLabel from 'react-bootstrap/FormLabel';
-import FormSelect from 'react-bootstrap/FormSelect';
-import FormText from 'react-bootstrap/FormText';
 
 type Props = Omit<ComponentProps<'input'>, 'size' | 'value'> & {
   value?: string | number;
@@ -17,6 +11,12 @@ type Props = Omit<ComponentProps<'input'>, 'size' | 'value'> & {
   rows?: number;
 };
 
+/**
+ * The fields are Bootstrap's form markup as react-bootstrap's Form parts render it, without
+ * them: they are on the booking screen's first paint (decision 0048).
+ */
+const invalid = (error?: string) => (error ? ' is-invalid' : '');
+
 /** A labelled input with its hint and error tied to it for screen readers. */
 export function TextField({ label, error, hint, groupClassName, id, rows, ...input }: Props) {
   const autoId = useId();
@@ -26,37 +26,40 @@ export function TextField({ label, error, hint, groupClassName, id, rows, ...inp
       .filter(Boolean)
       .join(' ') || undefined;
   return (
-    <FormGroup className={groupClassName ?? 'mb-3'} controlId={inputId}>
-      <FormLabel>{label}</FormLabel>
+    <div className={groupClassName ?? 'mb-3'}>
+      <label className="form-label" htmlFor={inputId}>
+        {label}
+      </label>
       {rows ? (
-        <FormControl
+        <textarea
           {...(input as unknown as Omit<ComponentProps<'textarea'>, 'value'>)}
+          id={inputId}
+          className={`${input.className ? `${input.className} ` : ''}form-control${invalid(error)}`}
           value={input.value}
-          as="textarea"
           rows={rows}
-          isInvalid={!!error}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
       ) : (
-        <FormControl
+        <input
           {...input}
-          isInvalid={!!error}
+          id={inputId}
+          className={`${input.className ? `${input.className} ` : ''}form-control${invalid(error)}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
       )}
       {hint && (
-        <FormText id={`${inputId}-hint`} className="d-block">
+        <small id={`${inputId}-hint`} className="d-block form-text">
           {hint}
-        </FormText>
+        </small>
       )}
       {error && (
-        <Feedback type="invalid" id={`${inputId}-error`}>
+        <div className="invalid-feedback" id={`${inputId}-error`}>
           {error}
-        </Feedback>
+        </div>
       )}
-    </FormGroup>
+    </div>
   );
 }
 
@@ -77,21 +80,24 @@ export function SelectField({
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <FormGroup className={groupClassName ?? 'mb-3'} controlId={inputId}>
-      <FormLabel>{label}</FormLabel>
-      <FormSelect
+    <div className={groupClassName ?? 'mb-3'}>
+      <label className="form-label" htmlFor={inputId}>
+        {label}
+      </label>
+      <select
         {...select}
-        isInvalid={!!error}
+        id={inputId}
+        className={`${select.className ? `${select.className} ` : ''}form-select${invalid(error)}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}
       >
         {children}
-      </FormSelect>
+      </select>
       {error && (
-        <Feedback type="invalid" id={`${inputId}-error`}>
+        <div className="invalid-feedback" id={`${inputId}-error`}>
           {error}
-        </Feedback>
+        </div>
       )}
-    </FormGroup>
+    </div>
   );
 }

@@ -9,9 +9,8 @@ import FormSelect from 'react-bootstrap/FormSelect';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../lib/routes';
 import { boardsQuery } from '../../leaderboards/api/boards-queries';
+import { DISPLAY_DEFAULTS } from './display-defaults';
 
-/** Spec §5/§9: items 1 to 100 (default 15); reload 10 to 600 s, step 10 (default 60). */
-export const DISPLAY_DEFAULTS = { itemsToShow: 15, reloadInterval: 60 };
 const KEY = 'paddock.display';
 
 type Choice = { board: string; itemsToShow: number; reloadInterval: number };
