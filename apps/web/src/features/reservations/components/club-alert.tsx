@@ -52,7 +52,13 @@ export function ClubAlert() {
           {text}
         </PlainAlert>
       ) : (
-        <PlainAlert variant="info" role={undefined} dismissible className="mb-0 invisible" aria-hidden>
+        <PlainAlert
+          variant="info"
+          role={undefined}
+          dismissible
+          className="mb-0 invisible"
+          aria-hidden
+        >
           {text}
         </PlainAlert>
       )}
