@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import { PlainAlert } from './plain-alert';
 import { dismissAlert, useAlerts } from '../lib/alerts';
 
 /**
@@ -10,7 +10,7 @@ export function AlertStack() {
   return (
     <div className="paddock-alert-stack" aria-live="polite">
       {alerts.map((a) => (
-        <Alert
+        <PlainAlert
           key={a.id}
           variant={a.variant}
           dismissible
@@ -20,7 +20,7 @@ export function AlertStack() {
           closeLabel="Dismiss message"
         >
           <span style={{ whiteSpace: 'pre-line' }}>{a.message}</span>
-        </Alert>
+        </PlainAlert>
       ))}
     </div>
   );

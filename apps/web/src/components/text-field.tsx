@@ -1,5 +1,4 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import Form from 'react-bootstrap/Form';
 
 type Props = Omit<ComponentProps<'input'>, 'size' | 'value'> & {
   value?: string | number;
@@ -12,6 +11,12 @@ type Props = Omit<ComponentProps<'input'>, 'size' | 'value'> & {
   rows?: number;
 };
 
+/**
+ * The fields are Bootstrap's form markup as react-bootstrap's Form parts render it, without
+ * them: they are on the booking screen's first paint (decision 0048).
+ */
+const invalid = (error?: string) => (error ? ' is-invalid' : '');
+
 /** A labelled input with its hint and error tied to it for screen readers. */
 export function TextField({ label, error, hint, groupClassName, id, rows, ...input }: Props) {
   const autoId = useId();
@@ -21,37 +26,40 @@ export function TextField({ label, error, hint, groupClassName, id, rows, ...inp
       .filter(Boolean)
       .join(' ') || undefined;
   return (
-    <Form.Group className={groupClassName ?? 'mb-3'} controlId={inputId}>
-      <Form.Label>{label}</Form.Label>
+    <div className={groupClassName ?? 'mb-3'}>
+      <label className="form-label" htmlFor={inputId}>
+        {label}
+      </label>
       {rows ? (
-        <Form.Control
+        <textarea
           {...(input as unknown as Omit<ComponentProps<'textarea'>, 'value'>)}
+          id={inputId}
+          className={`${input.className ? `${input.className} ` : ''}form-control${invalid(error)}`}
           value={input.value}
-          as="textarea"
           rows={rows}
-          isInvalid={!!error}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
       ) : (
-        <Form.Control
+        <input
           {...input}
-          isInvalid={!!error}
+          id={inputId}
+          className={`${input.className ? `${input.className} ` : ''}form-control${invalid(error)}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
       )}
       {hint && (
-        <Form.Text id={`${inputId}-hint`} className="d-block">
+        <small id={`${inputId}-hint`} className="d-block form-text">
           {hint}
-        </Form.Text>
+        </small>
       )}
       {error && (
-        <Form.Control.Feedback type="invalid" id={`${inputId}-error`}>
+        <div className="invalid-feedback" id={`${inputId}-error`}>
           {error}
-        </Form.Control.Feedback>
+        </div>
       )}
-    </Form.Group>
+    </div>
   );
 }
 
@@ -72,21 +80,24 @@ export function SelectField({
   const autoId = useId();
   const inputId = id ?? autoId;
   return (
-    <Form.Group className={groupClassName ?? 'mb-3'} controlId={inputId}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Select
+    <div className={groupClassName ?? 'mb-3'}>
+      <label className="form-label" htmlFor={inputId}>
+        {label}
+      </label>
+      <select
         {...select}
-        isInvalid={!!error}
+        id={inputId}
+        className={`${select.className ? `${select.className} ` : ''}form-select${invalid(error)}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}
       >
         {children}
-      </Form.Select>
+      </select>
       {error && (
-        <Form.Control.Feedback type="invalid" id={`${inputId}-error`}>
+        <div className="invalid-feedback" id={`${inputId}-error`}>
           {error}
-        </Form.Control.Feedback>
+        </div>
       )}
-    </Form.Group>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import { PlainAlert } from '../../components/plain-alert';
 import Button from 'react-bootstrap/Button';
 import { errorMessage } from '../../lib/error-message';
 
@@ -7,7 +7,7 @@ export function BootError({ error }: { error: unknown }) {
   return (
     <main className="container py-5" style={{ maxWidth: 640 }}>
       <h1 className="h3">We could not reach the server</h1>
-      <Alert variant="danger">{errorMessage(error)}</Alert>
+      <PlainAlert variant="danger">{errorMessage(error)}</PlainAlert>
       <Button onClick={() => window.location.reload()}>Try again</Button>
     </main>
   );

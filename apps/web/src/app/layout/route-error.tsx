@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
+import { PlainAlert } from '../../components/plain-alert';
 import Button from 'react-bootstrap/Button';
 import { errorMessage } from '../../lib/error-message';
 
@@ -9,7 +9,7 @@ export function RouteError() {
   return (
     <section>
       <h1 className="h2">Something went wrong</h1>
-      <Alert variant="danger">{errorMessage(error)}</Alert>
+      <PlainAlert variant="danger">{errorMessage(error)}</PlainAlert>
       <Button onClick={() => window.location.reload()}>Reload</Button>
     </section>
   );

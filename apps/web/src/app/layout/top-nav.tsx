@@ -1,11 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import NavbarBrand from 'react-bootstrap/NavbarBrand';
-import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
-import NavbarToggle from 'react-bootstrap/NavbarToggle';
+import NavbarContext from 'react-bootstrap/NavbarContext';
 import { useSession } from '../../lib/auth-store';
 import { pathTo } from '../../lib/routes';
 import { useVenueConfig } from '../../lib/venue-config';
@@ -37,6 +33,36 @@ function BookNowToggle({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+/**
+ * The phone's menu button and the part it opens, as react-bootstrap's `NavbarToggle` and
+ * `NavbarCollapse` render them but without Collapse's height transition (react-transition-group
+ * and dom-helpers on every first paint, decision 0048): the menu opens and closes at once.
+ */
+function NavToggle() {
+  const navbar = useContext(NavbarContext);
+  return (
+    <button
+      type="button"
+      className={`navbar-toggler${navbar?.expanded ? '' : ' collapsed'}`}
+      aria-controls="paddock-nav"
+      aria-expanded={!!navbar?.expanded}
+      aria-label="Toggle navigation"
+      onClick={() => navbar?.onToggle()}
+    >
+      <span className="navbar-toggler-icon" />
+    </button>
+  );
+}
+
+function NavCollapse({ children }: { children: ReactNode }) {
+  const navbar = useContext(NavbarContext);
+  return (
+    <div id="paddock-nav" className={`navbar-collapse collapse${navbar?.expanded ? ' show' : ''}`}>
+      {children}
+    </div>
+  );
+}
+
 const isExternal = (url: string) => /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
 
 /**
@@ -61,65 +87,67 @@ export function TopNav() {
 
   return (
     <AppNavbar expand="lg" bg="dark">
-      <Container>
+      <div className="container">
         {config.marketing_url ? (
-          <NavbarBrand href={config.marketing_url}>{brandContent}</NavbarBrand>
-        ) : (
-          <NavbarBrand as={Link} to={pathTo('home')}>
+          <a className="navbar-brand" href={config.marketing_url}>
             {brandContent}
-          </NavbarBrand>
+          </a>
+        ) : (
+          <Link className="navbar-brand" to={pathTo('home')}>
+            {brandContent}
+          </Link>
         )}
-        <NavbarToggle aria-controls="paddock-nav" aria-label="Toggle navigation" />
-        <NavbarCollapse id="paddock-nav">
-          <Nav as="nav" aria-label="Main" className="ms-auto align-items-lg-center">
-            <Nav.Link as={NavLink} to={pathTo('leaderboards')}>
+        <NavToggle />
+        <NavCollapse>
+          <nav aria-label="Main" className="navbar-nav ms-auto align-items-lg-center">
+            <NavLink className="nav-link" to={pathTo('leaderboards')}>
               Leaderboards
-            </Nav.Link>
+            </NavLink>
             {loggedIn && (
               <>
-                <Nav.Link as={NavLink} to={pathTo('dashboard')}>
+                <NavLink className="nav-link" to={pathTo('dashboard')}>
                   Dashboard
-                </Nav.Link>
-                <Nav.Link as={NavLink} to={pathTo('laps')}>
+                </NavLink>
+                <NavLink className="nav-link" to={pathTo('laps')}>
                   MyLaps
-                </Nav.Link>
+                </NavLink>
               </>
             )}
-            <Nav.Link as={NavLink} to={pathTo('availability')}>
+            <NavLink className="nav-link" to={pathTo('availability')}>
               Cars &amp; Tracks
-            </Nav.Link>
+            </NavLink>
             {!loggedIn && (
               <>
-                <Nav.Link as={NavLink} to={pathTo('login')}>
+                <NavLink className="nav-link" to={pathTo('login')}>
                   Log In
-                </Nav.Link>
-                <Nav.Link as={NavLink} to={pathTo('signup')}>
+                </NavLink>
+                <NavLink className="nav-link" to={pathTo('signup')}>
                   Sign Up
-                </Nav.Link>
+                </NavLink>
               </>
             )}
             {config.nav_links.map((link) =>
               isExternal(link.url) ? (
-                <Nav.Link key={`${link.label}-${link.url}`} href={link.url}>
+                <a key={`${link.label}-${link.url}`} className="nav-link" href={link.url}>
                   {link.label}
-                </Nav.Link>
+                </a>
               ) : (
-                <Nav.Link key={`${link.label}-${link.url}`} as={NavLink} to={link.url}>
+                <NavLink key={`${link.label}-${link.url}`} className="nav-link" to={link.url}>
                   {link.label}
-                </Nav.Link>
+                </NavLink>
               ),
             )}
             {menuPages.map((p) => (
-              <Nav.Link key={p.id} as={NavLink} to={pathTo('customPageView', { id: p.id })}>
+              <NavLink key={p.id} className="nav-link" to={pathTo('customPageView', { id: p.id })}>
                 {p.menu_name}
-              </Nav.Link>
+              </NavLink>
             ))}
             <Suspense fallback={<BookNowToggle onOpen={() => setOpenWhenLoaded(true)} />}>
               <BookNowMenu defaultShow={openWhenLoaded} />
             </Suspense>
-          </Nav>
-        </NavbarCollapse>
-      </Container>
+          </nav>
+        </NavCollapse>
+      </div>
     </AppNavbar>
   );
 }

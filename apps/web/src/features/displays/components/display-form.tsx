@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
+import FormControl from 'react-bootstrap/FormControl';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
+import FormRange from 'react-bootstrap/FormRange';
+import FormSelect from 'react-bootstrap/FormSelect';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../lib/routes';
 import { boardsQuery } from '../../leaderboards/api/boards-queries';
+import { DISPLAY_DEFAULTS } from './display-defaults';
 
-/** Spec §5/§9: items 1 to 100 (default 15); reload 10 to 600 s, step 10 (default 60). */
-export const DISPLAY_DEFAULTS = { itemsToShow: 15, reloadInterval: 60 };
 const KEY = 'paddock.display';
 
 type Choice = { board: string; itemsToShow: number; reloadInterval: number };
@@ -29,7 +32,7 @@ export function DisplayForm() {
   const board = choice.board || String(boards.data?.[0]?.id ?? '');
   const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v || lo));
   return (
-    <Form
+    <form
       className="mx-auto my-4"
       style={{ maxWidth: 480 }}
       onSubmit={(e) => {
@@ -45,9 +48,9 @@ export function DisplayForm() {
         );
       }}
     >
-      <Form.Group className="mb-3" controlId="display-board">
-        <Form.Label>Board</Form.Label>
-        <Form.Select
+      <FormGroup className="mb-3" controlId="display-board">
+        <FormLabel>Board</FormLabel>
+        <FormSelect
           required
           value={board}
           onChange={(e) => setChoice({ ...choice, board: e.target.value })}
@@ -57,31 +60,31 @@ export function DisplayForm() {
               {b.name}
             </option>
           ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="display-items">
-        <Form.Label>Items to Show</Form.Label>
-        <Form.Control
+        </FormSelect>
+      </FormGroup>
+      <FormGroup className="mb-3" controlId="display-items">
+        <FormLabel>Items to Show</FormLabel>
+        <FormControl
           type="number"
           min={1}
           max={100}
           value={choice.itemsToShow}
           onChange={(e) => setChoice({ ...choice, itemsToShow: Number(e.target.value) })}
         />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="display-reload">
-        <Form.Label>Reload Interval: {choice.reloadInterval} seconds</Form.Label>
-        <Form.Range
+      </FormGroup>
+      <FormGroup className="mb-3" controlId="display-reload">
+        <FormLabel>Reload Interval: {choice.reloadInterval} seconds</FormLabel>
+        <FormRange
           min={10}
           max={600}
           step={10}
           value={choice.reloadInterval}
           onChange={(e) => setChoice({ ...choice, reloadInterval: Number(e.target.value) })}
         />
-      </Form.Group>
+      </FormGroup>
       <Button type="submit" disabled={!board}>
         Show Leaderboard
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,10 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { SpinnerScreen } from '../../../components/spinner-screen';
 import { boardsQuery } from '../../leaderboards/api/boards-queries';
 import { BoardView, NO_LAPS_ON_BOARD } from '../../leaderboards/components/board-view';
-import { DISPLAY_DEFAULTS, DisplayForm } from '../components/display-form';
+import { DISPLAY_DEFAULTS } from '../components/display-defaults';
 import { TvScreen } from '../components/tv-screen';
+
+// The form is for `/display` alone: a wall screen's first paint does without its code (decision 0048).
+const DisplayForm = lazy(() =>
+  import('../components/display-form').then((m) => ({ default: m.DisplayForm })),
+);
 
 const bounded = (value: string | null, lo: number, hi: number, fallback: number) => {
   const n = Number(value);
@@ -24,7 +31,9 @@ export default function DisplayScreen() {
     return (
       <>
         <PageTitle>Leaderboard Display</PageTitle>
-        <DisplayForm />
+        <Suspense fallback={<SpinnerScreen label="Loading…" />}>
+          <DisplayForm />
+        </Suspense>
       </>
     );
   const board = boards.data?.find((b) => String(b.id) === boardId);

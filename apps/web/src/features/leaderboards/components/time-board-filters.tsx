@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import Form from 'react-bootstrap/Form';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
+import FormSelect from 'react-bootstrap/FormSelect';
 import type { Board } from '@paddock/contract/laps';
 import { carsQuery } from '../../catalog/api/catalog-queries';
 import type { ResultsFilter } from '../api/boards-queries';
@@ -16,9 +18,9 @@ export function TimeBoardFilters({ board, tyres, filter, onChange }: Props) {
   const cars = useQuery(carsQuery('', board.group, 1));
   return (
     <div className="d-flex flex-wrap gap-3 mb-3">
-      <Form.Group controlId={`board-${board.id}-car`}>
-        <Form.Label className="small mb-1">Car</Form.Label>
-        <Form.Select
+      <FormGroup controlId={`board-${board.id}-car`}>
+        <FormLabel className="small mb-1">Car</FormLabel>
+        <FormSelect
           size="sm"
           value={filter.car ?? ''}
           onChange={(e) =>
@@ -31,11 +33,11 @@ export function TimeBoardFilters({ board, tyres, filter, onChange }: Props) {
               {c.name}
             </option>
           ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group controlId={`board-${board.id}-tyre`}>
-        <Form.Label className="small mb-1">Tyre</Form.Label>
-        <Form.Select
+        </FormSelect>
+      </FormGroup>
+      <FormGroup controlId={`board-${board.id}-tyre`}>
+        <FormLabel className="small mb-1">Tyre</FormLabel>
+        <FormSelect
           size="sm"
           value={filter.tyre ?? ''}
           onChange={(e) => onChange({ ...filter, tyre: e.target.value || null })}
@@ -46,8 +48,8 @@ export function TimeBoardFilters({ board, tyres, filter, onChange }: Props) {
               {t}
             </option>
           ))}
-        </Form.Select>
-      </Form.Group>
+        </FormSelect>
+      </FormGroup>
     </div>
   );
 }

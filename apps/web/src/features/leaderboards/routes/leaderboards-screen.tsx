@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import ListGroup from 'react-bootstrap/ListGroup';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
@@ -29,20 +28,19 @@ export default function LeaderboardsScreen() {
       ) : (
         <div className="row g-4">
           <nav className="col-12 col-lg-3" aria-label="Leaderboards">
-            <ListGroup>
+            {/* ListGroup's markup: react-bootstrap's ListGroup is a Nav underneath (decision 0048). */}
+            <div className="list-group">
               {list.map((b) => (
-                <ListGroup.Item
+                <Link
                   key={b.id}
-                  as={Link}
                   to={pathTo('leaderboards', { id: b.id })}
-                  action
-                  active={b.id === selected?.id}
+                  className={`list-group-item list-group-item-action${b.id === selected?.id ? ' active' : ''}`}
                   aria-current={b.id === selected?.id ? 'page' : undefined}
                 >
                   {b.name}
-                </ListGroup.Item>
+                </Link>
               ))}
-            </ListGroup>
+            </div>
           </nav>
           <div className="col-12 col-lg-9">
             {selected && (

@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import { PlainAlert } from '../../../components/plain-alert';
 import { countOf, SIMULATORS } from '../../../lib/plural';
 
 /** Staff §8 Availability alerts, word for word ("1 simulator" for one: issue 15). */
@@ -13,8 +13,8 @@ type Props = { racers: number; minutes: number; found: boolean };
 /** Says whether the group fits on the chosen date; announced when the search answers. */
 export function AvailabilityAlert({ racers, minutes, found }: Props) {
   return (
-    <Alert variant={found ? 'success' : 'warning'} role="status" className="mb-3">
+    <PlainAlert variant={found ? 'success' : 'warning'} role="status" className="mb-3">
       {availabilityMessage(racers, minutes, found)}
-    </Alert>
+    </PlainAlert>
   );
 }

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import Form from 'react-bootstrap/Form';
 import type { CalendarType } from '@paddock/contract/calendars';
 import type { Location } from '@paddock/contract/locations';
 import { SelectField } from '../../../components/text-field';
@@ -45,16 +44,23 @@ export function BookingFilters(props: Props) {
         <fieldset className="mb-3" aria-describedby={`${typesId}-hint`}>
           <legend className="form-label fs-6 mb-1">Simulator Types</legend>
           {types.map((t) => (
-            <Form.Check
-              key={t.id}
-              id={`${typesId}-${t.id}`}
-              type="checkbox"
-              label={t.name}
-              checked={chosenTypes.includes(t.id)}
-              onChange={(e) => toggleType(t.id, e.target.checked)}
-            />
+            // FormCheck's markup, without react-bootstrap's Form on the first paint (decision 0048).
+            <div key={t.id} className="form-check">
+              <input
+                id={`${typesId}-${t.id}`}
+                type="checkbox"
+                className="form-check-input"
+                checked={chosenTypes.includes(t.id)}
+                onChange={(e) => toggleType(t.id, e.target.checked)}
+              />
+              <label className="form-check-label" htmlFor={`${typesId}-${t.id}`}>
+                {t.name}
+              </label>
+            </div>
           ))}
-          <Form.Text id={`${typesId}-hint`}>Leave all unticked to see every type.</Form.Text>
+          <small id={`${typesId}-hint`} className="form-text">
+            Leave all unticked to see every type.
+          </small>
         </fieldset>
       )}
       <div className="d-flex gap-3">

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
+import { PlainAlert } from '../../../components/plain-alert';
 import { useCurrentUser } from '../../../lib/current-user';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
@@ -41,7 +41,7 @@ export function ClubAlert() {
     // A promotion, not an error: announced politely.
     <div role="status" className="mb-3">
       {visible ? (
-        <Alert
+        <PlainAlert
           variant="info"
           role={undefined}
           dismissible
@@ -50,11 +50,17 @@ export function ClubAlert() {
           className="mb-0"
         >
           {text}
-        </Alert>
+        </PlainAlert>
       ) : (
-        <Alert variant="info" role={undefined} dismissible className="mb-0 invisible" aria-hidden>
+        <PlainAlert
+          variant="info"
+          role={undefined}
+          dismissible
+          className="mb-0 invisible"
+          aria-hidden
+        >
           {text}
-        </Alert>
+        </PlainAlert>
       )}
     </div>
   );
