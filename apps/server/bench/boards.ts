@@ -87,7 +87,11 @@ export async function boardBenchmarks(opts: {
 
   const lines: string[] = [];
   let port = opts.port ?? 4330;
-  for (const target of [1_000_000, 5_000_000]) {
+  // BENCH_BOARD_LAPS=1000000 (a comma list) measures only those lap counts, for quicker runs.
+  const targets = (process.env.BENCH_BOARD_LAPS ?? '1000000,5000000')
+    .split(',')
+    .map((t) => Number(t.trim()));
+  for (const target of targets) {
     const secs = await addLaps(target - total);
     lines.push(`${(total / 1e6).toFixed(0)} M laps generated in ${secs} s`);
     for (const [label, id] of [
@@ -116,6 +120,8 @@ export async function boardBenchmarks(opts: {
     }
   }
 
+  // BENCH_BOARD_INGEST=false skips the ingestion run (while iterating on the read route).
+  if (process.env.BENCH_BOARD_INGEST === 'false') return lines;
   // Ingestion: rigs sending laps, each stored with its owner and personal best in one transaction.
   const key = `rig_bench_${Date.now()}`;
   const crypto = await import('node:crypto');
