@@ -3,6 +3,11 @@ import type { ChangeFeed } from '../../plugins/changes';
 
 /** Bound on remembered answers (seat-days and searches, per role and customer). */
 const ANSWERS = 5000;
+/**
+ * And on their text: a parallel search's answer is ~60 KB, so 5000 of them would be 300 MB and
+ * hold the server past its 250 MB memory budget under a varied load (issue 14).
+ */
+const ANSWER_BYTES = 24 * 2 ** 20;
 
 type Answer = { json: string; second: number; locationId: number; at: number };
 
@@ -14,7 +19,12 @@ type Answer = { json: string; second: number; locationId: number; at: number };
  * on any instance before a request is never shown free by it. Without the feed, nothing is kept.
  */
 export class AnswerCache {
-  private readonly answers = new LRUCache<string, Answer>({ max: ANSWERS });
+  private readonly answers = new LRUCache<string, Answer>({
+    max: ANSWERS,
+    maxSize: ANSWER_BYTES,
+    // JavaScript strings of this JSON are one byte a character (Latin-1), plus the key.
+    sizeCalculation: (answer, key) => answer.json.length + key.length + 64,
+  });
   /** Each announcement's number; a location's last one, and the last that touched everything. */
   private stamp = 0;
   private everything = 0;

@@ -105,20 +105,25 @@ export const eventsRoutes =
         res.write(
           `event: hello\ndata: ${JSON.stringify({ build: deps.build, screen_id: screenId })}\n\n`,
         );
-        // Subscribe first, then catch up: nothing falls between; duplicates are skipped by seq.
-        let sent = Number.isFinite(lastId) ? lastId : 0;
+        // Subscribe first, then catch up: nothing falls between. What the catch-up sent is not
+        // sent again when its announcement arrives. Announcements are not skipped by number:
+        // changes are numbered when written and announced after they commit (decision 0053),
+        // so a lower number can be announced after a higher one and must still be heard.
+        const replayed = new Set<number>();
         const pending: Change[] = [];
         let caughtUp = false;
         const send = (change: Change) => {
-          if (change.seq <= sent || !topics.includes(change.topic)) return;
-          sent = change.seq;
+          if (replayed.has(change.seq) || !topics.includes(change.topic)) return;
           res.write(frame(change));
         };
         const unsubscribe = deps.changes.subscribe((change) =>
           caughtUp ? send(change) : pending.push(change),
         );
         if (Number.isFinite(lastId))
-          for (const change of await changesSince(db, lastId, topics)) send(change);
+          for (const change of await changesSince(db, lastId, topics)) {
+            send(change);
+            replayed.add(change.seq);
+          }
         caughtUp = true;
         for (const change of pending) send(change);
         const heartbeat = setInterval(() => {

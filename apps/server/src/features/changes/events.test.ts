@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { buildApp, type App } from '../../app';
-import { publishChange } from '../../plugins/changes';
+import { announceAfterCommit, publishChange, storeChange } from '../../plugins/changes';
 import { listen as listenTo, until } from '../../test/event-stream';
 
 let t: TestApp;
@@ -65,6 +65,19 @@ describe('the change feed', () => {
     await until(() => again.events.length === 2);
     expect(again.events.map((e) => e.data.id)).toEqual([11, 12]);
     again.close();
+  });
+
+  it('delivers a change announced after a later-numbered one', async () => {
+    const stream = await listen('/api/events?topics=laps');
+    await new Promise((r) => setTimeout(r, 200));
+    // Two laps: numbered in one order, committed and announced in the other (decision 0053).
+    const earlier = await t.db.transaction((tx) => storeChange(tx, 'laps', 21));
+    const later = await t.db.transaction((tx) => storeChange(tx, 'laps', 22));
+    await announceAfterCommit(t.db, { changes: [later] });
+    await announceAfterCommit(t.db, { changes: [earlier] });
+    await until(() => stream.events.length === 2);
+    expect(stream.events.map((e) => e.data.id)).toEqual([22, 21]);
+    stream.close();
   });
 
   it('keeps staff topics for staff, and names bad topics', async () => {

@@ -20,7 +20,7 @@ import { flagUrl } from '../accounts/user-view';
 import { sanitizePageHtml } from '../pages/sanitize-page-html';
 import * as repo from './laps.repo';
 import { DEFAULT_RULES, ranked, teamStandings, type Finish } from './points';
-import { LRUCache } from 'lru-cache';
+import { GenerationMemo } from '../../lib/generation-memo';
 
 type BoardRow = typeof boards.$inferSelect & { trackName: string | null; groupName: string | null };
 
@@ -95,9 +95,9 @@ export function boardStart(
  */
 const RESULTS_TTL_MS = 1000;
 const RESULTS_MEMO_SIZE = 500;
-const resultsMemo = new LRUCache<string, { at: number; json: string }>({
+const resultsMemo = new GenerationMemo<{ at: number; json: string }>({
   max: RESULTS_MEMO_SIZE,
-  ttl: RESULTS_TTL_MS,
+  ttlMs: RESULTS_TTL_MS,
 });
 
 /** After a lap or board changes on this instance: its boards answer afresh at once. */
@@ -130,12 +130,10 @@ async function rememberedResults(
   filter: ResultsFilter,
 ) {
   const key = `${id}|${count}|${includeInactive}|${filter.carId ?? ''}|${filter.tyre ?? ''}`;
-  const known = resultsMemo.get(key);
-  if (known) return known;
-  const value = await computeTimeResults(db, id, count, includeInactive, now, filter);
-  const entry = { at: Date.now(), json: JSON.stringify(value) };
-  resultsMemo.set(key, entry);
-  return entry;
+  return resultsMemo.get(key, async () => {
+    const value = await computeTimeResults(db, id, count, includeInactive, now, filter);
+    return { at: Date.now(), json: JSON.stringify(value) };
+  });
 }
 
 async function computeTimeResults(
