@@ -1,6 +1,7 @@
 // `npm start`: install what is missing, build the web app and the server when their sources
 // changed, then run the compiled server with node (it starts the embedded PostgreSQL, migrates,
 // seeds the demo venue and prints the logins). Decision 0035.
+import fs from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, root, run } from './lib.mjs';
 import { buildWeb } from './build-web.mjs';
@@ -22,5 +23,7 @@ try {
 }
 
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
-const code = await run(process.execPath, ['--enable-source-maps', serverMain], { env });
+// Source maps for stack traces, and a bounded heap (decision 0054): apps/server/node-flags.json.
+const flags = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'));
+const code = await run(process.execPath, [...flags, serverMain], { env });
 process.exit(code);

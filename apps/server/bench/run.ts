@@ -68,11 +68,20 @@ function startApp(databaseUrl: string, port: number) {
   const main = path.join(root, underTsx ? 'apps/server/src/main.ts' : 'apps/server/dist/main.js');
   // BENCH_PROFILE=dir writes a CPU profile of each app instance there (open in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE;
-  const loader = underTsx ? ['--import', 'tsx'] : ['--enable-source-maps'];
+  // node's flags as `npm start` passes them (apps/server/node-flags.json); BENCH_NODE_FLAGS="--a
+  // --b" adds flags to try.
+  const flags = JSON.parse(
+    fs.readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'),
+  ) as string[];
+  const tried = [
+    ...flags.filter((f) => f !== '--enable-source-maps'),
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+  ];
+  const loader = [...tried, ...(underTsx ? ['--import', 'tsx'] : ['--enable-source-maps'])];
   const [cmd, args] = profile
     ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, ...loader, main]]
     : underTsx
-      ? [tsx, [main]]
+      ? [tsx, [...tried, main]]
       : [process.execPath, [...loader, main]];
   const child = spawn(cmd, args, {
     cwd: root,
