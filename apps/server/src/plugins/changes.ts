@@ -109,25 +109,52 @@ export async function announceAfterCommit(
   db: Queryable,
   notices: { changes?: Change[]; cache?: string[] },
 ): Promise<void> {
-  const channels: string[] = [];
-  const payloads: string[] = [];
-  for (const change of notices.changes ?? []) {
-    channels.push(CHANNEL);
-    payloads.push(JSON.stringify(change));
-  }
-  for (const message of new Set(notices.cache ?? [])) {
-    channels.push(CACHE_CHANNEL);
-    payloads.push(message);
-  }
-  if (channels.length === 0) return;
-  await db
-    .execute(
-      sql`select pg_notify(c, p) from unnest(${sql.param(channels)}::text[], ${sql.param(payloads)}::text[]) as n(c, p)`,
-    )
-    .catch(() => {
-      /* the write committed; see above */
-    });
+  const messages: [channel: string, payload: string][] = [];
+  for (const change of notices.changes ?? []) messages.push([CHANNEL, JSON.stringify(change)]);
+  for (const message of new Set(notices.cache ?? [])) messages.push([CACHE_CHANNEL, message]);
+  if (messages.length === 0) return;
+  let announcer = announcers.get(db);
+  if (!announcer) announcers.set(db, (announcer = new Announcer(db)));
+  await announcer.announce(messages);
 }
+
+/**
+ * One announcing statement at a time per pool: what callers ask for while one is on the wire
+ * goes together in the next, so a rush of bookings costs a few NOTIFY statements, not one
+ * each (decision 0054). Each caller resumes once the statement carrying its messages finished,
+ * in the order they asked.
+ */
+class Announcer {
+  private waiting: { messages: [string, string][]; done: () => void }[] = [];
+  private busy = false;
+
+  constructor(private readonly db: Queryable) {}
+
+  announce(messages: [string, string][]): Promise<void> {
+    return new Promise((done) => {
+      this.waiting.push({ messages, done });
+      if (!this.busy) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.busy = true;
+    while (this.waiting.length) {
+      const batch = this.waiting.splice(0);
+      const all = batch.flatMap((b) => b.messages);
+      await this.db
+        .execute(
+          sql`select pg_notify(c, p) from unnest(${sql.param(all.map((m) => m[0]))}::text[], ${sql.param(all.map((m) => m[1]))}::text[]) with ordinality as n(c, p, i) order by i`,
+        )
+        .catch(() => {
+          /* the writes committed; see announceAfterCommit */
+        });
+      for (const b of batch) b.done();
+    }
+    this.busy = false;
+  }
+}
+const announcers = new WeakMap<Queryable, Announcer>();
 
 /** Now and then, drops the changes older than the replay window (after a stored change). */
 export async function pruneChanges(db: Queryable) {

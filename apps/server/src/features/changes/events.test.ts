@@ -80,6 +80,18 @@ describe('the change feed', () => {
     stream.close();
   });
 
+  it('hears every change of a rush of writes announced at once, in the order asked', async () => {
+    const stream = await listen('/api/events?topics=laps');
+    await new Promise((r) => setTimeout(r, 200));
+    const changes = [];
+    for (let i = 0; i < 30; i++) changes.push(await storeChange(t.db, 'laps', 100 + i));
+    // Thirty writers announce at the same moment: they share a few NOTIFY statements.
+    await Promise.all(changes.map((change) => announceAfterCommit(t.db, { changes: [change] })));
+    await until(() => stream.events.length === 30);
+    expect(stream.events.map((e) => e.data.id)).toEqual(changes.map((c) => c.id));
+    stream.close();
+  });
+
   it('keeps staff topics for staff, and names bad topics', async () => {
     const res = await t.app.inject({ url: '/api/events?topics=reservations' });
     expect(res.statusCode).toBe(403);

@@ -69,6 +69,14 @@ export async function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutco
           and (value #>> '{}')::int between ${b.unpaidLimit.min} and ${b.unpaidLimit.max}
       ), ${b.unpaidLimit.fallback}::int)`
     : sql`null::int`;
+  // Counted only where the rule applies: the planner does not skip the count for a null limit,
+  // and an account with thousands of bookings (a desk's walk-in account) made every booking
+  // for it scan them all.
+  const unpaid = b.unpaidLimit
+    ? sql`select count(*)::int as n from reservations
+        where user_id = ${user} and not paid and not is_blackout
+          and cancelled_at is null and time > ${now.toISOString()}::timestamptz`
+    : sql`select null::int as n`;
   const result = await db.execute<Outcome>(sql`
     with
     target as (select * from users where id = ${user}),
@@ -80,11 +88,7 @@ export async function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutco
         and slot = ${b.slot}::text and held_calendar_id = ${b.calendarId}::int
     ),
     rule as (select ${limit} as unpaid_limit),
-    unpaid as (
-      select count(*)::int as n from reservations, rule
-      where rule.unpaid_limit is not null and user_id = ${user} and not paid and not is_blackout
-        and cancelled_at is null and time > ${now.toISOString()}::timestamptz
-    ),
+    unpaid as (${unpaid}),
     member as (
       select exists (
         select 1 from club_memberships where user_id = ${user} and status = 'active'

@@ -1,0 +1,474 @@
+// `npm run bench`: ratios measured in one run on this machine (DESIGN §6). Not part of `npm test`.
+//   availability and parallel search vs a bare route returning the same JSON;
+//   booking, and processing a one-seat checkout paid by card (local provider), vs a bare route
+//   doing one raw INSERT on the same database;
+//   a 200-client storm for one seat over two app instances sharing one PostgreSQL;
+//   web delivery: initial JavaScript per route (gzip), Lighthouse (mobile), npm start's start
+//   times (web.ts; BENCH_ONLY=web runs only these).
+import autocannon from 'autocannon';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { connect, ensureDatabase, runMigrations } from '../src/db/client';
+import { Tokens } from '../src/plugins/auth';
+import { createUser } from '../src/test/factories';
+import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
+import { boardBenchmarks } from './boards';
+import { checkoutBenchmark, receiptRenderFigure } from './checkouts';
+import { plannerBenchmark } from './planner';
+import { racesBenchmark } from './races';
+import { webBenchmarks } from './web';
+import { reportsBenchmark } from './reports';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 32;
+// BENCH_PORT_BASE moves the ports the bench listens on: apps and bare route (n … n+2), the web
+// bench's npm start (n+3, n+4), the bare board routes (n+6, n+7).
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4311);
+const WEB_PORT = PORT_BASE + 3;
+const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
+
+const children: ChildProcess[] = [];
+const appPids = new Map<number, number | undefined>();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
+fs.chmodSync(tmp, 0o777);
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+// The app instances run as a venue runs them (`npm start`, decision 0035): the compiled server
+// (built here when a source changed) under node with source maps. BENCH_SERVER=tsx runs the
+// TypeScript sources under tsx instead, as the bench did before decision 0049.
+const underTsx = process.env.BENCH_SERVER === 'tsx';
+let built = false;
+
+function startApp(databaseUrl: string, port: number) {
+  if (!underTsx && !built) {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+      stdio: 'inherit',
+    });
+    built = true;
+  }
+  const main = path.join(root, underTsx ? 'apps/server/src/main.ts' : 'apps/server/dist/main.js');
+  // BENCH_PROFILE=dir writes a CPU profile of each app instance there (open in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE;
+  // node's flags as `npm start` passes them (apps/server/node-flags.json); BENCH_NODE_FLAGS="--a
+  // --b" adds flags to try.
+  const flags = JSON.parse(
+    fs.readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'),
+  ) as string[];
+  const tried = [
+    ...flags.filter((f) => f !== '--enable-source-maps'),
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
+  ];
+  const loader = [...tried, ...(underTsx ? ['--import', 'tsx'] : ['--enable-source-maps'])];
+  const [cmd, args] = profile
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, ...loader, main]]
+    : underTsx
+      ? [tsx, [...tried, main]]
+      : [process.execPath, [...loader, main]];
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+      NODE_ENV: 'production',
+      JWT_SECRET: SECRET,
+      DATA_DIR: path.join(tmp, `data-${port}`),
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+    // BENCH_LOG_LEVEL=error shows what the app instances log.
+    stdio: process.env.BENCH_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+  });
+  children.push(child);
+  appPids.set(port, child.pid);
+  return waitFor(`http://127.0.0.1:${port}/api/openapi.json`);
+}
+
+/** Resident memory (MB) of the largest process under `pid` (tsx runs the app as its child). */
+function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  const sizes: number[] = [];
+  const visit = (p: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+      sizes.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+      const kids = fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
+      for (const kid of kids ? kids.split(/\s+/) : []) visit(Number(kid));
+    } catch {
+      /* gone */
+    }
+  };
+  visit(pid);
+  return Math.max(0, ...sizes);
+}
+
+async function load(title: string, opts: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  return {
+    title,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors,
+  };
+}
+
+type Row = Awaited<ReturnType<typeof load>>;
+const fmt = (r: Row) =>
+  `${r.title.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  non-2xx ${r.errors}`;
+
+async function main() {
+  console.log(
+    `Paddock benchmarks: ${os.cpus().length} cores, ${SECONDS}s per run, ${CONNECTIONS} connections\n`,
+  );
+  const web = () => webBenchmarks({ root, tmp, port: WEB_PORT });
+  if (process.env.BENCH_ONLY === 'web') {
+    for (const line of await web()) console.log(line);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    return;
+  }
+  const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg') });
+  await ensureDatabase(server.url('postgres'), 'bench');
+  const url = server.url('bench');
+  const database = connect(url, 4);
+  await runMigrations(database);
+  await database.pool.query(
+    'create table bench_inserts (id serial primary key, calendar int, slot text)',
+  );
+
+  // A 20-seat location open around the clock, in UTC so every local slot is easy to name.
+  const ctx = { db: database.db, deps: { tokens: new Tokens(SECRET, 3600) } };
+  const location = await createLocation(ctx, { name: 'Bench Arena', timezone: 'UTC' });
+  const type = await createCalendarType(ctx, { name: 'Pro Cockpit' });
+  const seats: Awaited<ReturnType<typeof createSeat>>[] = [];
+  for (let i = 0; i < 20; i++)
+    seats.push(
+      await createSeat(ctx, { locationId: location.id, typeId: type.id, costCents: 2500 }),
+    );
+  const customer = await createUser(ctx);
+  const auth = { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' };
+  // A customer may hold only a few unpaid bookings (0014): the booking run books for one as staff.
+  const deskStaff = await createUser(ctx, {
+    isStaff: true,
+    permissions: ['reservations.change_reservation'],
+  });
+  const deskAuth = {
+    authorization: `Bearer ${deskStaff.token}`,
+    'content-type': 'application/json',
+  };
+  const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
+
+  const [appPort, app2Port, barePort] = [PORT_BASE, PORT_BASE + 1, PORT_BASE + 2];
+  await startApp(url, appPort);
+  const base = `http://127.0.0.1:${appPort}`;
+  // Resident memory of the first instance after each stage (issue 14: < 250 MB through the
+  // mixed load); start-up is read once it answers and has settled for a second.
+  await new Promise((r) => setTimeout(r, 1000));
+  const rssAfter: [stage: string, mb: number][] = [['start-up', rssMb(appPids.get(appPort))]];
+  const stageRss = (stage: string) => rssAfter.push([stage, rssMb(appPids.get(appPort))]);
+
+  // Race control: one change to 300 launcher sockets over two instances (BENCH_ONLY=races).
+  const races = async () => {
+    const raceStaff = await createUser(ctx, {
+      isStaff: true,
+      permissions: ['leaderboards.can_manage_race_events'],
+    });
+    for (const line of await racesBenchmark({
+      database,
+      appBases: [base, `http://127.0.0.1:${app2Port}`],
+      staffToken: raceStaff.token,
+      calendarId: seats[0].id,
+    }))
+      console.log(line);
+  };
+  if (process.env.BENCH_ONLY === 'races') {
+    await startApp(url, app2Port);
+    await races();
+    return finish();
+  }
+
+  // Reports over a year of a 30-seat location (BENCH_ONLY=reports).
+  const only = process.env.BENCH_ONLY;
+  const reports = async () => {
+    const owner = await createUser(ctx, { isStaff: true, permissions: ['reports.view_report'] });
+    for (const line of await reportsBenchmark({
+      database,
+      appBase: base,
+      staffToken: owner.token,
+      typeId: type.id,
+    }))
+      console.log(line);
+  };
+  if (only === 'reports') {
+    await reports();
+    return finish();
+  }
+
+  // The daily planner of a 300-seat location (BENCH_ONLY=server or boards skips it).
+  if (only !== 'server' && only !== 'boards')
+    for (const line of await plannerBenchmark({
+      database,
+      appBase: base,
+      staffToken: deskStaff.token,
+      userId: customer.id,
+      typeId: type.id,
+      seconds: SECONDS,
+    }))
+      console.log(line);
+
+  if (only === 'planner') return finish();
+  if (only !== 'server' && only !== 'boards') await reports();
+  console.log('');
+  if (only === 'boards') {
+    await boards();
+    return finish();
+  }
+
+  const availPath = `/api/calendars/${seats[0].id}/avail?date=${date}`;
+  const parallelPath = `/api/calendars/parallel?date=${date}&block=30&location=${location.id}&sessions=2&racers=4`;
+  const availJson = await (await fetch(base + availPath, { headers: auth })).text();
+  const parallelJson = await (await fetch(base + parallelPath, { headers: auth })).text();
+  fs.writeFileSync(path.join(tmp, 'avail.json'), availJson);
+  fs.writeFileSync(path.join(tmp, 'parallel.json'), parallelJson);
+  const bare = spawn(tsx, [path.join(here, 'bare-server.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(barePort),
+      DATABASE_URL: url,
+      AVAIL_JSON: path.join(tmp, 'avail.json'),
+      PARALLEL_JSON: path.join(tmp, 'parallel.json'),
+    },
+    stdio: 'ignore',
+  });
+  children.push(bare);
+  await waitFor(`http://127.0.0.1:${barePort}/avail`);
+  const bareBase = `http://127.0.0.1:${barePort}`;
+
+  const rows: Row[] = [];
+  const ratio = (a: Row, b: Row) =>
+    `${((a.rps / b.rps) * 100).toFixed(0)}% of the bare route's throughput, p99 ${a.p99} vs ${b.p99} ms`;
+
+  if (!process.env.PROF_BOOKING) rows.push(await load(`bare GET (${availJson.length} B JSON)`, { url: `${bareBase}/avail` }));
+  if (!process.env.PROF_BOOKING) rows.push(await load('GET /calendars/{id}/avail', { url: base + availPath, headers: auth }));
+  stageRss('avail');
+  if (!process.env.PROF_BOOKING) rows.push(
+    await load(`bare GET (${parallelJson.length} B JSON)`, { url: `${bareBase}/parallel` }),
+  );
+  if (!process.env.PROF_BOOKING) rows.push(
+    await load('GET /calendars/parallel (20 seats)', { url: base + parallelPath, headers: auth }),
+  );
+  stageRss('parallel');
+
+  // Every booking request takes a distinct seat-slot from the next two months.
+  const slots: { calendar: number; slot: string }[] = [];
+  for (let d = 1; d < 55; d++) {
+    const day = DateTime.utc().startOf('day').plus({ days: d });
+    for (let m = 0; m < 24 * 60; m += 30) {
+      for (const seat of seats)
+        slots.push({
+          calendar: seat.id,
+          slot: day.plus({ minutes: m }).toFormat("yyyy-MM-dd'T'HH:mm"),
+        });
+    }
+  }
+  let next = 0;
+  const nextBody = () => JSON.stringify({ ...slots[next++ % slots.length], user: customer.id });
+  let nextBare = 0;
+  rows.push(
+    await load('bare POST: one raw INSERT', {
+      url: `${bareBase}/insert`,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (r) => ({ ...r, body: JSON.stringify(slots[nextBare++ % slots.length]) }),
+        },
+      ],
+    }),
+  );
+  rows.push(
+    await load('POST /reservations (staff books a seat)', {
+      url: base,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/reservations',
+          headers: deskAuth,
+          setupRequest: (r) => ({ ...r, body: nextBody() }),
+        },
+      ],
+    }),
+  );
+  if (process.env.PROF_BOOKING) { for (const r of rows) console.log(fmt(r)); console.log('HOLDING', url); if (process.env.PROF_HOLD) await new Promise((r) => setTimeout(r, 900_000)); return finish(); }
+  stageRss('booking');
+
+  rows.push(await checkoutBenchmark({ database, tokens: ctx.deps.tokens, appBase: base, load }));
+  stageRss('checkout');
+
+  for (const r of rows) console.log(fmt(r));
+  console.log('');
+  console.log(`availability:     ${ratio(rows[1], rows[0])}`);
+  console.log(`parallel search:  ${ratio(rows[3], rows[2])}`);
+  console.log(`booking:          ${ratio(rows[5], rows[4])}`);
+  console.log(`checkout process: ${ratio(rows[6], rows[4])}`);
+  console.log(await receiptRenderFigure());
+
+  // Availability on two API instances sharing the one PostgreSQL, against one instance (issue
+  // 14: ≥ 1.6× where there are the cores for it). Each instance gets half the connections.
+  await startApp(url, app2Port);
+  const availOn = (port: number, connections: number) =>
+    autocannon({
+      url: `http://127.0.0.1:${port}${availPath}`,
+      headers: auth,
+      connections,
+      duration: SECONDS,
+    });
+  const one = await availOn(appPort, CONNECTIONS);
+  const two = await Promise.all([
+    availOn(appPort, CONNECTIONS / 2),
+    availOn(app2Port, CONNECTIONS / 2),
+  ]);
+  const twoRps = two[0].requests.average + two[1].requests.average;
+  console.log(
+    `availability, 2 instances vs 1 (${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}): ${twoRps.toFixed(0)} vs ${one.requests.average.toFixed(0)} req/s = ${(
+      twoRps / one.requests.average
+    ).toFixed(
+      2,
+    )}×, p99 ${Math.max(two[0].latency.p99, two[1].latency.p99)} vs ${one.latency.p99} ms`,
+  );
+
+  // Memory through a mixed load on one instance: reads, searches and bookings at once.
+  const mixedSeconds = Number(process.env.BENCH_MIXED_SECONDS ?? 300);
+  let peak = rssMb(appPids.get(appPort));
+  const before = peak;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(appPids.get(appPort)))), 500);
+  const mixed = await Promise.all([
+    autocannon({ url: base + availPath, headers: auth, connections: 8, duration: mixedSeconds }),
+    autocannon({ url: base + parallelPath, headers: auth, connections: 8, duration: mixedSeconds }),
+    autocannon({
+      url: base,
+      connections: 4,
+      duration: mixedSeconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/reservations',
+          headers: deskAuth,
+          setupRequest: (r) => ({ ...r, body: nextBody() }),
+        },
+      ],
+    }),
+  ]);
+  clearInterval(sampler);
+  stageRss('mixed load');
+  const served = mixed.reduce((n, r) => n + r.requests.total, 0);
+  const failed = mixed.reduce((n, r) => n + r.non2xx + r.errors, 0);
+  console.log(
+    `memory of an app instance after start-up (idle): RSS ${rssAfter[0][1].toFixed(0)} MB`,
+  );
+  console.log(
+    `memory after each stage: ${rssAfter.map(([stage, mb]) => `${stage} ${mb.toFixed(0)}`).join(', ')} MB`,
+  );
+  console.log(
+    `memory through a ${mixedSeconds} s mixed load (avail, parallel, bookings; ${served} requests, ${failed} non-2xx): RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
+  );
+
+  // The storm: 200 customers, one seat-slot, two API instances on one PostgreSQL.
+  const stormers = [];
+  for (let i = 0; i < 200; i++)
+    stormers.push(await createUser(ctx, { password: 'storm-password' }));
+  const target = {
+    calendar: seats[19].id,
+    slot: DateTime.utc()
+      .startOf('day')
+      .plus({ days: 58, hours: 12 })
+      .toFormat("yyyy-MM-dd'T'HH:mm"),
+  };
+  const started = performance.now();
+  const statuses = await Promise.all(
+    stormers.map((u, i) =>
+      fetch(`http://127.0.0.1:${i % 2 ? app2Port : appPort}/api/reservations`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(target),
+      }).then((r) => r.status),
+    ),
+  );
+  const stormMs = performance.now() - started;
+  const winners = statuses.filter((s) => s === 201).length;
+  const losers = statuses.filter((s) => s === 400).length;
+  console.log(
+    `double-booking storm: 200 clients, 2 instances: ${winners} winner, ${losers} refused with 400, ${200 - winners - losers} other, in ${stormMs.toFixed(0)} ms`,
+  );
+  // The booking write path's guarantee belongs with the server figures (decision 0046).
+  if (only === 'server') return finish();
+
+  console.log('');
+  await races();
+
+  // Leaderboards at 1 M and 5 M laps, and lap ingestion (BENCH_BOARDS=false skips them).
+  if (process.env.BENCH_BOARDS !== 'false') {
+    console.log('');
+    await boards();
+  }
+
+  // The web app: initial JavaScript per route, Lighthouse, npm start's start times.
+  console.log('');
+  for (const line of await web()) console.log(line);
+  await finish();
+
+  // Leaderboards at 1 M and 5 M laps, and lap ingestion.
+  async function boards() {
+    const lines = await boardBenchmarks({
+      database,
+      appBase: base,
+      tmp,
+      tsx,
+      here,
+      children,
+      load,
+      waitFor,
+      seatId: seats[0].id,
+      port: PORT_BASE + 5,
+    });
+    for (const line of lines) console.log(line);
+  }
+
+  async function finish() {
+    await database.close();
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  // SIGTERM, not SIGKILL: tsx passes it on to the app it runs; a killed tsx would orphan it.
+  for (const c of children) c.kill('SIGTERM');
+  process.exit(1);
+});
