@@ -23,7 +23,7 @@ try {
 }
 
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
-// Source maps for stack traces, and a bounded heap (decision 0054): apps/server/node-flags.json.
+// Source maps for stack traces, and a bounded heap (decision 0057): apps/server/node-flags.json.
 const flags = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'));
 const code = await run(process.execPath, [...flags, serverMain], { env });
 process.exit(code);
