@@ -41,3 +41,44 @@ describe('GenerationMemo', () => {
     });
   });
 });
+
+describe('GenerationMemo, callers meanwhile', () => {
+  it('share the computation under way', async () => {
+    const memo = new GenerationMemo<{ n: number }>({ max: 10, ttlMs: 60_000 });
+    const slow = deferred<{ n: number }>();
+    let computed = 0;
+    const compute = () => {
+      computed++;
+      return slow.promise;
+    };
+    const first = memo.get('a', compute);
+    const second = memo.get('a', compute);
+    expect(memo.known('a')).toBeUndefined();
+    slow.resolve({ n: 1 });
+    expect(await first).toEqual({ n: 1 });
+    expect(await second).toEqual({ n: 1 });
+    expect(computed).toBe(1);
+    expect(memo.known('a')).toEqual({ n: 1 });
+  });
+
+  it('do not share one that began before clear()', async () => {
+    const memo = new GenerationMemo<{ board: string }>({ max: 10, ttlMs: 60_000 });
+    const slow = deferred<{ board: string }>();
+    const stale = memo.get('board', () => slow.promise);
+    memo.clear();
+    const fresh = memo.get('board', async () => ({ board: 'with the lap' }));
+    slow.resolve({ board: 'before the lap' });
+    expect(await stale).toEqual({ board: 'before the lap' });
+    expect(await fresh).toEqual({ board: 'with the lap' });
+    expect(memo.known('board')).toEqual({ board: 'with the lap' });
+  });
+
+  it('share a failure but do not keep it', async () => {
+    const memo = new GenerationMemo<{ n: number }>({ max: 10, ttlMs: 60_000 });
+    const failing = memo.get('a', async () => {
+      throw new Error('gone');
+    });
+    await expect(failing).rejects.toThrow('gone');
+    expect(await memo.get('a', async () => ({ n: 2 }))).toEqual({ n: 2 });
+  });
+});

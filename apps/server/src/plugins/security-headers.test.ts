@@ -1,12 +1,46 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { securityHeaders } from './security-headers';
+import { isApiUrl, registerSecurityHeaders, securityHeaders } from './security-headers';
 
+/** What only a document needs: never on an API answer (decision 0058). */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+let dist: string;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Paddock</title>');
+  fs.writeFileSync(path.join(dist, 'assets/index-Ab12.js'), 'console.log(1);');
+  t = await createTestApp({}, { webDist: dist });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** The app's document set: its own CSP (Stripe's scripts and frames), framing by itself only. */
+function expectDocumentSet(headers: Record<string, unknown>, url: string) {
+  expect(headers['x-content-type-options'], url).toBe('nosniff');
+  expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+  const csp = String(headers['content-security-policy']);
+  expect(csp, url).toContain("default-src 'self'");
+  expect(csp, url).toContain('https://js.stripe.com');
+  expect(csp, url).toContain("object-src 'none'");
+  for (const name of DOCUMENT_ONLY) expect(headers[name], `${url} ${name}`).toBeDefined();
+}
 
 describe('security headers', () => {
   it("are Helmet's, worked out once", () => {
@@ -19,15 +53,55 @@ describe('security headers', () => {
     expect(Object.isFrozen(headers)).toBe(true);
   });
 
-  it('are on every answer: API, error and not found', async () => {
-    for (const url of ['/api/locations', '/api/users/me', '/api/no-such-route']) {
+  it('on API answers (data, an error, an unknown route): the short API set only', async () => {
+    for (const url of ['/api/locations', '/api/users/me', '/api/no-such-route', '/api']) {
       const res = await t.app.inject({ url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp, url).toContain("default-src 'self'");
-      expect(csp, url).toContain('https://js.stripe.com');
-      expect(csp, url).toContain("object-src 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
     }
+  });
+
+  it("on the app's documents and files, and the API's own docs: the full document set", async () => {
+    for (const url of ['/', '/leaderboards', '/assets/index-Ab12.js', '/api/docs']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBeLessThan(400);
+      expectDocumentSet(res.headers, url);
+    }
+  });
+
+  it('on an API answer that is an HTML page: the document set', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app, {
+      contentSecurityPolicy: {
+        directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", 'https://js.stripe.com'] },
+      },
+    });
+    app.get('/api/receipt', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send('<!doctype html><p>Receipt</p>'),
+    );
+    app.get('/api/data', async () => ({ ok: true }));
+    const page = await app.inject({ url: '/api/receipt' });
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['content-security-policy']).toContain('https://js.stripe.com');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    const data = await app.inject({ url: '/api/data' });
+    expect(data.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    await app.close();
+  });
+
+  it('tell the API from the rest by the path', () => {
+    for (const url of ['/api', '/api/', '/api?x=1', '/api/boards/1/results?count=15'])
+      expect(isApiUrl(url), url).toBe(true);
+    for (const url of ['/', '/apiary', '/api-keys', '/api/docs', '/api/docs/static/index.html'])
+      expect(isApiUrl(url), url).toBe(false);
   });
 });

@@ -2,12 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+type Headers = Readonly<Record<string, string>>;
+
 /**
  * Helmet's headers, worked out once. `@fastify/helmet` builds Helmet's middleware and parses the
  * CSP directives again on every request (a sixth of a cached board answer's CPU); our headers
  * do not change per request (no nonces), so they are captured at start and set as they are.
  */
-export function securityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+export function securityHeaders(options: HelmetOptions): Headers {
   const headers: Record<string, string> = {};
   const capture = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -25,11 +27,50 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
   return Object.freeze(headers);
 }
 
-/** Every answer (API, app, assets, errors) carries the headers. */
+/**
+ * The headers of an API answer that is data, not a document (OWASP's REST Security Cheat Sheet):
+ * nothing runs or loads in it and nothing frames it, no MIME sniffing, HTTPS only, no reading it
+ * from another site. The rest of the document set (the app's CSP, COOP, Origin-Agent-Cluster,
+ * Referrer-Policy, DNS prefetch, IE's download and XSS switches, Flash policies) governs what a
+ * page does and has no effect on a JSON body; it was ~700 bytes on every answer (decision 0058).
+ */
+export function apiSecurityHeaders(document: Headers): Headers {
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': document['cross-origin-resource-policy'] ?? 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const hsts = document['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return Object.freeze(headers);
+}
+
+/** `/api` and below, except the API's documentation pages (HTML, scripts, styles). */
+export function isApiUrl(url: string): boolean {
+  if (!url.startsWith('/api')) return false;
+  const next = url.charCodeAt(4);
+  // '/', '?' or the end: '/apiary' is a page of the app.
+  if (!(Number.isNaN(next) || next === 47 || next === 63)) return false;
+  return !url.startsWith('/api/docs');
+}
+
+/**
+ * Every answer carries its set: the document set (Helmet's, from `options`) on the app's pages,
+ * assets and anything else outside the API; the short API set on the API's answers. An API
+ * answer that turns out to be HTML (a printable receipt) gets the document set instead.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const document = securityHeaders(options);
+  const api = apiSecurityHeaders(document);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? api : document);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html') && isApiUrl(request.url))
+      reply.headers(document);
+    done(null, payload);
   });
 }

@@ -17,6 +17,8 @@ import type { Deps } from '../../app';
 import { hasPermission } from '../../plugins/auth';
 import * as boards from './boards.service';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Staff who keep boards also see the inactive ones. */
 const managesBoards = (request: FastifyRequest) =>
   hasPermission(request.authUser, 'leaderboards.change_board');
@@ -81,20 +83,24 @@ export const boardsRoutes =
           response: { 200: z.array(lap), ...errors },
         },
       },
-      // Already JSON (kept for a second, see timeResultsJson): sent as it is.
-      async (request, reply) =>
-        reply
-          .type('application/json; charset=utf-8')
-          // A string is sent untouched by Fastify's serializer; its shape is the schema's.
-          .send(
-            (await boards.timeResultsJson(
-              db,
-              request.params.id,
-              request.query.count,
-              managesBoards(request),
-              { carId: request.query.car, tyre: request.query.tyre },
-            )) as unknown as Lap[],
-          ),
+      // Already JSON (kept for a second, see timeResultsJson): its bytes are sent as they are
+      // (Fastify does not serialise a Buffer; its shape is the schema's). A kept answer is sent
+      // at once, without a promise.
+      (request, reply) => {
+        const { id } = request.params;
+        const { count, car, tyre } = request.query;
+        const filter = { carId: car, tyre };
+        const includeInactive = managesBoards(request);
+        reply.type(JSON_TYPE);
+        const known = boards.knownTimeResults(id, count, includeInactive, filter);
+        if (known) {
+          reply.send(known as unknown as Lap[]);
+          return;
+        }
+        return boards
+          .timeResultsJson(db, id, count, includeInactive, filter)
+          .then((body) => void reply.send(body as unknown as Lap[]));
+      },
     );
     app.get(
       '/teams',

@@ -95,7 +95,9 @@ export function boardStart(
  */
 const RESULTS_TTL_MS = 1000;
 const RESULTS_MEMO_SIZE = 500;
-const resultsMemo = new GenerationMemo<{ at: number; json: string }>({
+/** A TIME board's answer: its JSON, encoded once for every request that is given it. */
+type KeptResults = { body: Buffer };
+const resultsMemo = new GenerationMemo<KeptResults>({
   max: RESULTS_MEMO_SIZE,
   ttlMs: RESULTS_TTL_MS,
 });
@@ -107,9 +109,25 @@ export function forgetBoardResults() {
 
 export type ResultsFilter = { carId?: number; tyre?: string };
 
+const resultsKey = (id: number, count: number, includeInactive: boolean, filter: ResultsFilter) =>
+  `${id}|${count}|${includeInactive}|${filter.carId ?? ''}|${filter.tyre ?? ''}`;
+
+/**
+ * The kept answer of `timeResultsJson`, when there is one: most requests of a busy room, served
+ * without a promise.
+ */
+export function knownTimeResults(
+  id: number,
+  count: number,
+  includeInactive: boolean,
+  filter: ResultsFilter = {},
+): Buffer | undefined {
+  return resultsMemo.known(resultsKey(id, count, includeInactive, filter))?.body;
+}
+
 /**
  * A TIME board's entries (each racer's best valid lap, fastest first, ties to the earlier lap)
- * as JSON text, kept with the answer: a wall of phones costs no serialising either.
+ * as JSON (UTF-8 bytes), kept with the answer: a wall of phones costs no serialising either.
  */
 export async function timeResultsJson(
   db: Db,
@@ -117,23 +135,13 @@ export async function timeResultsJson(
   count: number,
   includeInactive: boolean,
   filter: ResultsFilter = {},
-): Promise<string> {
-  return (await rememberedResults(db, id, count, includeInactive, new Date(), filter)).json;
-}
-
-async function rememberedResults(
-  db: Db,
-  id: number,
-  count: number,
-  includeInactive: boolean,
-  now: Date,
-  filter: ResultsFilter,
-) {
-  const key = `${id}|${count}|${includeInactive}|${filter.carId ?? ''}|${filter.tyre ?? ''}`;
-  return resultsMemo.get(key, async () => {
-    const value = await computeTimeResults(db, id, count, includeInactive, now, filter);
-    return { at: Date.now(), json: JSON.stringify(value) };
+): Promise<Buffer> {
+  const key = resultsKey(id, count, includeInactive, filter);
+  const kept = await resultsMemo.get(key, async () => {
+    const value = await computeTimeResults(db, id, count, includeInactive, new Date(), filter);
+    return { body: Buffer.from(JSON.stringify(value)) };
   });
+  return kept.body;
 }
 
 async function computeTimeResults(
