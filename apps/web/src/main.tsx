@@ -20,8 +20,8 @@ root.render(<AppSpinner />);
 const client = createQueryClient();
 const routes = buildRoutes();
 const booting = boot(client, window.location);
-// boot() has restored the stored session synchronously: the screen's code, and then the data it
-// opens with, load beside its calls; so does the top bar's list of pages (decision 0061).
+// boot() has restored the stored session synchronously: the screen's code and the data it opens
+// with load beside its calls; so does the top bar's list of pages (decision 0061).
 preloadScreens(routes, window.location, client);
 void client.prefetchQuery(pagesListQuery);
 booting.then(

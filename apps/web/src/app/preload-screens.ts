@@ -8,8 +8,8 @@ import { accessRedirect, type RouteHandle } from './route-access';
  * the router asks for the same modules after boot and finds them loaded, one round trip sooner
  * (decision 0045). Beside it, the screen's prefetch module (when it has one) starts the queries
  * the screen opens with, so their answers are in the cache (or on the way) when it first
- * renders instead of being asked for after boot, the router and that render (decision 0061). Only
- * screens the restored session may open; a redirect-only route preloads where it goes.
+ * renders instead of being asked for after boot, the router and that render (decision 0061).
+ * Only screens the restored session may open; a redirect-only route preloads where it goes.
  */
 export function preloadScreens(
   routes: RouteObject[],
