@@ -12,6 +12,7 @@ import { watchSessionExpiry } from './app/session-expiry';
 import { AppSpinner } from './app/layout/app-spinner';
 import { BootError } from './app/layout/boot-error';
 import { createQueryClient } from './lib/query-client';
+import { pagesListQuery } from './features/pages/api/list-pages';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<AppSpinner />);
@@ -19,8 +20,10 @@ root.render(<AppSpinner />);
 const client = createQueryClient();
 const routes = buildRoutes();
 const booting = boot(client, window.location);
-// boot() has restored the stored session synchronously: the screen's code loads beside its calls.
-preloadScreens(routes, window.location.pathname);
+// boot() has restored the stored session synchronously: the screen's code and the data it opens
+// with load beside its calls; so does the top bar's list of pages (decision 0061).
+preloadScreens(routes, window.location, client);
+void client.prefetchQuery(pagesListQuery);
 booting.then(
   (redirectTo) => {
     if (redirectTo) window.history.replaceState(null, '', redirectTo);

@@ -1,4 +1,6 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs, type Params } from 'react-router';
 import type { Permission } from '@paddock/contract/accounts';
 import { getSession, hasPermission, isStaff, type Session } from '../lib/auth-store';
 import { pathTo, type RouteName } from '../lib/routes';
@@ -17,7 +19,28 @@ export type RouteHandle = {
   bodyClass?: string;
   /** Where a redirect-only route sends everyone (its screen's code can load early). */
   redirectsTo?: string;
+  /** The screen's module. */
+  load?: () => Promise<ScreenModule>;
+  /** The module of what the screen opens with, which can be asked for before it renders. */
+  prefetch?: () => Promise<PrefetchModule>;
 };
+
+/** What the first paint of a path can fetch before its screen renders (decision 0061). */
+export type PrefetchContext = {
+  client: QueryClient;
+  params: Params;
+  search: URLSearchParams;
+  session: Session | null;
+};
+
+/** A screen's chunk. */
+export type ScreenModule = { default: ComponentType };
+
+/**
+ * The queries a screen starts with, run beside boot: a module of its own (query definitions
+ * only), so the calls do not wait for the screen's code and its imports to arrive and run.
+ */
+export type PrefetchModule = { prefetch: (at: PrefetchContext) => unknown };
 
 /**
  * Where a visitor without the access goes, or null when they may stay:

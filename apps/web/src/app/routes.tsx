@@ -1,13 +1,16 @@
-import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { pathTo, routePatterns, type RouteName } from '../lib/routes';
-import { guardLoader, type Access, type RouteHandle } from './route-access';
+import {
+  guardLoader,
+  type Access,
+  type PrefetchModule,
+  type RouteHandle,
+  type ScreenModule,
+} from './route-access';
 import { AppLayout } from './layout/app-layout';
 import { AppSpinner } from './layout/app-spinner';
 import { RouteError } from './layout/route-error';
 import { NotFoundScreen } from './screens/not-found-screen';
-
-type ScreenModule = { default: ComponentType };
 
 /** Routes whose loader always redirects render nothing of their own. */
 function RedirectOnly() {
@@ -25,10 +28,14 @@ function screen(
   name: RouteName,
   access: Access,
   load: () => Promise<ScreenModule>,
-  extra: Partial<RouteObject> & { bodyClass?: string } = {},
+  extra: Partial<RouteObject> & {
+    bodyClass?: string;
+    /** What the screen opens with, started beside boot (decision 0061). */
+    prefetch?: () => Promise<PrefetchModule>;
+  } = {},
 ): RouteObject {
-  const { bodyClass, ...rest } = extra;
-  const handle: RouteHandle = { name, access, bodyClass };
+  const { bodyClass, prefetch, ...rest } = extra;
+  const handle: RouteHandle = { name, access, bodyClass, load, prefetch };
   return {
     id: name,
     path: routePatterns[name],
@@ -58,7 +65,9 @@ export function buildRoutes(): RouteObject[] {
               loader: () => redirect(pathTo('dashboard')),
               Component: RedirectOnly,
             },
-            screen('dashboard', LOGIN, () => import('./screens/dashboard-screen')),
+            screen('dashboard', LOGIN, () => import('./screens/dashboard-screen'), {
+              prefetch: () => import('./screens/dashboard-prefetch'),
+            }),
             screen(
               'subscription',
               LOGIN,
@@ -90,6 +99,10 @@ export function buildRoutes(): RouteObject[] {
                     'availabilityTracks',
                     ANY,
                     () => import('../features/catalog/routes/availability-tracks-screen'),
+                    {
+                      prefetch: () =>
+                        import('../features/catalog/routes/availability-tracks-prefetch'),
+                    },
                   ),
                 ],
               },
@@ -98,6 +111,7 @@ export function buildRoutes(): RouteObject[] {
               'leaderboards',
               ANY,
               () => import('../features/leaderboards/routes/leaderboards-screen'),
+              { prefetch: () => import('../features/leaderboards/routes/leaderboards-prefetch') },
             ),
             screen('welcome', ANY, () => import('../features/displays/routes/welcome-screen'), {
               bodyClass: 'paddock-display',
@@ -123,6 +137,10 @@ export function buildRoutes(): RouteObject[] {
               'reservationsAdvanced',
               LOGIN,
               () => import('../features/reservations/routes/reservation-locations-screen'),
+              {
+                prefetch: () =>
+                  import('../features/reservations/routes/reservation-locations-prefetch'),
+              },
             ),
             screen(
               'reservationCreate',

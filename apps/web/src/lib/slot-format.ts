@@ -6,9 +6,27 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** One cached formatter per options (building them costs more than using them). */
-function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
-  const key = `${locale}|${JSON.stringify(options)}`;
+/** The options this file uses; each is part of the cache key. */
+type FormatOptions = Pick<
+  Intl.DateTimeFormatOptions,
+  | 'timeZone'
+  | 'hourCycle'
+  | 'year'
+  | 'month'
+  | 'day'
+  | 'weekday'
+  | 'hour'
+  | 'minute'
+  | 'timeZoneName'
+>;
+
+/**
+ * One cached formatter per options (building them costs more than using them). The key is the
+ * locale and the options' values in a fixed order: JSON of the options on every call was the
+ * booking grid's largest cost in a profile (it formats every slot of every seat).
+ */
+function formatter(locale: string | undefined, options: FormatOptions) {
+  const key = `${locale}|${options.timeZone}|${options.hourCycle}|${options.year}|${options.month}|${options.day}|${options.weekday}|${options.hour}|${options.minute}|${options.timeZoneName}`;
   let f = formats.get(key);
   if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, options)));
   return f;

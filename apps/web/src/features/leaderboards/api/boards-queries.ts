@@ -3,6 +3,9 @@ import type { Paginated } from '@paddock/contract/common';
 import type { Board, Lap, PointsEntry } from '@paddock/contract/laps';
 import { api } from '../../../lib/api-client';
 
+/** How many entries the leaderboard page shows (podium + table). */
+export const LEADERBOARD_ENTRIES = 50;
+
 export const boardsQuery = () =>
   queryOptions({
     queryKey: ['boards'],

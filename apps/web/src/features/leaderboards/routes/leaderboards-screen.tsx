@@ -4,11 +4,8 @@ import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
-import { boardsQuery } from '../api/boards-queries';
+import { boardsQuery, LEADERBOARD_ENTRIES as ENTRIES } from '../api/boards-queries';
 import { BoardView, NO_LAPS_ON_BOARD } from '../components/board-view';
-
-/** How many entries the leaderboard page shows (podium + table). */
-const ENTRIES = 50;
 
 /** Leaderboards — spec customer §2 /leaderboards/:id?: the list on the left, one board shown. */
 export default function LeaderboardsScreen() {

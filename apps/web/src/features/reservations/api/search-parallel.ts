@@ -13,6 +13,9 @@ export type ParallelSearch = {
   types: number[];
 };
 
+/** The booking screen's first search: one racer, 30 minutes, every simulator type. */
+export const OPENING_SEARCH = { racers: 1, minutes: 30, types: [] as readonly number[] };
+
 /**
  * `GET /api/calendars/parallel?date&block=30&location&sessions&racers`: the seats where the
  * whole group fits, each with the start slots where it does.

@@ -30,7 +30,7 @@ import { seatAvailabilityQuery } from '../api/get-seat-availability';
 import { bookingLocationsQuery } from '../api/list-booking-locations';
 import { calendarTypesQuery } from '../api/list-calendar-types';
 import { calendarsQuery } from '../api/list-calendars';
-import { parallelQuery } from '../api/search-parallel';
+import { OPENING_SEARCH, parallelQuery } from '../api/search-parallel';
 import { AvailabilityAlert } from '../components/availability-alert';
 import { BookingFilters } from '../components/booking-filters';
 import { ClubAlert } from '../components/club-alert';
@@ -65,9 +65,10 @@ export default function ReservationLocationsScreen() {
   });
   const types = useQuery(calendarTypesQuery);
 
-  const [chosenTypes, setChosenTypes] = useState<number[]>([]);
-  const [racersWanted, setRacers] = useState(1);
-  const [minutes, setMinutes] = useState(30);
+  // The opening search is the one the route asked for beside boot (its prefetch).
+  const [chosenTypes, setChosenTypes] = useState<number[]>(() => [...OPENING_SEARCH.types]);
+  const [racersWanted, setRacers] = useState(OPENING_SEARCH.racers);
+  const [minutes, setMinutes] = useState(OPENING_SEARCH.minutes);
   const [pickedDate, setPickedDate] = useState<string | null>(null);
   const [selection, setSelection] = useState<Selection>({ search: '', items: new Map() });
   const [checkout, setCheckout] = useState<OpenCheckout | null>(null);
