@@ -11,7 +11,7 @@ import { freshRow, toReservation } from '../reservations/reservations.service';
 import type { SeatLookup } from '../reservations/seat-cache';
 import { policyOf } from '../refunds/refunds.service';
 import type { CheckoutContext } from './checkout.service';
-import { sendConfirmationOf } from './send-confirmation';
+import { storedFacts } from './send-confirmation';
 import { resolveCheckoutItems } from './checkout-items';
 import { claimAndBook, finishPaid, readForProcessing } from './process-statements';
 
@@ -110,25 +110,27 @@ export async function processQuickly(
     post_booking_url: location.postBookingUrl,
   };
   const result: CheckoutResult = { statusCode: 200, body };
+  // The confirmation is owed in the same statement that marks the checkout paid, with what it
+  // says (decision 0059): the sender renders it after the answer, without reading it again.
+  const settings = mergeSettings(read.settings);
+  const confirmation = read.customer?.email
+    ? storedFacts({
+        checkout,
+        user: { ...read.customer, email: read.customer.email },
+        location,
+        names: new Map(resolved.map((r) => [r.seat.id, r.seat.name])),
+        settings,
+        policy: policyOf(location, settings, read.clubMember),
+        rows,
+      })
+    : null;
   const finished = await finishPaid(db, id, {
     chargeId: outcome.charge.id,
     chargeRef: outcome.charge.chargeRef,
     result,
+    confirmation,
   });
   if (!finished.finishedNow)
     return finished.stored ? { result: finished.stored, finishedNow: false } : null;
-
-  if (read.customer?.email) {
-    const settings = mergeSettings(read.settings);
-    await sendConfirmationOf(ctx, {
-      checkout,
-      user: read.customer,
-      location,
-      names: new Map(resolved.map((r) => [r.seat.id, r.seat.name])),
-      settings,
-      policy: policyOf(location, settings, read.clubMember),
-      rows,
-    });
-  }
   return { result, finishedNow: true };
 }

@@ -6,6 +6,7 @@ import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit } from '../../plugins/change
 import type { CardRecord, Queryable } from '../../plugins/payments/charge-card';
 import type { PersonName } from '../reservations/reservations.repo';
 import type { CheckoutRow } from './checkout.repo';
+import type { StoredFacts } from './send-confirmation';
 
 // The statements of a checkout's quick path (decision 0046): each is atomic on its own, so the
 // path needs no transaction, and each reads in the same round trip what the next steps need.
@@ -155,15 +156,28 @@ export async function claimAndBook(
 }
 
 /**
- * Marks the checkout's reservations paid by `chargeId` and stores the answer, in one statement,
+ * Marks the checkout's reservations paid by `chargeId`, stores the answer and the confirmation
+ * owed (decision 0059), in one statement,
  * unless a concurrent call stored one first: then that one is the answer (null if it committed
  * after this statement began; the caller reads it again).
  */
 export async function finishPaid(
   db: Db,
   id: number,
-  paid: { chargeId: number; chargeRef: string | null; result: CheckoutResult },
+  paid: {
+    chargeId: number;
+    chargeRef: string | null;
+    result: CheckoutResult;
+    /** The confirmation owed, with what it says; null: no one to mail. */
+    confirmation: StoredFacts | null;
+  },
 ): Promise<{ finishedNow: boolean; stored: CheckoutResult | null }> {
+  const owed = paid.confirmation
+    ? sql`, owed as (
+      insert into receipts_owed (checkout_id, facts)
+      select id, ${JSON.stringify(paid.confirmation)}::jsonb from done
+      on conflict do nothing)`
+    : sql``;
   const result = await db.execute<{
     done: number;
     stored: CheckoutResult | null;
@@ -181,7 +195,7 @@ export async function finishPaid(
       where checkout_id = ${id}::int and cancelled_at is null and not paid
         and exists (select 1 from done)
       returning calendar_id
-    )
+    )${owed}
     select (select count(*)::int from done) as done,
       (select result from checkouts where id = ${id}::int) as stored,
       (select array_agg(distinct calendar_id) from marked) as seats,
