@@ -164,10 +164,17 @@ type Compiled = { parts: string[]; order: number[]; text: TextLayout | null } | 
  * The text part of a layout, cut at its placeholders like the HTML (decision 0059): what
  * html-to-text makes of the layout's HTML, where a value's text is the value itself as long as
  * it has no whitespace but single spaces (html-to-text collapses the rest) and no line comes out
- * longer than the word wrap. `links` are the button's label and URL: html-to-text hides a URL
+ * longer than the word wrap, or is a block's whole text (html-to-text's greedy word wrap,
+ * done here the same way). `links` are the button's label and URL: html-to-text hides a URL
  * that equals its label. Null when the layout's own text was wrapped.
  */
-type TextLayout = { parts: string[]; order: number[]; links: [label: number, href: number][] };
+type TextLayout = {
+  parts: string[];
+  order: number[];
+  links: [label: number, href: number][];
+  /** Values that are a block's whole text (a heading, a paragraph, a note): wrapped here. */
+  alone: Set<number>;
+};
 
 const TOKEN = /pdkslot(\d+)x/g;
 const LAYOUTS = 64;
@@ -199,7 +206,28 @@ async function compileText(html: string): Promise<TextLayout | null> {
   const links = [...text.matchAll(/pdkslot(\d+)x \[pdkslot(\d+)x\]/g)].map(
     (m) => [Number(m[1]), Number(m[2])] as [number, number],
   );
-  return { ...cut(text), links };
+  const alone = new Set([...text.matchAll(/^pdkslot(\d+)x$/gm)].map((m) => Number(m[1])));
+  return { ...cut(text), links, alone };
+}
+
+/**
+ * html-to-text's word wrap of a block's text of single-spaced words none longer than the line:
+ * as many words on a line as fit (InlineTextBuilder.pushWord).
+ */
+function wrapped(value: string): string | undefined {
+  if (value.length <= WORDWRAP) return value;
+  let text = '';
+  let line = '';
+  for (const word of value.split(' ')) {
+    if (word.length > WORDWRAP) return undefined;
+    if (line === '') line = word;
+    else if (line.length + 1 + word.length <= WORDWRAP) line += ' ' + word;
+    else {
+      text += line + '\n';
+      line = word;
+    }
+  }
+  return text + line;
 }
 
 const UNESCAPE: Record<string, string> = {
@@ -230,7 +258,12 @@ function compiledText(layout: TextLayout | null, values: string[]): string | und
   for (const [label, href] of layout.links)
     if (raw[label] === raw[href] || !LINK.test(raw[href])) return undefined;
   let text = layout.parts[0];
-  for (let i = 0; i < layout.order.length; i++) text += raw[layout.order[i]] + layout.parts[i + 1];
+  for (let i = 0; i < layout.order.length; i++) {
+    const n = layout.order[i];
+    const value = layout.alone.has(n) ? wrapped(raw[n]) : raw[n];
+    if (value === undefined) return undefined;
+    text += value + layout.parts[i + 1];
+  }
   for (const line of text.split('\n')) if (line.length > WORDWRAP) return undefined;
   receiptRenders.compiledText++;
   return text;
