@@ -1,7 +1,7 @@
 import { and, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { receiptsOwed } from '../../db/schema/booking';
-import type { Mailer } from '../../plugins/mail';
+import type { Mailer, MailMessage } from '../../plugins/mail';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import {
   confirmationOf,
@@ -98,14 +98,15 @@ export class ReceiptSender {
           where due_at <= now() order by due_at limit ${BATCH} for update skip locked`);
         claimed = owed.rows;
         if (claimed.length === 0) return 0;
-        const sent: number[] = [];
+        const messages: MailMessage[] = [];
         for (const row of claimed) {
           const facts = row.facts
             ? factsFromStored(row.facts)
             : await readConfirmationFacts(tx, row.checkout_id);
-          if (facts) await mailer.send(await confirmationOf(this.deps, facts), tx);
-          sent.push(row.checkout_id);
+          if (facts) messages.push(await confirmationOf(this.deps, facts));
         }
+        await mailer.sendAll(messages, tx);
+        const sent = claimed.map((row) => row.checkout_id);
         await tx.delete(receiptsOwed).where(inArray(receiptsOwed.checkoutId, sent));
         return claimed.length;
       });
