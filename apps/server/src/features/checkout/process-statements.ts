@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { cards } from '../../db/schema/payments';
 import { checkouts, type CheckoutResult } from '../../db/schema/booking';
 import type { Db } from '../../db/client';
-import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit } from '../../plugins/changes';
+import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit, type Change } from '../../plugins/changes';
 import type { CardRecord, Queryable } from '../../plugins/payments/charge-card';
 import type { PersonName } from '../reservations/reservations.repo';
 import type { CheckoutRow } from './checkout.repo';
@@ -62,8 +62,12 @@ export type ClaimItem = {
   bookingFeeCents: number;
 };
 
+/** What a statement leaves to announce after its commit (announceAfterCommit). */
+export type Notices = { changes: Change[]; cache: string[] };
+
 export type Claim =
-  { claimed: true; ids: number[] } | { claimed: false; heldForOther: boolean; activeSeats: number };
+  | { claimed: true; ids: number[]; notices: Notices }
+  | { claimed: false; heldForOther: boolean; activeSeats: number };
 
 /**
  * Moves a quoted checkout to `charging` and books its seats, in one statement: nothing is
@@ -71,7 +75,8 @@ export type Claim =
  * and fails the whole statement (the caller's 400); a seat held for someone else on the
  * waitlist, a seat no longer active, or a checkout already claimed by a concurrent call (the
  * row lock makes it wait, then it sees `charging`) claims nothing. The customer's own holds are
- * claimed, and the change is stored per seat and announced after the commit (decision 0053).
+ * claimed, and the change is stored per seat; the caller announces it after the commit
+ * (decision 0053), with the payment's when it can (one announcement, decision 0059).
  */
 export async function claimAndBook(
   db: Db,
@@ -146,11 +151,11 @@ export async function claimAndBook(
       ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
   const row = result.rows[0];
   if (row.added) {
-    await announceAfterCommit(db, {
+    const notices: Notices = {
       changes: (row.changes ?? []).map((c) => ({ seq: c.seq, topic: 'reservations', id: c.seat })),
       cache: (row.changes ?? []).map((c) => `s:${c.seat}`),
-    });
-    return { claimed: true, ids: row.added.map(Number) };
+    };
+    return { claimed: true, ids: row.added.map(Number), notices };
   }
   return { claimed: false, heldForOther: row.held_for_other, activeSeats: row.active_seats };
 }
@@ -170,6 +175,8 @@ export async function finishPaid(
     result: CheckoutResult;
     /** The confirmation owed, with what it says; null: no one to mail. */
     confirmation: StoredFacts | null;
+    /** The claim's notices, announced with these (after this statement's commit). */
+    announce?: Notices;
   },
 ): Promise<{ finishedNow: boolean; stored: CheckoutResult | null }> {
   const owed = paid.confirmation
@@ -201,7 +208,10 @@ export async function finishPaid(
       (select array_agg(distinct calendar_id) from marked) as seats,
       ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
   const row = result.rows[0];
-  await announceAfterCommit(db, { cache: (row.seats ?? []).map((seat) => `s:${seat}`) });
+  await announceAfterCommit(db, {
+    changes: paid.announce?.changes,
+    cache: [...(paid.announce?.cache ?? []), ...(row.seats ?? []).map((seat) => `s:${seat}`)],
+  });
   return row.done > 0
     ? { finishedNow: true, stored: paid.result }
     : { finishedNow: false, stored: row.stored };
