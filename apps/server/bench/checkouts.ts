@@ -147,9 +147,12 @@ async function paidCount(database: Database): Promise<number> {
 
 async function owedCount(database: Database): Promise<number> {
   // Before decision 0059 there is no such table: nothing is ever owed.
+  const { rows: exists } = await database.pool.query<{ t: string | null }>(
+    `select to_regclass('receipts_owed')::text as t`,
+  );
+  if (!exists[0].t) return 0;
   const { rows } = await database.pool.query<{ n: number }>(
-    `select case when to_regclass('receipts_owed') is null then 0
-       else (select count(*)::int from receipts_owed) end as n`,
+    `select count(*)::int as n from receipts_owed`,
   );
   return rows[0].n;
 }
