@@ -162,9 +162,9 @@ export async function claimAndBook(
 
 /**
  * Marks the checkout's reservations paid by `chargeId`, stores the answer and the confirmation
- * owed (decision 0059), in one statement,
- * unless a concurrent call stored one first: then that one is the answer (null if it committed
- * after this statement began; the caller reads it again).
+ * owed (decision 0059), in one statement, unless a concurrent call stored one first: then that
+ * one is the answer (null if it committed after this statement began; the caller reads it
+ * again). The claim's notices (`announce`) go out with this statement's, after its commit.
  */
 export async function finishPaid(
   db: Db,
