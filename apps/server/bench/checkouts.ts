@@ -1,6 +1,7 @@
 // `npm run bench`: processing a quoted checkout of one seat, paid with a saved card through the
 // local payment provider (issue 14), each request a checkout of its own. Measured against the
 // same bare raw-INSERT route as the booking.
+import fs from 'node:fs';
 import { DateTime } from 'luxon';
 import type autocannon from 'autocannon';
 import type { Database } from '../src/db/client';
@@ -15,11 +16,32 @@ type Load<Row> = (title: string, opts: autocannon.Options) => Promise<Row>;
 const CHECKOUTS = 12_000;
 const CONNECTIONS = 8;
 
-export async function checkoutBenchmark<Row>(opts: {
+/** CPU seconds a process and its children have used (/proc, clock ticks of 1/100 s). */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return 0;
+  let ticks = 0;
+  const visit = (p: number) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      const kids = fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
+      for (const kid of kids ? kids.split(/\s+/) : []) visit(Number(kid));
+    } catch {
+      /* gone */
+    }
+  };
+  visit(pid);
+  return ticks / 100;
+}
+
+export async function checkoutBenchmark<Row extends { rps: number }>(opts: {
   database: Database;
   tokens: Tokens;
   appBase: string;
   load: Load<Row>;
+  /** The app instance's process: its CPU per checkout is reported. */
+  appPid?: number;
 }): Promise<Row> {
   const ctx = { db: opts.database.db, deps: { tokens: opts.tokens } };
   // A location of its own, so the booking run's slots and the availability figures stay apart.
@@ -87,7 +109,9 @@ export async function checkoutBenchmark<Row>(opts: {
   let next = 0;
   // Fewer connections than the other rows: each processing renders and stores its confirmation
   // mail (before docs/decisions/0047, with 32 waiting on one event loop no answer came back).
-  return opts.load(`POST /reservations/checkouts/{id}/process (${CONNECTIONS} conn.)`, {
+  const paidBefore = await paidCount(opts.database);
+  const cpuBefore = cpuSeconds(opts.appPid);
+  const row = await opts.load(`POST /reservations/checkouts/{id}/process (${CONNECTIONS} conn.)`, {
     url: opts.appBase,
     connections: CONNECTIONS,
     requests: [
@@ -101,6 +125,36 @@ export async function checkoutBenchmark<Row>(opts: {
       },
     ],
   });
+  // The confirmations are the checkout's work too: their CPU counts once they are all sent
+  // (decision 0059 sends them after the answers; 60 s at most).
+  for (let waited = 0; waited < 600 && (await owedCount(opts.database)) > 0; waited++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  const checkouts = (await paidCount(opts.database)) - paidBefore;
+  const cpu = cpuSeconds(opts.appPid) - cpuBefore;
+  if (opts.appPid && checkouts > 0)
+    console.log(
+      `checkout process: ${((cpu * 1000) / checkouts).toFixed(1)} ms of the app's CPU per checkout, its confirmation included (${checkouts} checkouts, ${cpu.toFixed(1)} s)`,
+    );
+  return row;
+}
+
+async function paidCount(database: Database): Promise<number> {
+  const { rows } = await database.pool.query<{ n: number }>(
+    `select count(*)::int as n from checkouts where status = 'paid'`,
+  );
+  return rows[0].n;
+}
+
+async function owedCount(database: Database): Promise<number> {
+  // Before decision 0059 there is no such table: nothing is ever owed.
+  const { rows: exists } = await database.pool.query<{ t: string | null }>(
+    `select to_regclass('receipts_owed')::text as t`,
+  );
+  if (!exists[0].t) return 0;
+  const { rows } = await database.pool.query<{ n: number }>(
+    `select count(*)::int as n from receipts_owed`,
+  );
+  return rows[0].n;
 }
 
 /**

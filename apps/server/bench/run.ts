@@ -321,7 +321,15 @@ async function main() {
   );
   stageRss('booking');
 
-  rows.push(await checkoutBenchmark({ database, tokens: ctx.deps.tokens, appBase: base, load }));
+  rows.push(
+    await checkoutBenchmark({
+      database,
+      tokens: ctx.deps.tokens,
+      appBase: base,
+      load,
+      appPid: appPids.get(appPort),
+    }),
+  );
   stageRss('checkout');
 
   for (const r of rows) console.log(fmt(r));

@@ -59,6 +59,7 @@ import { reservationsRoutes } from './features/reservations/reservations.routes'
 import { vouchersRoutes } from './features/vouchers/vouchers.routes';
 import { vouchersAdminRoutes } from './features/vouchers/vouchers-admin.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
+import { ReceiptSender } from './features/checkout/receipts-owed';
 import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
@@ -86,6 +87,8 @@ declare module 'fastify' {
     launcherHub: LauncherHub;
     /** This instance's AC dedicated servers (docs/decisions/0031). */
     acServers: AcServerLink;
+    /** This instance's sender of the booking confirmations owed (docs/decisions/0059). */
+    receipts: ReceiptSender;
   }
 }
 
@@ -220,6 +223,17 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   // Seats and their locations for the booking write path, shared by booking and checkout.
   const seatCache = new SeatCache(changes);
+  // Booking confirmations, sent after the answer from the rows the checkouts leave (0059).
+  const receipts = new ReceiptSender({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    mailFrom: deps.config.mailFrom,
+    logError: (err, message) => app.log.error({ err }, message),
+  });
+  app.decorate('receipts', receipts);
+  app.addHook('onReady', async () => receipts.start());
+  app.addHook('preClose', async () => receipts.close());
   await app.register(
     async (api) => {
       await api.register(venueRoutes(deps));
@@ -235,7 +249,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(reservationsRoutes(deps, seatCache));
       await api.register(vouchersRoutes(deps));
       await api.register(vouchersAdminRoutes(deps));
-      await api.register(checkoutRoutes(deps, seatCache));
+      await api.register(checkoutRoutes(deps, seatCache, receipts));
       await api.register(clubRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));

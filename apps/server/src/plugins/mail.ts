@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/client';
 import { outboxMessages } from '../db/schema/content';
+import type { Queryable } from './payments/charge-card';
 
 export type MailMessage = {
   to: string;
@@ -13,7 +14,13 @@ export type MailMessage = {
 };
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * `db`: the transaction the outbox row belongs to, when the caller's own rows must commit or
+   * roll back with it (the receipts owed, decision 0059); SMTP is outside any transaction.
+   */
+  send(message: MailMessage, db?: Queryable): Promise<void>;
+  /** Several, in order; the local outbox stores them in one statement. */
+  sendAll(messages: MailMessage[], db?: Queryable): Promise<void>;
 }
 
 /**
@@ -32,28 +39,45 @@ export function createMailer(opts: {
     (made ??= import('nodemailer').then((m) => m.default.createTransport(options)));
   if (opts.smtpUrl) {
     const smtpUrl = opts.smtpUrl;
+    const send = async (message: MailMessage) => {
+      await (await transporter(smtpUrl)).sendMail({ from: opts.from, ...message });
+    };
     return {
-      async send(message) {
-        await (await transporter(smtpUrl)).sendMail({ from: opts.from, ...message });
+      send,
+      async sendAll(messages) {
+        for (const message of messages) await send(message);
       },
     };
   }
   const dir = path.join(opts.dataDir, 'outbox');
-  return {
-    async send(message) {
-      const transport = await transporter({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await transport.sendMail({ from: opts.from, ...message });
-      const [row] = await opts.db
-        .insert(outboxMessages)
-        .values({
+  // Made once, not per message (a mkdir per mail was ~1 % of a checkout's CPU, session 9).
+  let dirMade: Promise<unknown> | undefined;
+  const sendAll = async (messages: MailMessage[], db: Queryable = opts.db) => {
+    if (messages.length === 0) return;
+    const transport = await transporter({ streamTransport: true, buffer: true, newline: 'unix' });
+    const built: Buffer[] = [];
+    for (const message of messages)
+      built.push((await transport.sendMail({ from: opts.from, ...message })).message as Buffer);
+    const rows = await db
+      .insert(outboxMessages)
+      .values(
+        messages.map((message) => ({
           to: message.to,
           subject: message.subject,
           text: message.text,
           html: message.html ?? '',
-        })
-        .returning({ id: outboxMessages.id });
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, `${Date.now()}-${row.id}.eml`), info.message as Buffer);
-    },
+        })),
+      )
+      .returning({ id: outboxMessages.id });
+    await (dirMade ??= fs.mkdir(dir, { recursive: true }).catch((error: unknown) => {
+      dirMade = undefined;
+      throw error;
+    }));
+    const now = Date.now();
+    // A multi-row INSERT … RETURNING answers in the order of its VALUES.
+    await Promise.all(
+      rows.map((row, i) => fs.writeFile(path.join(dir, `${now}-${row.id}.eml`), built[i])),
+    );
   };
+  return { send: (message, db) => sendAll([message], db), sendAll };
 }

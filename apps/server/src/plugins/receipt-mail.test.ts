@@ -248,6 +248,9 @@ describe('receipt mail', () => {
     // Each of these values is plain: none of them took the direct path inside receiptMail.
     expect(receiptRenders.direct - before.direct).toBe(FEATURES.length);
     expect(receiptRenders.compiled - before.compiled).toBe(FEATURES.length * 2);
+    // The text parts too, but where a value has a line break (the gift message): html-to-text
+    // makes that one.
+    expect(receiptRenders.compiledText - before.compiledText).toBe((FEATURES.length - 1) * 2);
   });
 
   it('escapes what the customer typed, keeps their line breaks, and links the button', async () => {
@@ -267,5 +270,43 @@ describe('receipt mail', () => {
     for (const r of receipts) await expectSame(r);
     // The plain ones (three in four) went through a compiled layout, twice each.
     expect(receiptRenders.compiled - before.compiled).toBeGreaterThan(receipts.length);
+  }, 120_000);
+
+  it('makes the text part from the compiled layout only where html-to-text would make the same', async () => {
+    // Values of single-spaced words whose lines land on either side of the 100-column word
+    // wrap, with markup characters, and a button whose label is its own URL (html-to-text then
+    // leaves the URL out).
+    const rnd = random(59);
+    const int = (n: number) => Math.floor(rnd() * n);
+    const words = (length: number) => {
+      let s = 'A';
+      while (s.length < length)
+        s += rnd() < 0.18 ? ' x' : ['b', '&', '<', '>', '"', "'", 'é', '🏁', ':'][int(9)];
+      return s;
+    };
+    const before = { ...receiptRenders };
+    const receipts: Receipt[] = Array.from({ length: 60 }, (_, i) => {
+      const url = 'https://paddock.example/dashboard';
+      return {
+        to: `wrap${i}@example.com`,
+        subject: words(30),
+        venue: i % 2 ? venue : noLogo,
+        heading: words(20 + int(90)),
+        paragraphs: [words(90 + int(20)), words(10), words(150 + int(200))],
+        rows: i % 3 ? [[words(10), words(i % 2 ? 70 + int(30) : 40)]] : undefined,
+        lines: [words(i % 2 ? 95 + int(10) : 50), words(40)],
+        button: i % 4 ? { label: words(10), href: '/dashboard' } : { label: url, href: url },
+        notes: [
+          words(97 + int(6)),
+          words(180 + int(150)),
+          `${'y'.repeat(95 + int(10))} ${words(80)}`,
+        ],
+      };
+    });
+    for (const r of receipts) await expectSame(r);
+    expect(receiptRenders.compiledText - before.compiledText).toBeGreaterThan(0);
+    expect(
+      receiptRenders.compiled - before.compiled - receiptRenders.compiledText + before.compiledText,
+    ).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -107,24 +107,31 @@ function receiptSource(r: Receipt, slot: (escaped: string) => string): string {
 </mjml>`;
 }
 
+const TEXT_OPTIONS = {
+  wordwrap: 100,
+  selectors: [
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    { selector: 'title', format: 'skip' },
+  ],
+};
+const WORDWRAP = TEXT_OPTIONS.wordwrap;
+
 /**
  * The plain-text part: html-to-text's converter, built once (convert() builds it per call) with
- * the module's first load.
+ * the module's first load; `unwrapped` is the same without word wrapping (for the layouts).
  */
-let converter: Promise<(html: string) => string> | undefined;
+let converters:
+  Promise<{ wrapped: (html: string) => string; unwrapped: (html: string) => string }> | undefined;
+function converter() {
+  return (converters ??= htmlToText().then(({ compile }) => ({
+    wrapped: compile(TEXT_OPTIONS),
+    unwrapped: compile({ ...TEXT_OPTIONS, wordwrap: false }),
+  })));
+}
 function toText(html: string): Promise<string> {
-  converter ??= htmlToText().then(({ compile }) =>
-    compile({
-      wordwrap: 100,
-      selectors: [
-        { selector: 'h1', options: { uppercase: false } },
-        { selector: 'img', format: 'skip' },
-        { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-        { selector: 'title', format: 'skip' },
-      ],
-    }),
-  );
-  return converter.then((convert) => convert(html));
+  return converter().then(({ wrapped }) => wrapped(html));
 }
 
 async function mjmlToHtml(source: string): Promise<string> {
@@ -134,8 +141,8 @@ async function mjmlToHtml(source: string): Promise<string> {
   return html;
 }
 
-async function message(r: Receipt, html: string): Promise<MailMessage> {
-  const text = await toText(html);
+async function message(r: Receipt, html: string, text?: string): Promise<MailMessage> {
+  text ??= await toText(html);
   return { to: r.to, subject: r.subject, html, text, attachments: r.attachments };
 }
 
@@ -151,24 +158,115 @@ export async function renderReceiptDirect(r: Receipt): Promise<MailMessage> {
  * <title> and the body's aria-label); null when a placeholder did not come through (then that
  * layout is rendered directly).
  */
-type Compiled = { parts: string[]; order: number[] } | null;
+type Compiled = { parts: string[]; order: number[]; text: TextLayout | null } | null;
+
+/**
+ * The text part of a layout, cut at its placeholders like the HTML (decision 0059): what
+ * html-to-text makes of the layout's HTML, where a value's text is the value itself as long as
+ * it has no whitespace but single spaces (html-to-text collapses the rest) and no line comes out
+ * longer than the word wrap, or is a block's whole text (html-to-text's greedy word wrap,
+ * done here the same way). `links` are the button's label and URL: html-to-text hides a URL
+ * that equals its label. Null when the layout's own text was wrapped.
+ */
+type TextLayout = {
+  parts: string[];
+  order: number[];
+  links: [label: number, href: number][];
+  /** Values that are a block's whole text (a heading, a paragraph, a note): wrapped here. */
+  alone: Set<number>;
+};
 
 const TOKEN = /pdkslot(\d+)x/g;
 const LAYOUTS = 64;
 const layouts = new Map<string, Promise<Compiled>>();
 /** How receipts were rendered since the start (the test checks the fast path is the one taken). */
-export const receiptRenders = { compiled: 0, direct: 0 };
+export const receiptRenders = { compiled: 0, direct: 0, compiledText: 0 };
 
 async function compileLayout(source: string, slots: number): Promise<Compiled> {
   const html = await mjmlToHtml(source);
-  const pieces = html.split(TOKEN);
+  const { parts, order } = cut(html);
+  return new Set(order).size === slots ? { parts, order, text: await compileText(html) } : null;
+}
+
+function cut(text: string): { parts: string[]; order: number[] } {
+  const pieces = text.split(TOKEN);
   const parts: string[] = [];
   const order: number[] = [];
   for (let i = 0; i < pieces.length; i += 2) {
     parts.push(pieces[i]);
     if (i + 1 < pieces.length) order.push(Number(pieces[i + 1]));
   }
-  return new Set(order).size === slots ? { parts, order } : null;
+  return { parts, order };
+}
+
+async function compileText(html: string): Promise<TextLayout | null> {
+  const { wrapped, unwrapped } = await converter();
+  const text = wrapped(html);
+  if (text !== unwrapped(html)) return null;
+  const links = [...text.matchAll(/pdkslot(\d+)x \[pdkslot(\d+)x\]/g)].map(
+    (m) => [Number(m[1]), Number(m[2])] as [number, number],
+  );
+  const alone = new Set([...text.matchAll(/^pdkslot(\d+)x$/gm)].map((m) => Number(m[1])));
+  return { ...cut(text), links, alone };
+}
+
+/**
+ * html-to-text's word wrap of a block's text of single-spaced words none longer than the line:
+ * as many words on a line as fit (InlineTextBuilder.pushWord).
+ */
+function wrapped(value: string): string | undefined {
+  if (value.length <= WORDWRAP) return value;
+  let text = '';
+  let line = '';
+  for (const word of value.split(' ')) {
+    if (word.length > WORDWRAP) return undefined;
+    if (line === '') line = word;
+    else if (line.length + 1 + word.length <= WORDWRAP) line += ' ' + word;
+    else {
+      text += line + '\n';
+      line = word;
+    }
+  }
+  return text + line;
+}
+
+const UNESCAPE: Record<string, string> = {
+  '&quot;': '"',
+  '&amp;': '&',
+  '&#39;': "'",
+  '&lt;': '<',
+  '&gt;': '>',
+};
+/** A value as text: escape-html's five entities back (its output has no other `&`). */
+const unescape = (escaped: string) =>
+  escaped.replace(/&(?:quot|amp|#39|lt|gt);/g, (e) => UNESCAPE[e]);
+
+/** Words separated by single spaces; html-to-text's whitespace (incl. U+200B) changes others. */
+const TEXT_PLAIN = /^[^\s\u200b]+(?: [^\s\u200b]+)*$/;
+const LINK = /^https?:\/\/[^\s\u200b]+$/i;
+
+/** The text part from the compiled layout; undefined where html-to-text must make it. */
+function compiledText(layout: TextLayout | null, values: string[]): string | undefined {
+  if (!layout) return undefined;
+  const raw: string[] = [];
+  for (const i of layout.order) {
+    // Escaped, a value has no `<` but the `<br>` a paragraph's line break becomes.
+    if (values[i].includes('<')) return undefined;
+    raw[i] ??= unescape(values[i]);
+    if (!TEXT_PLAIN.test(raw[i])) return undefined;
+  }
+  for (const [label, href] of layout.links)
+    if (raw[label] === raw[href] || !LINK.test(raw[href])) return undefined;
+  let text = layout.parts[0];
+  for (let i = 0; i < layout.order.length; i++) {
+    const n = layout.order[i];
+    const value = layout.alone.has(n) ? wrapped(raw[n]) : raw[n];
+    if (value === undefined) return undefined;
+    text += value + layout.parts[i + 1];
+  }
+  for (const line of text.split('\n')) if (line.length > WORDWRAP) return undefined;
+  receiptRenders.compiledText++;
+  return text;
 }
 
 /**
@@ -207,5 +305,5 @@ export async function receiptMail(r: Receipt): Promise<MailMessage> {
   let html = compiled.parts[0];
   for (let i = 0; i < compiled.order.length; i++)
     html += values[compiled.order[i]] + compiled.parts[i + 1];
-  return message(r, html);
+  return message(r, html, compiledText(compiled.text, values));
 }

@@ -66,6 +66,26 @@ export const checkouts = pgTable(
 );
 
 /**
+ * A booking confirmation owed (decision 0059): written in the statement or transaction that
+ * marks the checkout paid, so it is as durable as the payment; the sender of any instance claims
+ * it (`FOR UPDATE SKIP LOCKED`), mails it and deletes it in one transaction. `facts` is what the
+ * mail says when the writer knew it (the quick path); null, the sender reads it.
+ */
+export const receiptsOwed = pgTable(
+  'receipts_owed',
+  {
+    checkoutId: integer()
+      .primaryKey()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    facts: jsonb().$type<Record<string, unknown>>(),
+    attempts: integer().notNull().default(0),
+    /** When a sender may take it: now, or later after a failed attempt. */
+    dueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('receipts_owed_due').on(t.dueAt)],
+);
+
+/**
  * One seat for one half-hour. `slot` is the seat-local key, `time` the instant. Cancelling keeps
  * the row (history, checkouts) and frees the seat: uniqueness only counts live rows.
  */

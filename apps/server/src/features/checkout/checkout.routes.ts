@@ -10,15 +10,17 @@ import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import type { SeatCache } from '../reservations/seat-cache';
+import type { ReceiptSender } from './receipts-owed';
 import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
 
 export const checkoutRoutes =
-  (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>
+  (deps: Deps, seatCache: SeatCache, receipts: ReceiptSender): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx: CheckoutContext = {
       db: deps.database.db,
       payments: deps.payments,
       mailer: deps.mailer,
+      receipts,
       publicUrl: deps.config.publicUrl,
       mailFrom: deps.config.mailFrom,
       logError: (error, message) => app.log.error({ err: error }, message),

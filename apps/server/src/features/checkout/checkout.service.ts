@@ -41,15 +41,16 @@ import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { policyFor } from '../refunds/refunds.service';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { processQuickly } from './process-quick';
-import { sendConfirmationOf } from './send-confirmation';
+import { oweConfirmation, type ReceiptSender } from './receipts-owed';
 import { itemField, resolveCheckoutItems } from './checkout-items';
 import type { SeatLookup } from '../reservations/seat-cache';
-import { findRowsByIds } from '../reservations/reservations.repo';
 
 export type CheckoutContext = {
   db: Db;
   payments: PaymentProvider;
   mailer: Mailer;
+  /** Sends the confirmations the checkouts owe, after their answers (decision 0059). */
+  receipts: Pick<ReceiptSender, 'wake'>;
   /** For the dashboard link in the confirmation and its calendar's UIDs (PUBLIC_URL). */
   publicUrl: string;
   /** The venue as the calendar's organizer (MAIL_FROM). */
@@ -233,7 +234,10 @@ export async function processCheckout(
 ): Promise<CheckoutResult> {
   const { db } = ctx;
   const quick = seats ? await processQuickly(ctx, caller, id, now, seats) : null;
-  if (quick) return quick.result;
+  if (quick) {
+    if (quick.finishedNow) ctx.receipts.wake();
+    return quick.result;
+  }
   await assertCheckoutUnpaidLimit(ctx, caller, id, now);
   const step: Step = await db.transaction(async (tx) => {
     const checkout = await repo.lockCheckout(tx, id);
@@ -280,6 +284,7 @@ export async function processCheckout(
       await markReservationsPaid(tx, ids);
       const result = await successResult(tx, checkout);
       await repo.updateCheckout(tx, id, { status: 'paid', result, processedAt: now });
+      await oweConfirmation(tx, id);
       return { result, finishedNow: true };
     }
     await repo.updateCheckout(tx, id, { status: 'charging' });
@@ -314,6 +319,7 @@ export async function processCheckout(
           chargeRef: outcome.charge.chargeRef,
           processedAt: new Date(),
         });
+        await oweConfirmation(tx, id);
         return { result, finishedNow: true };
       }
       const result: CheckoutResult = {
@@ -325,27 +331,7 @@ export async function processCheckout(
     });
   }
   if (!('result' in final)) throw new Error('checkout step did not finish');
-  if (final.finishedNow && final.result.statusCode === 200) await sendConfirmation(ctx, id);
+  // The confirmation was recorded as owed with the payment; it is sent after this answer.
+  if (final.finishedNow && final.result.statusCode === 200) ctx.receipts.wake();
   return final.result;
-}
-
-/** Mail failures never undo a booking; they are logged. */
-async function sendConfirmation(ctx: CheckoutContext, checkoutId: number): Promise<void> {
-  try {
-    const checkout = await repo.findCheckout(ctx.db, checkoutId);
-    if (!checkout) return;
-    const user = await repo.findUserContact(ctx.db, checkout.userId);
-    const location = await repo.findLocation(ctx.db, checkout.locationId);
-    if (!user?.email || !location) return;
-    const names = await repo.seatNames(
-      ctx.db,
-      checkout.items.map((i) => i.calendarId),
-    );
-    const settings = await getSettings(ctx.db);
-    const policy = await policyFor(ctx.db, location, checkout.userId);
-    const rows = await findRowsByIds(ctx.db, await repo.checkoutReservationIds(ctx.db, checkoutId));
-    await sendConfirmationOf(ctx, { checkout, user, location, names, settings, policy, rows });
-  } catch (error) {
-    ctx.logError(error, 'booking confirmation mail failed');
-  }
 }

@@ -9,7 +9,7 @@ import { charges, localCharges } from '../../db/schema/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
-import { sentMail } from '../../test/sent-mail';
+import { receiptsSent, sentMail } from '../../test/sent-mail';
 import { createVenue, futureDate } from '../../test/booking-factories';
 
 let t: TestApp;
@@ -227,6 +227,7 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect(await chargesFor(q.checkout_id)).toHaveLength(1);
     expect((await chargesFor(q.checkout_id))[0]).toMatchObject({ amountCents: 10125, errors: '' });
 
+    await receiptsSent(t);
     const [mail] = await t.db
       .select()
       .from(outboxMessages)

@@ -2,7 +2,7 @@ import { SLOT_TAKEN_MESSAGE, type Reservation } from '@paddock/contract/reservat
 import type { ProcessResponse } from '@paddock/contract/checkout';
 import type { CheckoutResult } from '../../db/schema/booking';
 import type { AuthUser } from '../../plugins/auth';
-import { pruneChanges } from '../../plugins/changes';
+import { announceAfterCommit, pruneChanges } from '../../plugins/changes';
 import { ValidationError } from '../../plugins/errors';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { mergeSettings } from '../../plugins/settings';
@@ -11,9 +11,9 @@ import { freshRow, toReservation } from '../reservations/reservations.service';
 import type { SeatLookup } from '../reservations/seat-cache';
 import { policyOf } from '../refunds/refunds.service';
 import type { CheckoutContext } from './checkout.service';
-import { sendConfirmationOf } from './send-confirmation';
+import { storedFacts } from './send-confirmation';
 import { resolveCheckoutItems } from './checkout-items';
-import { claimAndBook, finishPaid, readForProcessing } from './process-statements';
+import { claimAndBook, finishPaid, readForProcessing, type Notices } from './process-statements';
 
 /**
  * The common checkout, processed in a few single statements instead of two transactions
@@ -62,73 +62,84 @@ export async function processQuickly(
     if (claim.heldForOther) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
     return null;
   }
-  await pruneChanges(db);
+  // The booked seats are announced with their being paid, in one announcement after the
+  // finishing statement (decision 0059); whatever ends the path before it announces them.
+  let unannounced: Notices | null = claim.notices;
+  try {
+    await pruneChanges(db);
 
-  const location = resolved[0].seat.location;
-  const outcome = await chargeSavedCard(
-    db,
-    ctx.payments,
-    {
-      userId: checkout.userId,
-      amountCents: amounts.totalCents,
-      currency: location.currency,
-      notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
-      idempotencyKey: `checkout-${checkout.id}`,
-      kind: 'booking',
-    },
-    { card: read.card, fresh: true },
-  );
-  // A declined card: the full path records the failure (the charge is recorded, not repeated).
-  if (!outcome.ok) return null;
-
-  const rows = checkout.items
-    .map((item, i) =>
-      freshRow(resolved[i].seat, {
-        id: claim.ids[0],
-        slot: item.slot,
-        time: new Date(resolved[i].slot.startMs),
+    const location = resolved[0].seat.location;
+    const outcome = await chargeSavedCard(
+      db,
+      ctx.payments,
+      {
         userId: checkout.userId,
-        paid: true,
-        amountCents: item.amountCents,
-        isBlackout: false,
-        notes: '',
-        createdById: caller.id,
-        checkoutId: checkout.id,
-        user: read.customer,
-        creator: read.customer,
-      }),
-    )
-    .sort((a, b) => a.time.getTime() - b.time.getTime() || a.calendarId - b.calendarId)
-    .map((row, i) => ({ ...row, id: claim.ids[i] }));
-  const reservations: Reservation[] = rows.map((row) => toReservation([row]));
-  const body: ProcessResponse = {
-    checkout_id: checkout.id,
-    status: 'paid',
-    total_cents: amounts.totalCents,
-    currency: location.currency,
-    reservations,
-    post_booking_url: location.postBookingUrl,
-  };
-  const result: CheckoutResult = { statusCode: 200, body };
-  const finished = await finishPaid(db, id, {
-    chargeId: outcome.charge.id,
-    chargeRef: outcome.charge.chargeRef,
-    result,
-  });
-  if (!finished.finishedNow)
-    return finished.stored ? { result: finished.stored, finishedNow: false } : null;
+        amountCents: amounts.totalCents,
+        currency: location.currency,
+        notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
+        idempotencyKey: `checkout-${checkout.id}`,
+        kind: 'booking',
+      },
+      { card: read.card, fresh: true },
+    );
+    // A declined card: the full path records the failure (the charge is recorded, not repeated).
+    if (!outcome.ok) return null;
 
-  if (read.customer?.email) {
+    const rows = checkout.items
+      .map((item, i) =>
+        freshRow(resolved[i].seat, {
+          id: claim.ids[0],
+          slot: item.slot,
+          time: new Date(resolved[i].slot.startMs),
+          userId: checkout.userId,
+          paid: true,
+          amountCents: item.amountCents,
+          isBlackout: false,
+          notes: '',
+          createdById: caller.id,
+          checkoutId: checkout.id,
+          user: read.customer,
+          creator: read.customer,
+        }),
+      )
+      .sort((a, b) => a.time.getTime() - b.time.getTime() || a.calendarId - b.calendarId)
+      .map((row, i) => ({ ...row, id: claim.ids[i] }));
+    const reservations: Reservation[] = rows.map((row) => toReservation([row]));
+    const body: ProcessResponse = {
+      checkout_id: checkout.id,
+      status: 'paid',
+      total_cents: amounts.totalCents,
+      currency: location.currency,
+      reservations,
+      post_booking_url: location.postBookingUrl,
+    };
+    const result: CheckoutResult = { statusCode: 200, body };
+    // The confirmation is owed in the same statement that marks the checkout paid, with what it
+    // says (decision 0059): the sender renders it after the answer, without reading it again.
     const settings = mergeSettings(read.settings);
-    await sendConfirmationOf(ctx, {
-      checkout,
-      user: read.customer,
-      location,
-      names: new Map(resolved.map((r) => [r.seat.id, r.seat.name])),
-      settings,
-      policy: policyOf(location, settings, read.clubMember),
-      rows,
+    const confirmation = read.customer?.email
+      ? storedFacts({
+          checkout,
+          user: { ...read.customer, email: read.customer.email },
+          location,
+          names: new Map(resolved.map((r) => [r.seat.id, r.seat.name])),
+          settings,
+          policy: policyOf(location, settings, read.clubMember),
+          rows,
+        })
+      : null;
+    const finished = await finishPaid(db, id, {
+      chargeId: outcome.charge.id,
+      chargeRef: outcome.charge.chargeRef,
+      result,
+      confirmation,
+      announce: unannounced ?? undefined,
     });
+    unannounced = null;
+    if (!finished.finishedNow)
+      return finished.stored ? { result: finished.stored, finishedNow: false } : null;
+    return { result, finishedNow: true };
+  } finally {
+    if (unannounced) await announceAfterCommit(db, unannounced);
   }
-  return { result, finishedNow: true };
 }

@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { cards } from '../../db/schema/payments';
 import { checkouts, type CheckoutResult } from '../../db/schema/booking';
 import type { Db } from '../../db/client';
-import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit } from '../../plugins/changes';
+import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit, type Change } from '../../plugins/changes';
 import type { CardRecord, Queryable } from '../../plugins/payments/charge-card';
 import type { PersonName } from '../reservations/reservations.repo';
 import type { CheckoutRow } from './checkout.repo';
+import type { StoredFacts } from './send-confirmation';
 
 // The statements of a checkout's quick path (decision 0046): each is atomic on its own, so the
 // path needs no transaction, and each reads in the same round trip what the next steps need.
@@ -61,8 +62,12 @@ export type ClaimItem = {
   bookingFeeCents: number;
 };
 
+/** What a statement leaves to announce after its commit (announceAfterCommit). */
+export type Notices = { changes: Change[]; cache: string[] };
+
 export type Claim =
-  { claimed: true; ids: number[] } | { claimed: false; heldForOther: boolean; activeSeats: number };
+  | { claimed: true; ids: number[]; notices: Notices }
+  | { claimed: false; heldForOther: boolean; activeSeats: number };
 
 /**
  * Moves a quoted checkout to `charging` and books its seats, in one statement: nothing is
@@ -70,7 +75,8 @@ export type Claim =
  * and fails the whole statement (the caller's 400); a seat held for someone else on the
  * waitlist, a seat no longer active, or a checkout already claimed by a concurrent call (the
  * row lock makes it wait, then it sees `charging`) claims nothing. The customer's own holds are
- * claimed, and the change is stored per seat and announced after the commit (decision 0053).
+ * claimed, and the change is stored per seat; the caller announces it after the commit
+ * (decision 0053), with the payment's when it can (one announcement, decision 0059).
  */
 export async function claimAndBook(
   db: Db,
@@ -145,25 +151,40 @@ export async function claimAndBook(
       ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
   const row = result.rows[0];
   if (row.added) {
-    await announceAfterCommit(db, {
+    const notices: Notices = {
       changes: (row.changes ?? []).map((c) => ({ seq: c.seq, topic: 'reservations', id: c.seat })),
       cache: (row.changes ?? []).map((c) => `s:${c.seat}`),
-    });
-    return { claimed: true, ids: row.added.map(Number) };
+    };
+    return { claimed: true, ids: row.added.map(Number), notices };
   }
   return { claimed: false, heldForOther: row.held_for_other, activeSeats: row.active_seats };
 }
 
 /**
- * Marks the checkout's reservations paid by `chargeId` and stores the answer, in one statement,
- * unless a concurrent call stored one first: then that one is the answer (null if it committed
- * after this statement began; the caller reads it again).
+ * Marks the checkout's reservations paid by `chargeId`, stores the answer and the confirmation
+ * owed (decision 0059), in one statement, unless a concurrent call stored one first: then that
+ * one is the answer (null if it committed after this statement began; the caller reads it
+ * again). The claim's notices (`announce`) go out with this statement's, after its commit.
  */
 export async function finishPaid(
   db: Db,
   id: number,
-  paid: { chargeId: number; chargeRef: string | null; result: CheckoutResult },
+  paid: {
+    chargeId: number;
+    chargeRef: string | null;
+    result: CheckoutResult;
+    /** The confirmation owed, with what it says; null: no one to mail. */
+    confirmation: StoredFacts | null;
+    /** The claim's notices, announced with these (after this statement's commit). */
+    announce?: Notices;
+  },
 ): Promise<{ finishedNow: boolean; stored: CheckoutResult | null }> {
+  const owed = paid.confirmation
+    ? sql`, owed as (
+      insert into receipts_owed (checkout_id, facts)
+      select id, ${JSON.stringify(paid.confirmation)}::jsonb from done
+      on conflict do nothing)`
+    : sql``;
   const result = await db.execute<{
     done: number;
     stored: CheckoutResult | null;
@@ -181,13 +202,16 @@ export async function finishPaid(
       where checkout_id = ${id}::int and cancelled_at is null and not paid
         and exists (select 1 from done)
       returning calendar_id
-    )
+    )${owed}
     select (select count(*)::int from done) as done,
       (select result from checkouts where id = ${id}::int) as stored,
       (select array_agg(distinct calendar_id) from marked) as seats,
       ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
   const row = result.rows[0];
-  await announceAfterCommit(db, { cache: (row.seats ?? []).map((seat) => `s:${seat}`) });
+  await announceAfterCommit(db, {
+    changes: paid.announce?.changes,
+    cache: [...(paid.announce?.cache ?? []), ...(row.seats ?? []).map((seat) => `s:${seat}`)],
+  });
   return row.done > 0
     ? { finishedNow: true, stored: paid.result }
     : { finishedNow: false, stored: row.stored };

@@ -1,61 +1,147 @@
 import type { VenueSettings } from '@paddock/contract/venue';
+import type { CheckoutAmounts, CheckoutItem } from '../../db/schema/booking';
 import type { locations } from '../../db/schema/venue';
+import type { MailMessage } from '../../plugins/mail';
+import type { Queryable } from '../../plugins/payments/charge-card';
 import { venueOf } from '../../plugins/receipt-mail';
+import { getSettings } from '../../plugins/settings';
+import type { Db } from '../../db/client';
+import { policyFor } from '../refunds/refunds.service';
 import { customerCalendarOf } from '../reservations/reservation-calendar';
-import type { PersonName, ReservationRow } from '../reservations/reservations.repo';
+import {
+  findRowsByIds,
+  type PersonName,
+  type ReservationRow,
+} from '../reservations/reservations.repo';
 import { displayName } from '../reservations/reservations.service';
-import type { CheckoutContext } from './checkout.service';
-import type { CheckoutRow } from './checkout.repo';
+import * as repo from './checkout.repo';
 import { confirmationMail } from './confirmation-mail';
 
 type LocationRow = typeof locations.$inferSelect;
 
-/** What the confirmation says, read by sendConfirmation or known by the caller already. */
+/** What the confirmation says, read by readConfirmationFacts or known by the caller already. */
 export type ConfirmationFacts = {
-  checkout: CheckoutRow;
+  checkout: { id: number; items: Pick<CheckoutItem, 'calendarId' | 'time'>[] } & {
+    amounts: Pick<CheckoutAmounts, 'totalCents'>;
+  };
   user: PersonName & { email: string };
   location: Pick<LocationRow, 'name' | 'address' | 'timezone' | 'currency'>;
   names: Map<number, string>;
-  settings: VenueSettings;
+  settings: Pick<VenueSettings, 'company_name' | 'logo_url'>;
   policy: { text: string };
   rows: ReservationRow[];
 };
 
-/** Sends the booking confirmation; a mail failure never undoes a booking: it is logged. */
-export async function sendConfirmationOf(
-  ctx: CheckoutContext,
+/** The facts as JSON (`receipts_owed.facts`): the names as pairs, the dates as ISO strings. */
+export type StoredFacts = Omit<ConfirmationFacts, 'names' | 'rows'> & {
+  names: [number, string][];
+  rows: (Omit<ReservationRow, 'time' | 'cancelledAt'> & {
+    time: string;
+    cancelledAt: string | null;
+  })[];
+};
+
+/** Only what the mail uses, so the stored row stays small. */
+export function storedFacts(facts: ConfirmationFacts): StoredFacts {
+  const { checkout, user, location } = facts;
+  return {
+    checkout: {
+      id: checkout.id,
+      items: checkout.items.map((i) => ({ calendarId: i.calendarId, time: i.time })),
+      amounts: { totalCents: checkout.amounts.totalCents },
+    },
+    user: {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      racerName: user.racerName,
+    },
+    location: {
+      name: location.name,
+      address: location.address,
+      timezone: location.timezone,
+      currency: location.currency,
+    },
+    names: [...facts.names],
+    settings: { company_name: facts.settings.company_name, logo_url: facts.settings.logo_url },
+    policy: { text: facts.policy.text },
+    rows: facts.rows.map((row) => ({
+      ...row,
+      time: row.time.toISOString(),
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export function factsFromStored(stored: StoredFacts): ConfirmationFacts {
+  return {
+    ...stored,
+    names: new Map(stored.names),
+    rows: stored.rows.map((row) => ({
+      ...row,
+      time: new Date(row.time),
+      cancelledAt: row.cancelledAt === null ? null : new Date(row.cancelledAt),
+    })),
+  };
+}
+
+/** The facts of a paid checkout, read (the full path stores none); null: no one to mail. */
+export async function readConfirmationFacts(
+  db: Queryable,
+  checkoutId: number,
+): Promise<ConfirmationFacts | null> {
+  const checkout = await repo.findCheckout(db, checkoutId);
+  if (!checkout) return null;
+  const user = await repo.findUserContact(db, checkout.userId);
+  const location = await repo.findLocation(db, checkout.locationId);
+  if (!user?.email || !location) return null;
+  const names = await repo.seatNames(
+    db,
+    checkout.items.map((i) => i.calendarId),
+  );
+  const settings = await getSettings(db as Db);
+  const policy = await policyFor(db, location, checkout.userId);
+  const rows = await findRowsByIds(db, await repo.checkoutReservationIds(db, checkoutId));
+  return {
+    checkout,
+    user: { ...user, email: user.email },
+    location,
+    names,
+    settings,
+    policy,
+    rows,
+  };
+}
+
+/** The booking confirmation of these facts. */
+export function confirmationOf(
+  ctx: { publicUrl: string; mailFrom: string },
   facts: ConfirmationFacts,
-): Promise<void> {
+): Promise<MailMessage> {
   const { checkout, user, location, names, settings } = facts;
-  try {
-    await ctx.mailer.send(
-      await confirmationMail({
-        policyText: facts.policy.text,
-        checkoutId: checkout.id,
-        to: user.email,
-        name: displayName({ ...user }) ?? user.email,
-        venue: venueOf(settings, ctx.publicUrl),
-        location: {
-          name: location.name,
-          address: location.address,
-          timezone: location.timezone,
-          currency: location.currency,
-        },
-        totalCents: checkout.amounts.totalCents,
-        calendar: customerCalendarOf(facts.rows, {
-          name: `${settings.company_name} booking`,
-          publicUrl: ctx.publicUrl,
-          organizer: { name: settings.company_name, mailFrom: ctx.mailFrom },
-        }),
-        items: checkout.items
-          .map((i) => ({
-            seatName: names.get(i.calendarId) ?? 'Simulator',
-            start: new Date(i.time),
-          }))
-          .sort((a, b) => a.start.getTime() - b.start.getTime()),
-      }),
-    );
-  } catch (error) {
-    ctx.logError(error, 'booking confirmation mail failed');
-  }
+  return confirmationMail({
+    policyText: facts.policy.text,
+    checkoutId: checkout.id,
+    to: user.email,
+    name: displayName({ ...user }) ?? user.email,
+    venue: venueOf(settings, ctx.publicUrl),
+    location: {
+      name: location.name,
+      address: location.address,
+      timezone: location.timezone,
+      currency: location.currency,
+    },
+    totalCents: checkout.amounts.totalCents,
+    calendar: customerCalendarOf(facts.rows, {
+      name: `${settings.company_name} booking`,
+      publicUrl: ctx.publicUrl,
+      organizer: { name: settings.company_name, mailFrom: ctx.mailFrom },
+    }),
+    items: checkout.items
+      .map((i) => ({
+        seatName: names.get(i.calendarId) ?? 'Simulator',
+        start: new Date(i.time),
+      }))
+      .sort((a, b) => a.start.getTime() - b.start.getTime()),
+  });
 }

@@ -10,6 +10,7 @@ import { vouchers } from '../../db/schema/booking';
 import { locations } from '../../db/schema/venue';
 import { clubMemberships } from '../../db/schema/club';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { receiptsSent } from '../../test/sent-mail';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
@@ -342,6 +343,7 @@ describe('the policy where the customer reads it', () => {
       'Free cancellation until 24 hours before your session. Later cancellations and no-shows are not refunded.',
     );
     await send('POST', `/api/reservations/checkouts/${q.json().checkout_id}/process`, user);
+    await receiptsSent(t);
     const mail = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, user.email));
     expect(mail.find((m) => m.subject.includes('confirmed'))!.text).toContain(
       'Cancellation policy: Free cancellation until 24 hours before your session.',

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/accounts';
 import { outboxMessages } from '../../db/schema/content';
 import { locations } from '../../db/schema/venue';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { receiptsSent } from '../../test/sent-mail';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
@@ -65,6 +66,7 @@ function parse(text: string): { method: string | null; events: Event[]; zones: s
 }
 
 async function mailedCalendar(to: string): Promise<string> {
+  await receiptsSent(t);
   const [mail] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
   const dir = path.join(t.deps.config.dataDir, 'outbox');
   const file = (await fs.readdir(dir)).find((f) => f.endsWith(`-${mail.id}.eml`))!;
