@@ -1,4 +1,6 @@
+import type pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit } from '../../plugins/changes';
 import type { PersonName } from './reservations.repo';
@@ -44,6 +46,8 @@ type Outcome = {
   announce_later: string;
 };
 
+const dialect = new PgDialect({ casing: 'snake_case' });
+
 const personJson = (alias: string) =>
   sql.raw(
     `json_build_object('email', ${alias}.email, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'racerName', ${alias}.racer_name)`,
@@ -77,7 +81,7 @@ export async function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutco
         where user_id = ${user} and not paid and not is_blackout
           and cancelled_at is null and time > ${now.toISOString()}::timestamptz`
     : sql`select null::int as n`;
-  const result = await db.execute<Outcome>(sql`
+  const statement = sql`
     with
     target as (select * from users where id = ${user}),
     creator as (select * from users where id = ${b.createdById}::int),
@@ -132,7 +136,17 @@ export async function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutco
       (select ${personJson('target')} from target) as user_name,
       (select ${personJson('creator')} from creator) as creator_name,
       (select seq from change) as seq,
-      ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
+      ${ANNOUNCE_AFTER_COMMIT} as announce_later`;
+  // A named prepared statement (decision 0060): each pool connection parses and plans it once
+  // and then only binds and executes it. Its text depends only on whether the unpaid rule applies
+  // (every value is a parameter), so the two variants have a name each; node-postgres refuses a
+  // name reused for another text.
+  const query = dialect.sqlToQuery(statement);
+  const result = await (db as Db & { $client: pg.Pool }).$client.query<Outcome>({
+    name: b.unpaidLimit ? 'paddock_book_seat_limited' : 'paddock_book_seat',
+    text: query.sql,
+    values: query.params,
+  });
   const row = result.rows[0];
   if (row.id !== null && row.amount_cents !== null && row.seq !== null) {
     await announceAfterCommit(db, {
