@@ -31,7 +31,7 @@ export type SeatBookingOutcome =
   | { booked: false; reason: 'taken'; limit: number };
 
 type Outcome = {
-  n: string;
+  n: number;
   id: number | null;
   amount_cents: number | null;
   user_found: boolean;
@@ -50,8 +50,8 @@ const person = (alias: string) =>
   `json_build_object('email', ${alias}.email, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'racerName', ${alias}.racer_name)`;
 
 /**
- * The booking statement, for any number of bookings at once (one row of the arrays each; `n` is
- * a booking's place in them). Per booking it reads what the checks and the answer need: the
+ * The booking statement, for any number of bookings at once (one JSON object each; `n` is a
+ * booking's place among them). Per booking it reads what the checks and the answer need: the
  * booked user and the creator (names), the seat still active, a waitlist hold for someone else,
  * the unpaid count and the stored `max_unpaid_reservations` (parsed as getSettings does: a whole
  * number in the contract's range, else the default) only where the rule applies, club standing
@@ -65,11 +65,10 @@ const person = (alias: string) =>
 const BOOK_SEATS = `
 with
 input as (
-  select * from unnest($1::int[], $2::text[], $3::timestamptz[], $4::int[], $5::boolean[],
-    $6::int[], $7::int[], $8::boolean[], $9::text[], $10::int[], $11::timestamptz[], $12::int[],
-    $13::int[], $14::int[])
-  with ordinality as i(calendar_id, slot, time, user_id, paid, member_cents, other_cents,
-    is_blackout, notes, created_by_id, now, limit_fallback, limit_min, limit_max, n)
+  select * from json_to_recordset($1::json) as i(n int, calendar_id int, slot text,
+    time timestamptz, user_id int, paid boolean, member_cents int, other_cents int,
+    is_blackout boolean, notes text, created_by_id int, now timestamptz, limit_fallback int,
+    limit_min int, limit_max int)
 ),
 checked as (
   select i.*,
@@ -251,25 +250,32 @@ export function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutcome> {
  * only binds and executes it (decision 0060).
  */
 async function runStatement(db: Db, bookings: SeatBooking[]): Promise<SeatBookingOutcome[]> {
-  const col = <T>(f: (b: SeatBooking) => T) => bookings.map(f);
   const result = await (db as Db & { $client: pg.Pool }).$client.query<Outcome>({
     name: 'paddock_book_seats',
     text: BOOK_SEATS,
+    // One JSON parameter: its row count is unknown to the planner whether the plan is custom
+    // or generic, so PostgreSQL soon keeps the generic plan and stops planning (arrays let each
+    // custom plan see their length, and it planned every call).
     values: [
-      col((b) => b.calendarId),
-      col((b) => b.slot),
-      col((b) => b.time.toISOString()),
-      col((b) => b.userId),
-      col((b) => b.paid),
-      col((b) => b.amountCents.member),
-      col((b) => b.amountCents.other),
-      col((b) => b.isBlackout),
-      col((b) => b.notes),
-      col((b) => b.createdById),
-      col((b) => (b.unpaidLimit?.now ?? new Date()).toISOString()),
-      col((b) => b.unpaidLimit?.fallback ?? null),
-      col((b) => b.unpaidLimit?.min ?? null),
-      col((b) => b.unpaidLimit?.max ?? null),
+      JSON.stringify(
+        bookings.map((b, n) => ({
+          n,
+          calendar_id: b.calendarId,
+          slot: b.slot,
+          time: b.time.toISOString(),
+          user_id: b.userId,
+          paid: b.paid,
+          member_cents: b.amountCents.member,
+          other_cents: b.amountCents.other,
+          is_blackout: b.isBlackout,
+          notes: b.notes,
+          created_by_id: b.createdById,
+          now: (b.unpaidLimit?.now ?? new Date()).toISOString(),
+          limit_fallback: b.unpaidLimit?.fallback ?? null,
+          limit_min: b.unpaidLimit?.min ?? null,
+          limit_max: b.unpaidLimit?.max ?? null,
+        })),
+      ),
     ],
   });
   const rows = result.rows;
