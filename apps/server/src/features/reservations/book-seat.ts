@@ -138,7 +138,7 @@ select c.n, b.id, b.amount_cents, c.user_found, c.seat_active, c.held_for_other,
 from checked c left join booked b on b.n = c.n cross join changes
 order by c.n`;
 
-/** Statements on the wire at once per pool; bookings asked for meanwhile go in the next. */
+/** Lanes per pool: booking statements on the wire at once (Booker). */
 const IN_FLIGHT = 4;
 /** Bookings in one statement at most. */
 const BATCH = 64;
@@ -150,31 +150,38 @@ type Pending = {
 };
 
 /**
- * Group commit for bookings (decision 0060): at most IN_FLIGHT booking statements per pool are
- * on the wire; the bookings asked for while they run go together into the next, one statement
- * and one commit for all. A lone booking goes at once. Two bookings under the unpaid rule for the
- * same customer never share a statement (each must see the other's count). If a shared
- * statement fails (a deadlock, a value the database refuses), each of its bookings is made again
- * on its own, so one booking's error is never another's.
+ * Group commit for bookings (decision 0060): IN_FLIGHT lanes per pool, each with at most one
+ * booking statement on the wire; the bookings asked for while it runs go together into its next,
+ * one statement and one commit for all. A lone booking goes at once. A booking's lane is its
+ * seat's (seat id modulo the lanes), so two lanes never wait for each other on a seat's report
+ * row or slot (which would make them take turns); a booking under the unpaid rule goes to its
+ * customer's lane instead, where two of the same customer's never share a statement (each must
+ * count the other) and never run at once. If a shared statement fails (a deadlock, a value the
+ * database refuses), each of its bookings is made again on its own, so one booking's error is
+ * never another's.
  */
 class Booker {
-  private readonly queue: Pending[] = [];
-  private inFlight = 0;
+  private readonly lanes = Array.from({ length: IN_FLIGHT }, () => ({
+    queue: [] as Pending[],
+    busy: false,
+  }));
 
   constructor(private readonly db: Db) {}
 
   book(b: SeatBooking): Promise<SeatBookingOutcome> {
+    const key = b.unpaidLimit && b.userId !== null ? b.userId : b.calendarId;
+    const lane = this.lanes[Math.abs(key) % IN_FLIGHT];
     return new Promise((done, failed) => {
-      this.queue.push({ b, done, failed });
-      if (this.inFlight < IN_FLIGHT) void this.run();
+      lane.queue.push({ b, done, failed });
+      if (!lane.busy) void this.run(lane);
     });
   }
 
-  private async run() {
-    this.inFlight++;
+  private async run(lane: Lane) {
+    lane.busy = true;
     try {
-      while (this.queue.length) {
-        const batch = this.take();
+      while (lane.queue.length) {
+        const batch = take(lane.queue);
         if (batch.length === 1) {
           await settle(batch[0], () => runStatement(this.db, [batch[0].b]).then((o) => o[0]));
           continue;
@@ -195,28 +202,30 @@ class Booker {
           );
       }
     } finally {
-      this.inFlight--;
+      lane.busy = false;
     }
   }
+}
 
-  /** The next statement's bookings, in the order asked. */
-  private take(): Pending[] {
-    const batch: Pending[] = [];
-    const limited = new Set<number | null>();
-    for (let i = 0; i < this.queue.length && batch.length < BATCH;) {
-      const p = this.queue[i];
-      if (p.b.unpaidLimit) {
-        if (limited.has(p.b.userId)) {
-          i++;
-          continue;
-        }
-        limited.add(p.b.userId);
+type Lane = { queue: Pending[]; busy: boolean };
+
+/** The next statement's bookings from a lane's queue, in the order asked. */
+function take(queue: Pending[]): Pending[] {
+  const batch: Pending[] = [];
+  const limited = new Set<number | null>();
+  for (let i = 0; i < queue.length && batch.length < BATCH;) {
+    const p = queue[i];
+    if (p.b.unpaidLimit) {
+      if (limited.has(p.b.userId)) {
+        i++;
+        continue;
       }
-      batch.push(p);
-      this.queue.splice(i, 1);
+      limited.add(p.b.userId);
     }
-    return batch;
+    batch.push(p);
+    queue.splice(i, 1);
   }
+  return batch;
 }
 
 async function settle(p: Pending, run: () => Promise<SeatBookingOutcome>) {
