@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Db } from '../../db/client';
-import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit } from '../../plugins/changes';
+import { announceAfterCommit } from '../../plugins/changes';
 import type { PersonName } from './reservations.repo';
 
 export type SeatBooking = {
@@ -31,114 +31,275 @@ export type SeatBookingOutcome =
   | { booked: false; reason: 'taken'; limit: number };
 
 type Outcome = {
+  n: number;
   id: number | null;
   amount_cents: number | null;
   user_found: boolean;
   seat_active: boolean;
   held_for_other: boolean;
-  unpaid: number;
-  unpaid_limit: number;
+  unpaid: number | null;
+  unpaid_limit: number | null;
   user_name: PersonName | null;
   creator_name: PersonName | null;
-  seq: string | null;
+  seqs: string[] | null;
+  seats: number[] | null;
   announce_later: string;
 };
 
-const personJson = (alias: string) =>
-  sql.raw(
-    `json_build_object('email', ${alias}.email, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'racerName', ${alias}.racer_name)`,
-  );
+const person = (alias: string) =>
+  `json_build_object('email', ${alias}.email, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'racerName', ${alias}.racer_name)`;
 
 /**
- * Books one seat-slot in one statement, so in one round trip and atomic without a transaction
- * (decision 0046). The live (seat, slot) unique index decides races (ON CONFLICT DO NOTHING: the
- * loser waits for the winner's commit, then inserts nothing); the same statement checks the
- * user, the seat still active, a waitlist hold for someone else, the unpaid-bookings limit and
- * club standing (the fee), claims the caller's own hold, and stores the change for the change
- * feed. Nothing is written unless the booking is. The booking is announced after its commit
- * (decision 0053), so `db` is never a transaction.
+ * The booking statement, for any number of bookings at once (one JSON object each; `n` is a
+ * booking's place among them). Per booking it reads what the checks and the answer need: the
+ * booked user and the creator (names), the seat still active, a waitlist hold for someone else,
+ * the unpaid count and the stored `max_unpaid_reservations` (parsed as getSettings does: a whole
+ * number in the contract's range, else the default) only where the rule applies, club standing
+ * (the price is computed in JavaScript for both cases; the statement picks one). Of the bookings
+ * that pass, one per seat-slot (the first asked) is inserted, in seat and slot order (so two
+ * statements lock report rows and index entries in the same order: no deadlock); the live
+ * unique index decides races with other statements (ON CONFLICT DO NOTHING: the loser waits for
+ * the winner's commit, then inserts nothing). Data-modifying CTEs claim each booker's own hold
+ * and store one change per booking; nothing is written for a booking that is not made.
  */
-export async function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutcome> {
-  const user = sql`${b.userId}::int`;
-  const now = b.unpaidLimit?.now ?? new Date();
-  const limit = b.unpaidLimit
-    ? sql`coalesce((
-        select (value #>> '{}')::int from settings
-        where key = 'max_unpaid_reservations' and jsonb_typeof(value) = 'number'
-          and value #>> '{}' ~ '^[0-9]{1,9}$'
-          and (value #>> '{}')::int between ${b.unpaidLimit.min} and ${b.unpaidLimit.max}
-      ), ${b.unpaidLimit.fallback}::int)`
-    : sql`null::int`;
-  // Counted only where the rule applies: the planner does not skip the count for a null limit,
-  // and an account with thousands of bookings (a desk's walk-in account) made every booking
-  // for it scan them all.
-  const unpaid = b.unpaidLimit
-    ? sql`select count(*)::int as n from reservations
-        where user_id = ${user} and not paid and not is_blackout
-          and cancelled_at is null and time > ${now.toISOString()}::timestamptz`
-    : sql`select null::int as n`;
-  const result = await db.execute<Outcome>(sql`
-    with
-    target as (select * from users where id = ${user}),
-    creator as (select * from users where id = ${b.createdById}::int),
-    seat as (select 1 from calendars where id = ${b.calendarId}::int and active),
-    held as (
-      select user_id from waitlist_entries
-      where status = 'offered' and hold_until > ${now.toISOString()}::timestamptz
-        and slot = ${b.slot}::text and held_calendar_id = ${b.calendarId}::int
-    ),
-    rule as (select ${limit} as unpaid_limit),
-    unpaid as (${unpaid}),
-    member as (
-      select exists (
-        select 1 from club_memberships where user_id = ${user} and status = 'active'
-      ) as yes
-    ),
-    added as (
-      insert into reservations
-        (calendar_id, slot, time, user_id, paid, amount_cents, is_blackout, notes, created_by_id)
-      select ${b.calendarId}::int, ${b.slot}::text, ${b.time.toISOString()}::timestamptz, ${user},
-        ${b.paid}::boolean,
-        case when member.yes then ${b.amountCents.member}::int else ${b.amountCents.other}::int end,
-        ${b.isBlackout}::boolean, ${b.notes}::text, ${b.createdById}::int
-      from member, rule
-      where (${user} is null or exists (select 1 from target))
-        and exists (select 1 from seat)
-        and not exists (select 1 from held where user_id is distinct from ${user})
-        and (rule.unpaid_limit is null or (select n from unpaid) < rule.unpaid_limit)
-      on conflict (calendar_id, slot) where cancelled_at is null do nothing
-      returning id, amount_cents
-    ),
-    claimed as (
-      update waitlist_entries set status = 'booked'
-      where status = 'offered' and hold_until > ${now.toISOString()}::timestamptz
-        and slot = ${b.slot}::text and held_calendar_id = ${b.calendarId}::int
-        and user_id = ${user} and exists (select 1 from added)
-      returning id
-    ),
-    change as (
-      insert into change_events (topic, ref_id)
-      select 'reservations', ${b.calendarId}::int from added
-      returning seq
-    )
-    select
-      (select id from added) as id,
-      (select amount_cents from added) as amount_cents,
-      exists (select 1 from target) as user_found,
-      exists (select 1 from seat) as seat_active,
-      exists (select 1 from held where user_id is distinct from ${user}) as held_for_other,
-      (select n from unpaid) as unpaid,
-      (select unpaid_limit from rule) as unpaid_limit,
-      (select ${personJson('target')} from target) as user_name,
-      (select ${personJson('creator')} from creator) as creator_name,
-      (select seq from change) as seq,
-      ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
-  const row = result.rows[0];
-  if (row.id !== null && row.amount_cents !== null && row.seq !== null) {
-    await announceAfterCommit(db, {
-      changes: [{ seq: Number(row.seq), topic: 'reservations', id: b.calendarId }],
-      cache: [`s:${b.calendarId}`],
+const BOOK_SEATS = `
+with
+input as (
+  select * from json_to_recordset($1::json) as i(n int, calendar_id int, slot text,
+    time timestamptz, user_id int, paid boolean, member_cents int, other_cents int,
+    is_blackout boolean, notes text, created_by_id int, now timestamptz, limit_fallback int,
+    limit_min int, limit_max int)
+),
+checked as (
+  select i.*,
+    exists (select 1 from users u where u.id = i.user_id) as user_found,
+    exists (select 1 from calendars c where c.id = i.calendar_id and c.active) as seat_active,
+    exists (
+      select 1 from waitlist_entries w
+      where w.status = 'offered' and w.hold_until > i.now and w.slot = i.slot
+        and w.held_calendar_id = i.calendar_id and w.user_id is distinct from i.user_id
+    ) as held_for_other,
+    -- Only where the rule applies (a CASE evaluates its subqueries only when taken): an account
+    -- with thousands of bookings (a desk's walk-in account) would make every booking scan them.
+    case when i.limit_fallback is not null then coalesce((
+      select (value #>> '{}')::int from settings
+      where key = 'max_unpaid_reservations' and jsonb_typeof(value) = 'number'
+        and value #>> '{}' ~ '^[0-9]{1,9}$'
+        and (value #>> '{}')::int between i.limit_min and i.limit_max
+    ), i.limit_fallback) end as unpaid_limit,
+    case when i.limit_fallback is not null then (
+      select count(*)::int from reservations r
+      where r.user_id = i.user_id and not r.paid and not r.is_blackout
+        and r.cancelled_at is null and r.time > i.now
+    ) end as unpaid,
+    exists (
+      select 1 from club_memberships m where m.user_id = i.user_id and m.status = 'active'
+    ) as member
+  from input i
+),
+chosen as (
+  select distinct on (calendar_id, slot) * from checked
+  where (user_id is null or user_found) and seat_active and not held_for_other
+    and (unpaid_limit is null or unpaid < unpaid_limit)
+  order by calendar_id, slot, n
+),
+added as (
+  insert into reservations
+    (calendar_id, slot, time, user_id, paid, amount_cents, is_blackout, notes, created_by_id)
+  select calendar_id, slot, time, user_id, paid,
+    case when member then member_cents else other_cents end, is_blackout, notes, created_by_id
+  from chosen order by calendar_id, slot
+  on conflict (calendar_id, slot) where cancelled_at is null do nothing
+  returning id, calendar_id, slot, amount_cents
+),
+booked as (
+  select c.n, c.user_id, c.now, a.id, a.calendar_id, a.slot, a.amount_cents
+  from added a join chosen c on c.calendar_id = a.calendar_id and c.slot = a.slot
+),
+claimed as (
+  update waitlist_entries w set status = 'booked'
+  from booked b
+  where w.status = 'offered' and w.hold_until > b.now and w.slot = b.slot
+    and w.held_calendar_id = b.calendar_id and w.user_id = b.user_id
+  returning w.id
+),
+change as (
+  insert into change_events (topic, ref_id)
+  select 'reservations', calendar_id from booked order by calendar_id, slot
+  returning seq, ref_id
+),
+changes as (select array_agg(seq order by seq) as seqs, array_agg(ref_id order by seq) as seats from change)
+select c.n, b.id, b.amount_cents, c.user_found, c.seat_active, c.held_for_other, c.unpaid,
+  c.unpaid_limit,
+  (select ${person('t')} from users t where t.id = c.user_id) as user_name,
+  (select ${person('u')} from users u where u.id = c.created_by_id) as creator_name,
+  changes.seqs, changes.seats,
+  set_config('paddock.announce', 'after-commit', true) as announce_later
+from checked c left join booked b on b.n = c.n cross join changes
+order by c.n`;
+
+/** Lanes per pool: booking statements on the wire at once (Booker). */
+const IN_FLIGHT = 4;
+/** Bookings in one statement at most. */
+const BATCH = 64;
+
+type Pending = {
+  b: SeatBooking;
+  done: (outcome: SeatBookingOutcome) => void;
+  failed: (error: unknown) => void;
+};
+
+/**
+ * Group commit for bookings (decision 0060): IN_FLIGHT lanes per pool, each with at most one
+ * booking statement on the wire; the bookings asked for while it runs go together into its next,
+ * one statement and one commit for all. A lone booking goes at once. A booking's lane is its
+ * seat's (seat id modulo the lanes), so two lanes never wait for each other on a seat's report
+ * row or slot (which would make them take turns); a booking under the unpaid rule goes to its
+ * customer's lane instead, where two of the same customer's never share a statement (each must
+ * count the other) and never run at once. If a shared statement fails (a deadlock, a value the
+ * database refuses), each of its bookings is made again on its own, so one booking's error is
+ * never another's.
+ */
+class Booker {
+  private readonly lanes = Array.from({ length: IN_FLIGHT }, () => ({
+    queue: [] as Pending[],
+    busy: false,
+  }));
+
+  constructor(private readonly db: Db) {}
+
+  book(b: SeatBooking): Promise<SeatBookingOutcome> {
+    const key = b.unpaidLimit && b.userId !== null ? b.userId : b.calendarId;
+    const lane = this.lanes[Math.abs(key) % IN_FLIGHT];
+    return new Promise((done, failed) => {
+      lane.queue.push({ b, done, failed });
+      if (!lane.busy) void this.run(lane);
     });
+  }
+
+  private async run(lane: Lane) {
+    lane.busy = true;
+    try {
+      while (lane.queue.length) {
+        const batch = take(lane.queue);
+        if (batch.length === 1) {
+          await settle(batch[0], () => runStatement(this.db, [batch[0].b]).then((o) => o[0]));
+          continue;
+        }
+        let outcomes: SeatBookingOutcome[] | null = null;
+        try {
+          outcomes = await runStatement(
+            this.db,
+            batch.map((p) => p.b),
+          );
+        } catch {
+          // Each on its own below.
+        }
+        if (outcomes) batch.forEach((p, i) => p.done(outcomes[i]));
+        else
+          await Promise.all(
+            batch.map((p) => settle(p, () => runStatement(this.db, [p.b]).then((o) => o[0]))),
+          );
+      }
+    } finally {
+      lane.busy = false;
+    }
+  }
+}
+
+type Lane = { queue: Pending[]; busy: boolean };
+
+/** The next statement's bookings from a lane's queue, in the order asked. */
+function take(queue: Pending[]): Pending[] {
+  const batch: Pending[] = [];
+  const limited = new Set<number | null>();
+  for (let i = 0; i < queue.length && batch.length < BATCH;) {
+    const p = queue[i];
+    if (p.b.unpaidLimit) {
+      if (limited.has(p.b.userId)) {
+        i++;
+        continue;
+      }
+      limited.add(p.b.userId);
+    }
+    batch.push(p);
+    queue.splice(i, 1);
+  }
+  return batch;
+}
+
+async function settle(p: Pending, run: () => Promise<SeatBookingOutcome>) {
+  try {
+    p.done(await run());
+  } catch (error) {
+    p.failed(error);
+  }
+}
+
+const bookers = new WeakMap<Db, Booker>();
+
+/**
+ * Books one seat-slot: atomic and in one statement without a transaction (decisions 0046,
+ * 0060), possibly together with other bookings asked for at the same moment (Booker). The
+ * statement checks the user, the seat still active, a waitlist hold for someone else, the
+ * unpaid-bookings limit and club standing (the fee), claims the caller's own hold, and stores
+ * the change for the change feed. Nothing is written unless the booking is. The booking is
+ * announced after its commit (decision 0053) and answered only after that, so `db` is never a
+ * transaction.
+ */
+export function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutcome> {
+  let booker = bookers.get(db);
+  if (!booker) bookers.set(db, (booker = new Booker(db)));
+  return booker.book(b);
+}
+
+/**
+ * Runs the booking statement for `bookings` and announces what it booked; the outcomes in the
+ * same order. A named prepared statement: each pool connection parses and plans it once, then
+ * only binds and executes it (decision 0060).
+ */
+async function runStatement(db: Db, bookings: SeatBooking[]): Promise<SeatBookingOutcome[]> {
+  const result = await (db as Db & { $client: pg.Pool }).$client.query<Outcome>({
+    name: 'paddock_book_seats',
+    text: BOOK_SEATS,
+    // One JSON parameter: its row count is unknown to the planner whether the plan is custom
+    // or generic, so PostgreSQL soon keeps the generic plan and stops planning (arrays let each
+    // custom plan see their length, and it planned every call).
+    values: [
+      JSON.stringify(
+        bookings.map((b, n) => ({
+          n,
+          calendar_id: b.calendarId,
+          slot: b.slot,
+          time: b.time.toISOString(),
+          user_id: b.userId,
+          paid: b.paid,
+          member_cents: b.amountCents.member,
+          other_cents: b.amountCents.other,
+          is_blackout: b.isBlackout,
+          notes: b.notes,
+          created_by_id: b.createdById,
+          now: (b.unpaidLimit?.now ?? new Date()).toISOString(),
+          limit_fallback: b.unpaidLimit?.fallback ?? null,
+          limit_min: b.unpaidLimit?.min ?? null,
+          limit_max: b.unpaidLimit?.max ?? null,
+        })),
+      ),
+    ],
+  });
+  const rows = result.rows;
+  const seqs = rows[0]?.seqs ?? [];
+  const seats = rows[0]?.seats ?? [];
+  if (seqs.length)
+    await announceAfterCommit(db, {
+      changes: seqs.map((seq, i) => ({ seq: Number(seq), topic: 'reservations', id: seats[i] })),
+      cache: seats.map((seat) => `s:${seat}`),
+    });
+  return bookings.map((b, i) => outcomeOf(b, rows[i]));
+}
+
+function outcomeOf(b: SeatBooking, row: Outcome): SeatBookingOutcome {
+  if (row.id !== null && row.amount_cents !== null) {
     return {
       booked: true,
       id: row.id,
@@ -152,7 +313,7 @@ export async function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutco
     return { booked: false, reason: 'no-user', limit: limitOf };
   if (!row.seat_active) return { booked: false, reason: 'no-seat', limit: limitOf };
   if (row.held_for_other) return { booked: false, reason: 'taken', limit: limitOf };
-  if (row.unpaid_limit !== null && row.unpaid >= row.unpaid_limit)
+  if (row.unpaid_limit !== null && row.unpaid !== null && row.unpaid >= row.unpaid_limit)
     return { booked: false, reason: 'unpaid-limit', limit: limitOf };
   return { booked: false, reason: 'taken', limit: limitOf };
 }
