@@ -110,6 +110,9 @@ test('/welcome: the price list held 30 s, then a board every 10 s', async ({ pag
   await page.goto('/welcome');
   const active = page.locator('.carousel-item.active');
   await expect(active.getByRole('heading', { name: 'Simulator Pricing' })).toBeVisible();
+  // The boards' slides are in place before the clock moves (on a busy machine their list can
+  // arrive after the price list shows).
+  await expect(page.locator('.carousel-item').nth(2)).toBeAttached();
   await page.clock.runFor(29_000);
   await expect(active.getByRole('heading', { name: 'Simulator Pricing' })).toBeVisible();
   await page.clock.runFor(2_000);

@@ -14,15 +14,19 @@ export const WELCOME_TIMING = { firstMs: 30_000, slideMs: 10_000, reloadMs: 600_
 export default function WelcomeScreen() {
   const boards = useQuery({ ...boardsQuery(), refetchInterval: 60_000 });
   const slides = 1 + (boards.data?.length ?? 0);
-  const [index, setIndex] = useState(0);
+  // Steps count up; the slide shown is the step modulo the slides, so the boards arriving (or a
+  // board added at a refetch) does not restart the price list's 30 s hold.
+  const [step, setStep] = useState(0);
+  const active = step % slides;
+  const holding = active === 0;
 
   useEffect(() => {
     const timer = setTimeout(
-      () => setIndex((i) => (i + 1) % slides),
-      index === 0 ? WELCOME_TIMING.firstMs : WELCOME_TIMING.slideMs,
+      () => setStep((s) => s + 1),
+      holding ? WELCOME_TIMING.firstMs : WELCOME_TIMING.slideMs,
     );
     return () => clearTimeout(timer);
-  }, [index, slides]);
+  }, [step, holding]);
   useEffect(() => {
     const timer = setTimeout(() => window.location.reload(), WELCOME_TIMING.reloadMs);
     return () => clearTimeout(timer);
@@ -32,8 +36,8 @@ export default function WelcomeScreen() {
     <TvScreen>
       <PageTitle visuallyHidden>Welcome</PageTitle>
       <Carousel
-        activeIndex={index % slides}
-        onSelect={setIndex}
+        activeIndex={active}
+        onSelect={setStep}
         interval={null}
         controls={false}
         indicators={false}
