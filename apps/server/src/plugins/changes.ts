@@ -294,7 +294,9 @@ export class ChangeFeed {
    * Resolves once this instance has heard every announcement committed before the call (true),
    * or false when the feed is not connected (a cache must not answer then). PostgreSQL hands
    * a listening connection its pending notifications before the answer to its next query, so
-   * one `select 1` on the LISTEN connection is the barrier; concurrent callers share one.
+   * one `select 1` on the LISTEN connection is the barrier; concurrent callers share one. When
+   * announcements wait (`announce`), the barrier query is their NOTIFY statement instead: its
+   * answer, too, comes after every notification pending before it.
    */
   sync(): Promise<boolean> {
     if (!this.client) {
@@ -341,7 +343,12 @@ export class ChangeFeed {
       if (outbox.length === 0) await client.query('select 1');
       else {
         const all = outbox.flatMap((o) => o.messages);
-        await client.query(NOTIFY_ALL, [all.map((m) => m[0]), all.map((m) => m[1])]);
+        // Named: the connection parses it once.
+        await client.query({
+          name: 'paddock_notify_all',
+          text: NOTIFY_ALL,
+          values: [all.map((m) => m[0]), all.map((m) => m[1])],
+        });
       }
       for (const o of outbox) o.sent(true);
       return this.client === client;

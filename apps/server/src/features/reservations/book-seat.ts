@@ -133,7 +133,8 @@ select c.n, b.id, b.amount_cents, c.user_found, c.seat_active, c.held_for_other,
   c.unpaid_limit,
   (select ${person('t')} from users t where t.id = c.user_id) as user_name,
   (select ${person('u')} from users u where u.id = c.created_by_id) as creator_name,
-  changes.seqs, changes.seats,
+  -- The statement's changes once, on the first row (the rows are in the order asked).
+  case when c.n = 0 then changes.seqs end as seqs, case when c.n = 0 then changes.seats end as seats,
   set_config('paddock.announce', 'after-commit', true) as announce_later
 from checked c left join booked b on b.n = c.n cross join changes
 order by c.n`;
