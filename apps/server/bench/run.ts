@@ -400,7 +400,7 @@ async function main() {
     `memory after each stage: ${rssAfter.map(([stage, mb]) => `${stage} ${mb.toFixed(0)}`).join(', ')} MB`,
   );
   console.log(
-    `memory through a ${mixedSeconds} s mixed load (avail, parallel, bookings; ${served} requests, ${failed} non-2xx): RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
+    `memory through a ${mixedSeconds} s mixed load (avail, parallel, bookings; ${served} requests: ${mixed.map((r) => r.requests.total).join(', ')}; ${failed} non-2xx): RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
   );
 
   // The storm: 200 customers, one seat-slot, two API instances on one PostgreSQL.

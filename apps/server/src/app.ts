@@ -20,7 +20,7 @@ import { registerFlags } from './plugins/flags';
 import { registerCompression, serveWeb } from './plugins/web-delivery';
 import { routeAccessHook } from './plugins/route-access';
 import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
-import { ChangeFeed } from './plugins/changes';
+import { announceThrough, ChangeFeed } from './plugins/changes';
 import { SessionCache } from './plugins/session-cache';
 import { SeatCache } from './features/reservations/seat-cache';
 import { forgetBoardResults } from './features/laps/boards.service';
@@ -97,6 +97,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   const build = readBuildId(deps.webDist);
   const changes = new ChangeFeed(deps.database.url);
   await changes.start();
+  // Announcements after a commit ride on the feed's barrier queries (decision 0063).
+  announceThrough(deps.database.db, changes);
   // Cached board answers go as soon as any instance says laps or boards changed, before the
   // event streams tell the screens to fetch again.
   changes.subscribe((change) => {

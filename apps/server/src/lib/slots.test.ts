@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
 import {
   bookingWindow,
   daySlots,
   findSlot,
   followsDirectly,
   isBookable,
+  isoInZone,
+  isValidDate,
   isValidSlotKey,
   slotKeyAt,
   viewWindow,
@@ -300,5 +303,34 @@ describe('keys and windows', () => {
     expect(isBookable(findSlot(h, '2026-06-10T11:00')!, window, now)).toBe(true);
     expect(isBookable(findSlot(h, '2026-08-10T11:00')!, window, now)).toBe(true);
     expect(isBookable(findSlot(h, '2026-08-11T11:00')!, window, now)).toBe(false);
+  });
+});
+
+describe('plain arithmetic where luxon was', () => {
+  it('finds the same real dates as luxon, leap years and year 0000 included', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    const years = [
+      0, 1, 4, 99, 100, 200, 400, 1582, 1900, 1999, 2000, 2024, 2026, 2100, 2400, 9999,
+    ];
+    for (const year of years)
+      for (let month = 0; month <= 13; month++)
+        for (const day of [0, 1, 28, 29, 30, 31, 32]) {
+          const date = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+          expect(isValidDate(date), date).toBe(DateTime.fromISO(date, { zone: 'UTC' }).isValid);
+        }
+    for (const date of ['2026-1-01', '2026-01-1', '20260101', '2026-01-01T00:00', ' 2026-01-01'])
+      expect(isValidDate(date), date).toBe(false);
+  });
+
+  it("gives each slot's time as isoInZone gives its instant, across daylight saving", () => {
+    for (const [zone, dates] of [
+      ['America/Los_Angeles', ['2026-03-08', '2026-11-01', '2026-06-10']],
+      ['Europe/London', ['2026-03-29', '2026-10-25']],
+      ['Australia/Lord_Howe', ['2026-04-05', '2026-10-04']],
+      ['UTC', ['2026-12-31']],
+    ] as const)
+      for (const date of dates)
+        for (const slot of daySlots(hours(zone, everyDay([allDay])), date))
+          expect(slot.time).toBe(isoInZone(new Date(slot.startMs), zone));
   });
 });

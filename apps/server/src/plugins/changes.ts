@@ -104,6 +104,11 @@ export const ANNOUNCE_AFTER_COMMIT = sql`set_config('paddock.announce', 'after-c
  * after this, so whoever saw the write's answer is also past its announcement. If it fails the
  * write stands (it committed): the error is not the caller's; the answer caches hold an answer for
  * one second at most.
+ *
+ * Where the app said which change feed listens for `db`'s database (`announceThrough`), the
+ * announcement rides on that feed's next barrier query (decision 0063): one round trip that
+ * both announces and serves the requests waiting for a barrier. Otherwise, or when the feed is
+ * down or its query fails, it goes on `db` (Announcer).
  */
 export async function announceAfterCommit(
   db: Queryable,
@@ -113,10 +118,28 @@ export async function announceAfterCommit(
   for (const change of notices.changes ?? []) messages.push([CHANNEL, JSON.stringify(change)]);
   for (const message of new Set(notices.cache ?? [])) messages.push([CACHE_CHANNEL, message]);
   if (messages.length === 0) return;
+  const feed = feeds.get(db);
+  if (feed && (await feed.announce(messages))) return;
   let announcer = announcers.get(db);
   if (!announcer) announcers.set(db, (announcer = new Announcer(db)));
   await announcer.announce(messages);
 }
+
+/** The change feed whose connection carries `db`'s announcements (the app's own, app.ts). */
+export function announceThrough(db: Queryable, feed: ChangeFeed) {
+  feeds.set(db, feed);
+}
+const feeds = new WeakMap<Queryable, ChangeFeed>();
+
+/**
+ * The announcing statement: NOTIFY each message in order, committed without waiting for the WAL
+ * flush (decision 0060). PostgreSQL gives a notifying transaction an xid, so its commit waited
+ * for a flush of its own, holding the database-wide notify lock, behind the bookings' flushes
+ * (14–34 ms a booking under load). It writes nothing that must survive a crash: the
+ * notifications are delivered at commit either way, and a crash loses the queue itself (every
+ * listener then forgets its caches).
+ */
+const NOTIFY_ALL = `select pg_notify(c, p) from (select set_config('synchronous_commit', 'off', true)) as async, unnest($1::text[], $2::text[]) with ordinality as n(c, p, i) order by i`;
 
 /**
  * One announcing statement at a time per pool: what callers ask for while one is on the wire
@@ -142,11 +165,7 @@ class Announcer {
     while (this.waiting.length) {
       const batch = this.waiting.splice(0);
       const all = batch.flatMap((b) => b.messages);
-      // Committed without waiting for the WAL flush (decision 0060): PostgreSQL gives a
-      // notifying transaction an xid, so its commit waited for a flush of its own, holding the
-      // database-wide notify lock, behind the bookings' flushes (14–34 ms a booking under load).
-      // It writes nothing that must survive a crash: the notifications are delivered at commit
-      // either way, and a crash loses the queue itself (every listener then forgets its caches).
+      // NOTIFY_ALL, through drizzle.
       await this.db
         .execute(
           sql`select pg_notify(c, p) from (select set_config('synchronous_commit', 'off', true)) as async, unnest(${sql.param(all.map((m) => m[0]))}::text[], ${sql.param(all.map((m) => m[1]))}::text[]) with ordinality as n(c, p, i) order by i`,
@@ -198,6 +217,8 @@ export class ChangeFeed {
   /** The barrier queries: the one on the wire, and the one the requests after it share. */
   private syncing: Promise<boolean> | null = null;
   private nextSync: Promise<boolean> | null = null;
+  /** Announcements for the next barrier query; each told whether it went out. */
+  private outbox: { messages: [string, string][]; sent: (ok: boolean) => void }[] = [];
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
 
@@ -273,10 +294,16 @@ export class ChangeFeed {
    * Resolves once this instance has heard every announcement committed before the call (true),
    * or false when the feed is not connected (a cache must not answer then). PostgreSQL hands
    * a listening connection its pending notifications before the answer to its next query, so
-   * one `select 1` on the LISTEN connection is the barrier; concurrent callers share one.
+   * one `select 1` on the LISTEN connection is the barrier; concurrent callers share one. When
+   * announcements wait (`announce`), the barrier query is their NOTIFY statement instead: its
+   * answer, too, comes after every notification pending before it.
    */
   sync(): Promise<boolean> {
-    if (!this.client) return Promise.resolve(false);
+    if (!this.client) {
+      // Announcements left for a query that will not be sent go another way.
+      for (const o of this.outbox.splice(0)) o.sent(false);
+      return Promise.resolve(false);
+    }
     if (!this.syncing) {
       this.syncing = this.ping().finally(() => (this.syncing = null));
       return this.syncing;
@@ -291,13 +318,42 @@ export class ChangeFeed {
     return this.nextSync;
   }
 
+  /**
+   * Sends `messages` (NOTIFY channel and payload, in order) with the next barrier query
+   * (announceAfterCommit): true once they went out, false when the feed is down or the query
+   * failed (then the caller sends them another way).
+   */
+  announce(messages: [string, string][]): Promise<boolean> {
+    if (!this.client) return Promise.resolve(false);
+    return new Promise((sent) => {
+      this.outbox.push({ messages, sent });
+      void this.sync();
+    });
+  }
+
   private async ping(): Promise<boolean> {
     const client = this.client;
-    if (!client) return false;
+    // Taken when the query leaves: whatever is announced later waits for the next one.
+    const outbox = this.outbox.splice(0);
+    if (!client) {
+      for (const o of outbox) o.sent(false);
+      return false;
+    }
     try {
-      await client.query('select 1');
+      if (outbox.length === 0) await client.query('select 1');
+      else {
+        const all = outbox.flatMap((o) => o.messages);
+        // Named: the connection parses it once.
+        await client.query({
+          name: 'paddock_notify_all',
+          text: NOTIFY_ALL,
+          values: [all.map((m) => m[0]), all.map((m) => m[1])],
+        });
+      }
+      for (const o of outbox) o.sent(true);
       return this.client === client;
     } catch {
+      for (const o of outbox) o.sent(false);
       return false;
     }
   }

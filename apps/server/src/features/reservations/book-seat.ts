@@ -133,7 +133,8 @@ select c.n, b.id, b.amount_cents, c.user_found, c.seat_active, c.held_for_other,
   c.unpaid_limit,
   (select ${person('t')} from users t where t.id = c.user_id) as user_name,
   (select ${person('u')} from users u where u.id = c.created_by_id) as creator_name,
-  changes.seqs, changes.seats,
+  -- The statement's changes once, on the first row (the rows are in the order asked).
+  case when c.n = 0 then changes.seqs end as seqs, case when c.n = 0 then changes.seats end as seats,
   set_config('paddock.announce', 'after-commit', true) as announce_later
 from checked c left join booked b on b.n = c.n cross join changes
 order by c.n`;
@@ -183,23 +184,20 @@ class Booker {
       while (lane.queue.length) {
         const batch = take(lane.queue);
         if (batch.length === 1) {
-          await settle(batch[0], () => runStatement(this.db, [batch[0].b]).then((o) => o[0]));
+          await settle(batch[0], this.db);
           continue;
         }
-        let outcomes: SeatBookingOutcome[] | null = null;
+        let made: Made | null = null;
         try {
-          outcomes = await runStatement(
+          made = await runStatement(
             this.db,
             batch.map((p) => p.b),
           );
         } catch {
           // Each on its own below.
         }
-        if (outcomes) batch.forEach((p, i) => p.done(outcomes[i]));
-        else
-          await Promise.all(
-            batch.map((p) => settle(p, () => runStatement(this.db, [p.b]).then((o) => o[0]))),
-          );
+        if (made) answerAfter(batch, made);
+        else await Promise.all(batch.map((p) => settle(p, this.db)));
       }
     } finally {
       lane.busy = false;
@@ -228,12 +226,26 @@ function take(queue: Pending[]): Pending[] {
   return batch;
 }
 
-async function settle(p: Pending, run: () => Promise<SeatBookingOutcome>) {
+/** One booking in a statement of its own; its error is its own. */
+async function settle(p: Pending, db: Db) {
+  let made: Made;
   try {
-    p.done(await run());
+    made = await runStatement(db, [p.b]);
   } catch (error) {
     p.failed(error);
+    return;
   }
+  answerAfter([p], made);
+}
+
+/**
+ * Each booker of a statement gets its outcome once the statement's announcement went out
+ * (answered only after announced, decision 0053). The lane does not wait for that: its next
+ * statement goes as soon as this one committed (the Announcer keeps the announcements in the
+ * order the statements finished).
+ */
+function answerAfter(batch: Pending[], made: Made) {
+  void made.announced.then(() => batch.forEach((p, i) => p.done(made.outcomes[i])));
 }
 
 const bookers = new WeakMap<Db, Booker>();
@@ -253,12 +265,15 @@ export function bookSeat(db: Db, b: SeatBooking): Promise<SeatBookingOutcome> {
   return booker.book(b);
 }
 
+/** A statement's outcomes (in the order asked), and when what it booked was announced. */
+type Made = { outcomes: SeatBookingOutcome[]; announced: Promise<void> };
+
 /**
- * Runs the booking statement for `bookings` and announces what it booked; the outcomes in the
- * same order. A named prepared statement: each pool connection parses and plans it once, then
- * only binds and executes it (decision 0060).
+ * Runs the booking statement for `bookings` and starts announcing what it booked (resolves
+ * once the statement committed). A named prepared statement: each pool connection parses and
+ * plans it once, then only binds and executes it (decision 0060).
  */
-async function runStatement(db: Db, bookings: SeatBooking[]): Promise<SeatBookingOutcome[]> {
+async function runStatement(db: Db, bookings: SeatBooking[]): Promise<Made> {
   const result = await (db as Db & { $client: pg.Pool }).$client.query<Outcome>({
     name: 'paddock_book_seats',
     text: BOOK_SEATS,
@@ -290,12 +305,14 @@ async function runStatement(db: Db, bookings: SeatBooking[]): Promise<SeatBookin
   const rows = result.rows;
   const seqs = rows[0]?.seqs ?? [];
   const seats = rows[0]?.seats ?? [];
-  if (seqs.length)
-    await announceAfterCommit(db, {
-      changes: seqs.map((seq, i) => ({ seq: Number(seq), topic: 'reservations', id: seats[i] })),
-      cache: seats.map((seat) => `s:${seat}`),
-    });
-  return bookings.map((b, i) => outcomeOf(b, rows[i]));
+  // announceAfterCommit never rejects: the writes committed whatever becomes of it.
+  const announced = seqs.length
+    ? announceAfterCommit(db, {
+        changes: seqs.map((seq, i) => ({ seq: Number(seq), topic: 'reservations', id: seats[i] })),
+        cache: seats.map((seat) => `s:${seat}`),
+      })
+    : Promise.resolve();
+  return { outcomes: bookings.map((b, i) => outcomeOf(b, rows[i])), announced };
 }
 
 function outcomeOf(b: SeatBooking, row: Outcome): SeatBookingOutcome {

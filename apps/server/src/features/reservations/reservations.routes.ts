@@ -13,6 +13,7 @@ import {
   userIdParam,
 } from '@paddock/contract/reservations';
 import { routeErrors as errors } from '../../lib/route-errors';
+import { answerSerializerCompiler } from '../../lib/answer-serializer';
 import type { Deps } from '../../app';
 import { hasPermission, requireUser } from '../../plugins/auth';
 import { Forbidden, Unauthorized } from '../../plugins/errors';
@@ -83,6 +84,8 @@ export const reservationsRoutes =
           body: reservationCreate,
           response: { 201: reservation, ...errors },
         },
+        // The answer written by a compiled writer of the contract's shape (decision 0063).
+        serializerCompiler: answerSerializerCompiler,
       },
       async (request, reply) => {
         const seats = seatCache.lookup(db, () => request.changesHeard());

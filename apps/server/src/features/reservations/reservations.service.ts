@@ -44,11 +44,12 @@ export function displayName(person: repo.PersonName | null): string | null {
   return person.racerName || full || person.email;
 }
 
-export function toReservation(rows: repo.ReservationRow[]): Reservation {
+/** `time`, when the caller already has it as isoInZone gives it (a slot's `time`). */
+export function toReservation(rows: repo.ReservationRow[], time?: string): Reservation {
   const first = rows[0];
   return {
     id: first.id,
-    time: isoInZone(first.time, first.timezone),
+    time: time ?? isoInZone(first.time, first.timezone),
     calendar: first.calendarId,
     slot: first.slot,
     subscription: first.subscriptionId,
@@ -321,22 +322,26 @@ export async function createReservation(
     throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
   }
   await pruneChanges(db);
-  return toReservation([
-    freshRow(seat, {
-      id: outcome.id,
-      slot: slot.slot,
-      time: new Date(slot.startMs),
-      userId,
-      paid: blackout ? false : (body.paid ?? false),
-      amountCents: outcome.amountCents,
-      isBlackout: blackout,
-      notes: body.notes ?? '',
-      createdById: caller.id,
-      checkoutId: null,
-      user: outcome.user,
-      creator: outcome.creator,
-    }),
-  ]);
+  return toReservation(
+    [
+      freshRow(seat, {
+        id: outcome.id,
+        slot: slot.slot,
+        time: new Date(slot.startMs),
+        userId,
+        paid: blackout ? false : (body.paid ?? false),
+        amountCents: outcome.amountCents,
+        isBlackout: blackout,
+        notes: body.notes ?? '',
+        createdById: caller.id,
+        checkoutId: null,
+        user: outcome.user,
+        creator: outcome.creator,
+      }),
+    ],
+    // The slot's instant in the seat's zone, worked out with the day's slots (slots.test.ts).
+    slot.time,
+  );
 }
 
 export type FreshFields = Pick<

@@ -9,7 +9,8 @@ import { createVenue, futureDate } from '../../test/booking-factories';
 // change that adds a query to a booking or a checkout shows here. The change feed's barrier
 // (`select 1` on the LISTEN connection, shared by concurrent requests) is counted apart. A write
 // is announced after its commit in a statement of its own (decision 0053): that statement writes
-// nothing, so it never waits for a WAL flush, and is counted with the rest.
+// nothing, so it never waits for a WAL flush, and is counted with the rest (it is the feed's
+// barrier query when the app's feed is up, decision 0063).
 
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
@@ -94,7 +95,8 @@ describe('round trips of the booking write path', () => {
       byCustomer.barrier,
       'barrier',
     );
-    // The booking's statement, then its announcement.
+    // The booking's statement, then its announcement (on the change feed's connection, as its
+    // barrier query, decision 0063).
     expect(byStaff.database.length).toBe(2);
     expect(byCustomer.database.length).toBe(2);
   });
