@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { paginationQuery, userRef } from './common';
 
-/**
- * The club: a monthly credits subscription (docs/decisions/0007-club-credits.md).
- * 1 credit = 10 cents; one standard session = `club_credits_per_session` credits (250).
- */
-export const CENTS_PER_CREDIT = 10;
-/** The sessions-per-month spinner's upper bound (staff spec §5). */
-export const CLUB_MAX_SESSIONS = 100;
-
-/** The note under the sessions spinner, spelled as the spec has it; the server says the same. */
-export const minimumSessionsMessage = (sessions: number) =>
-  `Minumum of ${sessions} sessions per month required to join`;
-export const NO_CARD_FOR_CLUB_MESSAGE = 'Add a payment method to add a new subscription';
+export {
+  CENTS_PER_CREDIT,
+  CLUB_MAX_SESSIONS,
+  minimumSessionsMessage,
+  NO_CARD_FOR_CLUB_MESSAGE,
+} from './club-rules';
 
 /** `GET /users/me/charges/credits_purchase_quote?credits=N` */
 export const creditsQuoteQuery = z.object({

@@ -9,26 +9,7 @@ export type RefundChoice = z.infer<typeof refundChoice>;
 export const DEFAULT_CANCELLATION_WINDOW_HOURS = 24;
 export const DEFAULT_LATE_CANCELLATION_KEEP_PERCENT = 100;
 
-/** The policy sentence shown at checkout, in the booking e-mail and on the dashboard. */
-export function cancellationPolicyText(policy: {
-  windowHours: number;
-  lateKeepPercent: number;
-  clubWindowHours?: number | null;
-  clubName?: string;
-}): string {
-  const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
-  const late =
-    policy.lateKeepPercent >= 100
-      ? 'Later cancellations and no-shows are not refunded.'
-      : policy.lateKeepPercent <= 0
-        ? 'Later cancellations and no-shows are refunded in full.'
-        : `Later cancellations and no-shows are refunded ${100 - policy.lateKeepPercent}% of what was paid.`;
-  const club =
-    policy.clubWindowHours != null && policy.clubWindowHours !== policy.windowHours
-      ? ` ${policy.clubName ?? 'Club'} members: free cancellation until ${hours(policy.clubWindowHours)} before.`
-      : '';
-  return `Free cancellation until ${hours(policy.windowHours)} before your session. ${late}${club}`;
-}
+export { cancellationPolicyText } from './refund-policy';
 
 const cents = z.number().int();
 

@@ -1,4 +1,4 @@
-import Alert from 'react-bootstrap/Alert';
+import { PlainAlert } from './plain-alert';
 import { browserZoneDiffers } from '../lib/slot-format';
 
 /**
@@ -10,10 +10,10 @@ export function ZoneWarning({ places }: { places: { name: string; zone: string }
   const unique = [...new Map(differing.map((p) => [`${p.name}|${p.zone}`, p])).values()];
   if (unique.length === 0) return null;
   return (
-    <Alert variant="warning" className="py-2">
+    <PlainAlert variant="warning" className="py-2">
       {unique.length === 1
         ? `Times are in ${unique[0].name}’s time zone (${unique[0].zone}), not this device’s.`
         : `Times are in each venue’s time zone (${unique.map((p) => `${p.name}: ${p.zone}`).join('; ')}), not this device’s.`}
-    </Alert>
+    </PlainAlert>
   );
 }

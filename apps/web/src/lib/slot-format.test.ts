@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import {
   addMonths,
+  formatInstantShort,
+  formatInstantTime,
   formatIsoDateFull,
   formatSlotDate,
   formatSlotShort,
@@ -59,6 +61,21 @@ describe('slot formatting agrees with luxon', () => {
       expect(todayIn(zone, new Date(time))).toBe(
         DateTime.fromJSDate(new Date(time), { zone }).toISODate(),
       );
+    }
+  });
+
+  it.each(ZONES)('writes instants on the clock of %s and of the device', (zone) => {
+    for (const iso of [
+      '2026-03-29T00:45:00Z',
+      '2026-10-25T01:15:00.000Z',
+      '2026-04-05T15:00:00+10:00',
+      '2026-11-24T12:05:09.123+00:00',
+      '2024-02-29T23:59:00-08:00',
+    ]) {
+      expect(formatInstantShort(iso, zone)).toBe(
+        DateTime.fromISO(iso).setZone(zone).toFormat('yyyy-MM-dd h:mm a'),
+      );
+      expect(formatInstantTime(iso)).toBe(DateTime.fromISO(iso).toFormat('h:mm a'));
     }
   });
 

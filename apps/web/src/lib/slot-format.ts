@@ -118,6 +118,19 @@ export function slotKeyAt(ms: number, zone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
 }
 
+/**
+ * An instant (ISO 8601 with its offset) as `YYYY-MM-DD h:mm a` on the clock of `zone` (luxon's
+ * `setZone(zone).toFormat('yyyy-MM-dd h:mm a')`).
+ */
+export function formatInstantShort(iso: string, zone: string): string {
+  return formatSlotShort(slotKeyAt(Date.parse(iso), zone));
+}
+
+/** An instant as `h:mm a` on this device's clock (luxon's `fromISO(iso).toFormat('h:mm a')`). */
+export function formatInstantTime(iso: string): string {
+  return formatSlotTime(slotKeyAt(Date.parse(iso), deviceZone()));
+}
+
 /** The slot keys of a run of `count` back-to-back slots starting at the instant `time`. */
 export function runSlots(time: string, count: number, zone: string, minutes = 30): string[] {
   const start = Date.parse(time);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Table from 'react-bootstrap/Table';
 import type { Balance, CostBreakdown } from '@paddock/contract/reservations';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { costBreakdownQuery } from '../api/get-cost-breakdown';
 
 /** Staff spec §3: what the card would be charged, item by item (description, qty, each, amount). */

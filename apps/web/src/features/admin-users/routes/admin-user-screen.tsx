@@ -21,7 +21,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { ProfileForm } from '../../accounts/components/profile-form';
-import { TransactionsModal } from '../../charges/components/recent-transactions';
+import { TransactionsModal } from '../../charges/components/transactions-modal';
 import { balanceQuery } from '../api/get-balance';
 import { clearOutstanding } from '../api/clear-outstanding';
 import { deleteUser } from '../api/delete-user';

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
-import { NO_TRANSACTIONS } from './recent-transactions';
+import { NO_TRANSACTIONS } from './transactions-modal';
 
 const charge = (id: number, overrides: object = {}) => ({
   id,

@@ -19,7 +19,7 @@ import {
   VOUCHER_REJECTED_MESSAGE,
 } from '../../../lib/booking-errors';
 import { useCurrentUser } from '../../../lib/current-user';
-import { DEFAULT_CURRENCY, formatMoney } from '@paddock/contract/money';
+import { DEFAULT_CURRENCY, formatMoney } from '@paddock/contract/money-format';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { processCheckout } from '../api/process-checkout';
 import { quoteCheckout } from '../api/quote-checkout';

@@ -1,5 +1,5 @@
 import type { QuoteResponse } from '@paddock/contract/checkout';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 
 type Props = {
   quote: QuoteResponse;

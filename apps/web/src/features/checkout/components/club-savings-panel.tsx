@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import type { QuoteResponse } from '@paddock/contract/checkout';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 

@@ -1,16 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { CENTS_PER_CREDIT } from '@paddock/contract/club';
+import { CENTS_PER_CREDIT } from '@paddock/contract/club-rules';
 import type { User } from '@paddock/contract/accounts';
 import { useCurrentUser } from '../../../lib/current-user';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
-import { CancelSubscriptionModal } from './cancel-subscription-modal';
+import { PlainAlert } from '../../../components/plain-alert';
+
+// Loaded when first opened: the modal's code is not needed for the first paint (decision 0064).
+const CancelSubscriptionModal = lazy(() =>
+  import('./cancel-subscription-modal').then((m) => ({ default: m.CancelSubscriptionModal })),
+);
 
 export const REVIEW_PAYMENT_METHOD =
   "We couldn't renew your membership: your last payment did not go through. Please review your payment method.";
@@ -62,6 +66,7 @@ export function ClubPanel() {
   const config = useVenueConfig();
   const user = useCurrentUser().data;
   const [cancelling, setCancelling] = useState(false);
+  const [cancelUsed, setCancelUsed] = useState(false);
   if (!config.club_enabled || !user) return null;
 
   let body;
@@ -84,16 +89,26 @@ export function ClubPanel() {
         {user.credits_subscription_in_good_standing ? (
           <MemberDetails user={user} />
         ) : (
-          <Alert variant="danger">{REVIEW_PAYMENT_METHOD}</Alert>
+          <PlainAlert variant="danger">{REVIEW_PAYMENT_METHOD}</PlainAlert>
         )}
-        <Button variant="outline-danger" onClick={() => setCancelling(true)}>
+        <Button
+          variant="outline-danger"
+          onClick={() => {
+            setCancelUsed(true);
+            setCancelling(true);
+          }}
+        >
           Cancel Subscription
         </Button>
-        <CancelSubscriptionModal
-          user={user}
-          show={cancelling}
-          onHide={() => setCancelling(false)}
-        />
+        {cancelUsed && (
+          <Suspense fallback={null}>
+            <CancelSubscriptionModal
+              user={user}
+              show={cancelling}
+              onHide={() => setCancelling(false)}
+            />
+          </Suspense>
+        )}
       </>
     );
   }

@@ -1,6 +1,6 @@
 import Spinner from 'react-bootstrap/Spinner';
 import type { CreditsQuote } from '@paddock/contract/club';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { useVenueConfig } from '../../../lib/venue-config';
 
 type Props = {

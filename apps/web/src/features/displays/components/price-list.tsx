@@ -5,7 +5,7 @@ import type { Paginated } from '@paddock/contract/common';
 import type { Calendar, CalendarType } from '@paddock/contract/calendars';
 import { PageTitle } from '../../../components/page-title';
 import { api } from '../../../lib/api-client';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 

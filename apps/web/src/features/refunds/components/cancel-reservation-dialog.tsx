@@ -5,7 +5,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { Reservation } from '@paddock/contract/reservations';
 import { showAlert, showError } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { formatSlotDateTime } from '../../../lib/slot-format';
 import { cancelQuoteQuery } from '../api/cancel-quote';
 import { useCancelReservations } from '../api/cancel-reservation';

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { DateTime } from 'luxon';
 import type { WaitlistEntry } from '@paddock/contract/refunds';
 import { showAlert, showError } from '../../../lib/alerts';
-import { formatSlotDateTime } from '../../../lib/slot-format';
+import { formatInstantTime, formatSlotDateTime } from '../../../lib/slot-format';
 import { pathTo } from '../../../lib/routes';
 import { Link } from 'react-router';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
@@ -12,9 +11,7 @@ import { myWaitlistQuery } from '../api/list-waitlist';
 
 function status(entry: WaitlistEntry): string {
   if (entry.status === 'offered' && entry.hold_until)
-    return `${entry.calendar_name ?? 'A seat'} is held for you until ${DateTime.fromISO(
-      entry.hold_until,
-    ).toFormat('h:mm a')}.`;
+    return `${entry.calendar_name ?? 'A seat'} is held for you until ${formatInstantTime(entry.hold_until)}.`;
   return `Number ${entry.position ?? '?'} in line.`;
 }
 

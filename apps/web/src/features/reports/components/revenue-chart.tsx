@@ -9,7 +9,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { RevenueRow } from '@paddock/contract/reports';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 
 export const REVENUE_PARTS = [
   { key: 'bookings_cents', name: 'Bookings', color: '#0d6efd' },

@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { REPORT_DAYS_MAX, type Report } from '@paddock/contract/reports';
 import { PageTitle } from '../../../components/page-title';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { errorMessage } from '../../../lib/error-message';
 import { useReport, useReportLocations } from '../api/get-report';
 import { downloadCsv } from '../components/csv-export';

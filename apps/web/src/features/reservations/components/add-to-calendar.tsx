@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import type { Location } from '@paddock/contract/locations';
 import type { Reservation } from '@paddock/contract/reservations';
 import { showError } from '../../../lib/alerts';
@@ -11,12 +10,16 @@ type Props = {
 };
 
 /** Google's `dates` form: UTC, basic ISO 8601 (`20261124T220000Z`). */
-const googleDate = (instant: DateTime) => instant.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
+const googleDate = (ms: number) =>
+  new Date(ms)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
 
 /** Google Calendar's "create event" page, pre-filled. */
 export function googleCalendarUrl(reservation: Reservation, location: Props['location']): string {
-  const start = DateTime.fromISO(reservation.time);
-  const end = start.plus({ minutes: reservation.duration_minutes });
+  const start = Date.parse(reservation.time);
+  const end = start + reservation.duration_minutes * 60_000;
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: location ? `${reservation.calendar_name} at ${location.name}` : reservation.calendar_name,

@@ -5,7 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import type { Location } from '@paddock/contract/locations';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import type { Reservation } from '@paddock/contract/reservations';
 import { showAlert } from '../../../lib/alerts';
 import { reservationErrorMessage } from '../../../lib/booking-errors';

@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import type { Reservation } from '@paddock/contract/reservations';
-import { cancellationPolicyText } from '@paddock/contract/refunds';
-import { CancelReservationDialog } from '../../refunds/components/cancel-reservation-dialog';
+import { cancellationPolicyText } from '@paddock/contract/refund-policy';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { useNow } from '../../../lib/use-now';
 import Badge from 'react-bootstrap/Badge';
@@ -14,8 +13,18 @@ import { pathTo } from '../../../lib/routes';
 import { formatSlotDateTime, formatVenueZone } from '../../../lib/slot-format';
 import { ZoneWarning } from '../../../components/zone-warning';
 import { AddToCalendar } from './add-to-calendar';
-import { MoveReservationDialog } from './move-reservation-dialog';
 import { useUpcomingReservations } from './use-upcoming-reservations';
+
+// Loaded when first opened: the dialogs' code (the move dialog's seat search, the modal) is not
+// needed for the dashboard's first paint (decision 0064).
+const CancelReservationDialog = lazy(() =>
+  import('../../refunds/components/cancel-reservation-dialog').then((m) => ({
+    default: m.CancelReservationDialog,
+  })),
+);
+const MoveReservationDialog = lazy(() =>
+  import('./move-reservation-dialog').then((m) => ({ default: m.MoveReservationDialog })),
+);
 
 /** Dashboard (customer §2): upcoming reservations with date and time, simulator, calendar link. */
 export function UpcomingReservationsCard() {
@@ -116,16 +125,18 @@ export function UpcomingReservationsCard() {
             clubName: config.club_name,
           })}
         </p>
-        {moving && (
-          <MoveReservationDialog
-            reservation={moving}
-            location={locationOf(moving.location)}
-            onClose={() => setMoving(null)}
-          />
-        )}
-        {cancelling && (
-          <CancelReservationDialog reservation={cancelling} onClose={() => setCancelling(null)} />
-        )}
+        <Suspense fallback={null}>
+          {moving && (
+            <MoveReservationDialog
+              reservation={moving}
+              location={locationOf(moving.location)}
+              onClose={() => setMoving(null)}
+            />
+          )}
+          {cancelling && (
+            <CancelReservationDialog reservation={cancelling} onClose={() => setCancelling(null)} />
+          )}
+        </Suspense>
       </Card.Body>
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { DEFAULT_CURRENCY } from '@paddock/contract/money';
+import { DEFAULT_CURRENCY } from '@paddock/contract/money-format';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';

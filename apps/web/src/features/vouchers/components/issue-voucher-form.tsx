@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { formatMoney, minorUnitsPerMajor } from '@paddock/contract/money';
+import { formatMoney, minorUnitsPerMajor } from '@paddock/contract/money-format';
 import {
   VOUCHER_MESSAGE_MAX,
   voucherCreate,

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { showError } from '../../../lib/alerts';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { VOUCHER_VOIDED_MESSAGE, voucherExpiredMessage } from '@paddock/contract/vouchers';
 import { getVoucherBalance } from '../api/get-voucher-balance';
 

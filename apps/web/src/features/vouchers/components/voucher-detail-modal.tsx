@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import {
   VOUCHER_VOID_REASON_MAX,
   voucherVoid,

@@ -7,7 +7,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { VOUCHER_COMMENTS_MAX } from '@paddock/contract/vouchers';
 import { TextField } from '../../../components/text-field';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { useVenueConfig } from '../../../lib/venue-config';
 import {
   EMPTY_VOUCHER_FORM,

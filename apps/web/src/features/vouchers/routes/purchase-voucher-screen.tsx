@@ -12,7 +12,7 @@ import { TermsLink } from '../../../components/terms-modals';
 import { showAlert, showError } from '../../../lib/alerts';
 import { useCurrentUser, userQuery } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
-import { formatMoney } from '@paddock/contract/money';
+import { formatMoney } from '@paddock/contract/money-format';
 import { pathTo, safeRedirect } from '../../../lib/routes';
 import { purchaseVoucher } from '../api/purchase-voucher';
 import { VoucherPurchaseForm } from '../components/voucher-purchase-form';
