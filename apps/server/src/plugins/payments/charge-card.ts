@@ -68,20 +68,31 @@ export async function chargeSavedCard(
             .from(cards)
             .where(and(eq(cards.userId, input.userId), eq(cards.provider, payments.kind)))
         )[0];
+  const request = card && {
+    customerRef: card.customerRef,
+    paymentMethodRef: card.paymentMethodRef,
+    amountCents: input.amountCents,
+    currency: input.currency,
+    description: input.notes || input.kind,
+    // Scoped by the provider's customer id (unique at the provider), so two installations
+    // sharing a Stripe account can never answer each other's "checkout:12".
+    idempotencyKey: `${card.customerRef}:${input.idempotencyKey}`,
+  };
+  // A provider in our database charges and records in one statement (decision 0062).
+  if (request && payments.chargeAndRecord) {
+    const recorded = await payments.chargeAndRecord(db, request, {
+      userId: input.userId,
+      notes: input.notes,
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (recorded) return outcome(recorded);
+  }
   let attempt: { errors: string; chargeRef: string | null; receiptUrl: string | null };
-  if (!card) {
+  if (!request) {
     attempt = { errors: NO_PAYMENT_METHOD, chargeRef: null, receiptUrl: null };
   } else {
-    const result = await payments.charge({
-      customerRef: card.customerRef,
-      paymentMethodRef: card.paymentMethodRef,
-      amountCents: input.amountCents,
-      currency: input.currency,
-      description: input.notes || input.kind,
-      // Scoped by the provider's customer id (unique at the provider), so two installations
-      // sharing a Stripe account can never answer each other's "checkout:12".
-      idempotencyKey: `${card.customerRef}:${input.idempotencyKey}`,
-    });
+    const result = await payments.charge(request);
     attempt = result.ok
       ? { errors: '', chargeRef: result.chargeRef, receiptUrl: result.receiptUrl }
       : { errors: result.message, chargeRef: result.chargeRef, receiptUrl: null };
