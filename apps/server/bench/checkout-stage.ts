@@ -179,6 +179,16 @@ async function main() {
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
+    const tables = async () =>
+      new Map(
+        (
+          await database.pool.query<{ t: string; w: string }>(
+            `select relname as t, (n_tup_ins + n_tup_upd + n_tup_del)::text as w
+             from pg_stat_user_tables`,
+          )
+        ).rows.map((r) => [r.t, Number(r.w)]),
+      );
+    const writesBefore = await tables();
     const paid = await paidCount(database);
     const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
     sampling = false;
@@ -203,6 +213,17 @@ async function main() {
         .map(([w, n]) => `${w} ${((n / all) * 100).toFixed(0)}%`)
         .join(', ')}`,
     );
+    // Rows written per request, by table (pg_stat_user_tables; reported with some delay).
+    await new Promise((r) => setTimeout(r, 600));
+    const writesAfter = await tables();
+    console.log(
+      `  rows written per request: ${[...writesAfter.entries()]
+        .map(([t, w]) => [t, (w - (writesBefore.get(t) ?? 0)) / n] as const)
+        .filter(([, w]) => w >= 0.05)
+        .sort((a, b) => b[1] - a[1])
+        .map(([t, w]) => `${t} ${w.toFixed(2)}`)
+        .join(', ')}`,
+    );
     for (const [l, k] of [...lockWaits.entries()].sort((x, y) => y[1] - x[1]).slice(0, 5))
       console.log(`  lock wait ${((k / samples) * 100).toFixed(0)}% of samples: ${l}`);
     return result.requests.average;
@@ -225,12 +246,14 @@ async function main() {
         },
       ],
     });
-    const c1 = await measure('checkout, one customer', app.pid!, processLoad(appBase, one));
-    const cn = await measure(
-      `checkout, ${CUSTOMERS} customers`,
-      app.pid!,
-      processLoad(appBase, many),
-    );
+    // BENCH_MANY_FIRST=1 swaps the two checkout rows (to tell an order effect from theirs).
+    const manyFirst = Boolean(process.env.BENCH_MANY_FIRST);
+    const runMany = () =>
+      measure(`checkout, ${CUSTOMERS} customers`, app.pid!, processLoad(appBase, many));
+    const runOne = () => measure('checkout, one customer', app.pid!, processLoad(appBase, one));
+    const cn0 = manyFirst ? await runMany() : 0;
+    const c1 = await runOne();
+    const cn = manyFirst ? cn0 : await runMany();
     console.log(
       `  checkout: ${((c1 / b) * 100).toFixed(1)}% (one customer), ${((cn / b) * 100).toFixed(1)}% (${CUSTOMERS} customers) of the bare route`,
     );

@@ -62,6 +62,9 @@ export type ClaimItem = {
   bookingFeeCents: number;
 };
 
+/** A select-list item: this statement's transaction commits without waiting for its flush. */
+const FLUSH_LATER = sql`, set_config('synchronous_commit', 'off', true) as flush_later`;
+
 /** What a statement leaves to announce after its commit (announceAfterCommit). */
 export type Notices = { changes: Change[]; cache: string[] };
 
@@ -83,6 +86,13 @@ export async function claimAndBook(
   checkout: { id: number; userId: number },
   items: ClaimItem[],
   now: Date,
+  /**
+   * Commit without waiting for the WAL flush (decision 0062): only when the caller's next
+   * statement that commits is the charge in this same database, whose flush makes this one
+   * durable too (WAL is flushed in order), and nothing outside the database acts on the claim
+   * before that. A crash before it loses both: the checkout is `quoted` again, nothing charged.
+   */
+  opts: { flushLater?: boolean } = {},
 ): Promise<Claim> {
   const seats = [...new Set(items.map((i) => i.calendarId))];
   const rows = JSON.stringify(
@@ -148,7 +158,7 @@ export async function claimAndBook(
       exists (select 1 from held) as held_for_other,
       (select n from seat) as active_seats,
       (select json_agg(json_build_object('seq', seq, 'seat', ref_id)) from change) as changes,
-      ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
+      ${ANNOUNCE_AFTER_COMMIT} as announce_later${opts.flushLater ? FLUSH_LATER : sql``}`);
   const row = result.rows[0];
   if (row.added) {
     const notices: Notices = {

@@ -50,7 +50,16 @@ export async function chargeSavedCard(
    * none), and `fresh` when no charge can be recorded under this key yet (the caller has just
    * claimed the work the key names).
    */
-  known: { card?: CardRecord | null; fresh?: boolean } = {},
+  known: {
+    card?: CardRecord | null;
+    fresh?: boolean;
+    /**
+     * The caller's next statement commits in this database and waits for the WAL flush before
+     * anyone learns of the charge: a provider recording in our database need not wait for its
+     * own (decision 0062).
+     */
+    flushLater?: boolean;
+  } = {},
 ): Promise<ChargeOutcome> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
@@ -80,12 +89,17 @@ export async function chargeSavedCard(
   };
   // A provider in our database charges and records in one statement (decision 0062).
   if (request && payments.chargeAndRecord) {
-    const recorded = await payments.chargeAndRecord(db, request, {
-      userId: input.userId,
-      notes: input.notes,
-      kind: input.kind,
-      idempotencyKey: input.idempotencyKey,
-    });
+    const recorded = await payments.chargeAndRecord(
+      db,
+      request,
+      {
+        userId: input.userId,
+        notes: input.notes,
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+      },
+      { flushLater: known.flushLater },
+    );
     if (recorded) return outcome(recorded);
   }
   let attempt: { errors: string; chargeRef: string | null; receiptUrl: string | null };

@@ -220,6 +220,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     db: unknown,
     input: ChargeInput,
     record: ChargeToRecord,
+    opts: { flushLater?: boolean } = {},
   ): Promise<ChargeRow | null> {
     if (db !== this.db) return null;
     assertChargeable(input.amountCents);
@@ -275,7 +276,11 @@ export class LocalPaymentProvider implements PaymentProvider {
       on conflict (idempotency_key) do nothing
       returning id, user_id as "userId", amount_cents as "amountCents", currency, notes, errors,
         receipt_url as "receiptUrl", charge_ref as "chargeRef",
-        idempotency_key as "idempotencyKey", kind, created_at as "createdAt"`);
+        idempotency_key as "idempotencyKey", kind, created_at as "createdAt"${
+          opts.flushLater
+            ? sql`, set_config('synchronous_commit', 'off', true) as flush_later`
+            : sql``
+        }`);
     const row = result.rows[0] as ChargeRow | undefined;
     return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
   }
