@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { connect, ensureDatabase, runMigrations } from '../src/db/client';
 import { Tokens } from '../src/plugins/auth';
-import { paidCount, processLoad, quoteCheckouts, receiptsSent } from './checkouts';
+import { paidCount, processLoad, quoteCheckouts, receiptsSent, warmUp } from './checkouts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -228,6 +228,11 @@ async function main() {
       console.log(`  lock wait ${((k / samples) * 100).toFixed(0)}% of samples: ${l}`);
     return result.requests.average;
   };
+  // BENCH_COLD=1 measures the first row cold (the app's first confirmations load MJML).
+  if (!process.env.BENCH_COLD) {
+    await warmUp(database, appBase, one);
+    await warmUp(database, appBase, many);
+  }
   console.log(
     `checkout stage, ${os.cpus().length} cores, load average ${os
       .loadavg()
