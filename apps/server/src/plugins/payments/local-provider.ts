@@ -10,6 +10,7 @@ import {
   type LocalTokenRequest,
 } from '@paddock/contract/cards';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named';
 import { formatMoney } from '@paddock/contract/money';
 import {
   charges,
@@ -230,7 +231,9 @@ export class LocalPaymentProvider implements PaymentProvider {
         ? `Amount must be at least ${formatMoney(min, input.currency)} ${input.currency.toLowerCase()}`
         : null;
     const now = new Date();
-    const result = await this.db.execute<Record<string, unknown>>(sql`
+    const [row] = await executeNamed<ChargeRow>(
+      this.db,
+      sql`
       with
       earlier as (
         select id, status, failure_message from ${localCharges}
@@ -280,8 +283,8 @@ export class LocalPaymentProvider implements PaymentProvider {
           opts.flushLater
             ? sql`, set_config('synchronous_commit', 'off', true) as flush_later`
             : sql``
-        }`);
-    const row = result.rows[0] as ChargeRow | undefined;
+        }`,
+    );
     return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
   }
 
