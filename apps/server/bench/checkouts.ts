@@ -8,6 +8,7 @@ import type { Database } from '../src/db/client';
 import type { Tokens } from '../src/plugins/auth';
 import { createUser } from '../src/test/factories';
 import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
+import { sampleWaits } from './pg-waits';
 import { receiptMail, renderReceiptDirect, type Receipt } from '../src/plugins/receipt-mail';
 
 type Load<Row> = (title: string, opts: autocannon.Options) => Promise<Row>;
@@ -201,11 +202,13 @@ export async function checkoutBenchmark<Row extends { rps: number }>(opts: {
   // mail (before docs/decisions/0047, with 32 waiting on one event loop no answer came back).
   const paidBefore = await paidCount(opts.database);
   const cpuBefore = cpuSeconds(opts.appPid);
+  const waits = sampleWaits(opts.database);
   const who = customers > 1 ? `, ${customers} customers` : ', one customer';
   const row = await opts.load(
     `POST /reservations/checkouts/{id}/process (${CONNECTIONS} conn.${who})`,
     processLoad(opts.appBase, quoted),
   );
+  const waited = await waits.stop();
   // The confirmations are the checkout's work too: their CPU counts once they are all sent
   // (decision 0059 sends them after the answers; 60 s at most).
   await receiptsSent(opts.database);
@@ -213,7 +216,7 @@ export async function checkoutBenchmark<Row extends { rps: number }>(opts: {
   const cpu = cpuSeconds(opts.appPid) - cpuBefore;
   if (opts.appPid && checkouts > 0)
     console.log(
-      `checkout process${who}: ${((cpu * 1000) / checkouts).toFixed(1)} ms of the app's CPU per checkout, its confirmation included (${checkouts} checkouts, ${cpu.toFixed(1)} s)`,
+      `checkout process${who}: ${((cpu * 1000) / checkouts).toFixed(1)} ms of the app's CPU per checkout, its confirmation included (${checkouts} checkouts, ${cpu.toFixed(1)} s); ${waited}`,
     );
   return row;
 }
