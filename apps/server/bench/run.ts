@@ -330,6 +330,18 @@ async function main() {
       appPid: appPids.get(appPort),
     }),
   );
+  // The same with the checkouts dealt to 100 customers in turn: a venue's checkouts are many
+  // people's, while the row above has every one of them belong to one customer.
+  rows.push(
+    await checkoutBenchmark({
+      database,
+      tokens: ctx.deps.tokens,
+      appBase: base,
+      load,
+      appPid: appPids.get(appPort),
+      customers: 100,
+    }),
+  );
   stageRss('checkout');
 
   for (const r of rows) console.log(fmt(r));
@@ -337,7 +349,8 @@ async function main() {
   console.log(`availability:     ${ratio(rows[1], rows[0])}`);
   console.log(`parallel search:  ${ratio(rows[3], rows[2])}`);
   console.log(`booking:          ${ratio(rows[5], rows[4])}`);
-  console.log(`checkout process: ${ratio(rows[6], rows[4])}`);
+  console.log(`checkout process, one customer:    ${ratio(rows[6], rows[4])}`);
+  console.log(`checkout process, 100 customers:  ${ratio(rows[7], rows[4])}`);
   console.log(await receiptRenderFigure());
 
   // Availability on two API instances sharing the one PostgreSQL, against one instance (issue

@@ -40,6 +40,11 @@ export async function processQuickly(
   if (checkout.voucherCode && amounts.discountCents > 0) return null;
 
   const resolved = await resolveCheckoutItems(db, caller, checkout, now, seats);
+  // With a provider recording in our database, the claim and the charge commit without waiting
+  // for the WAL flush: the finishing statement waits for it, which makes them durable too, and
+  // nothing outside the database hears of either before it (decision 0062). A crash before it
+  // loses them together: the checkout is quoted again and nothing was charged.
+  const flushLater = ctx.payments.chargeAndRecord !== undefined;
   let claim;
   try {
     claim = await claimAndBook(
@@ -53,6 +58,7 @@ export async function processQuickly(
         bookingFeeCents: item.bookingFeeCents,
       })),
       now,
+      { flushLater },
     );
   } catch (error) {
     if (isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
@@ -80,7 +86,7 @@ export async function processQuickly(
         idempotencyKey: `checkout-${checkout.id}`,
         kind: 'booking',
       },
-      { card: read.card, fresh: true },
+      { card: read.card, fresh: true, flushLater },
     );
     // A declined card: the full path records the failure (the charge is recorded, not repeated).
     if (!outcome.ok) return null;

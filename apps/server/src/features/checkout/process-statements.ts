@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { cards } from '../../db/schema/payments';
 import { checkouts, type CheckoutResult } from '../../db/schema/booking';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named';
+import { preparedPer } from '../../db/prepared';
 import { ANNOUNCE_AFTER_COMMIT, announceAfterCommit, type Change } from '../../plugins/changes';
 import type { CardRecord, Queryable } from '../../plugins/payments/charge-card';
 import type { PersonName } from '../reservations/reservations.repo';
@@ -23,12 +25,8 @@ export type ProcessingContext = {
 /** Qualified: inside the subqueries below a bare column name would be theirs. */
 const owner = sql.raw('"checkouts"."user_id"');
 
-export async function readForProcessing(
-  db: Queryable,
-  id: number,
-  provider: string,
-): Promise<ProcessingContext | null> {
-  const [row] = await db
+const readQuery = preparedPer((db: Queryable) =>
+  db
     .select({
       checkout: checkouts,
       card: sql<CardRecord | null>`(
@@ -36,7 +34,7 @@ export async function readForProcessing(
           'customerRef', k.customer_ref, 'paymentMethodRef', k.payment_method_ref,
           'brand', k.brand, 'last4', k.last4, 'expMonth', k.exp_month, 'expYear', k.exp_year,
           'postalCode', k.postal_code, 'createdAt', k.created_at)
-        from ${cards} k where k.user_id = ${owner} and k.provider = ${provider})`,
+        from ${cards} k where k.user_id = ${owner} and k.provider = ${sql.placeholder('provider')})`,
       customer: sql<PersonName | null>`(
         select json_build_object('email', u.email, 'firstName', u.first_name,
           'lastName', u.last_name, 'racerName', u.racer_name)
@@ -48,7 +46,17 @@ export async function readForProcessing(
         from settings s)`,
     })
     .from(checkouts)
-    .where(eq(checkouts.id, id));
+    .where(eq(checkouts.id, sql.placeholder('id')))
+    // Planned once per connection (decision 0062).
+    .prepare('checkout_for_processing'),
+);
+
+export async function readForProcessing(
+  db: Queryable,
+  id: number,
+  provider: string,
+): Promise<ProcessingContext | null> {
+  const [row] = await readQuery(db).execute({ id, provider });
   if (!row) return null;
   const card = row.card && { ...row.card, createdAt: new Date(row.card.createdAt) };
   return { ...row, card };
@@ -61,6 +69,9 @@ export type ClaimItem = {
   amountCents: number;
   bookingFeeCents: number;
 };
+
+/** A select-list item: this statement's transaction commits without waiting for its flush. */
+const FLUSH_LATER = sql`, set_config('synchronous_commit', 'off', true) as flush_later`;
 
 /** What a statement leaves to announce after its commit (announceAfterCommit). */
 export type Notices = { changes: Change[]; cache: string[] };
@@ -83,6 +94,13 @@ export async function claimAndBook(
   checkout: { id: number; userId: number },
   items: ClaimItem[],
   now: Date,
+  /**
+   * Commit without waiting for the WAL flush (decision 0062): only when the caller's next
+   * statement that commits is the charge in this same database, whose flush makes this one
+   * durable too (WAL is flushed in order), and nothing outside the database acts on the claim
+   * before that. A crash before it loses both: the checkout is `quoted` again, nothing charged.
+   */
+  opts: { flushLater?: boolean } = {},
 ): Promise<Claim> {
   const seats = [...new Set(items.map((i) => i.calendarId))];
   const rows = JSON.stringify(
@@ -95,12 +113,14 @@ export async function claimAndBook(
     })),
   );
   const at = now.toISOString();
-  const result = await db.execute<{
+  const [row] = await executeNamed<{
     added: number[] | null;
     held_for_other: boolean;
     active_seats: number;
     changes: { seq: number; seat: number }[] | null;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with
     item as (
       select * from jsonb_to_recordset(${rows}::jsonb)
@@ -148,8 +168,8 @@ export async function claimAndBook(
       exists (select 1 from held) as held_for_other,
       (select n from seat) as active_seats,
       (select json_agg(json_build_object('seq', seq, 'seat', ref_id)) from change) as changes,
-      ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
-  const row = result.rows[0];
+      ${ANNOUNCE_AFTER_COMMIT} as announce_later${opts.flushLater ? FLUSH_LATER : sql``}`,
+  );
   if (row.added) {
     const notices: Notices = {
       changes: (row.changes ?? []).map((c) => ({ seq: c.seq, topic: 'reservations', id: c.seat })),
@@ -185,11 +205,13 @@ export async function finishPaid(
       select id, ${JSON.stringify(paid.confirmation)}::jsonb from done
       on conflict do nothing)`
     : sql``;
-  const result = await db.execute<{
+  const [row] = await executeNamed<{
     done: number;
     stored: CheckoutResult | null;
     seats: number[] | null;
-  }>(sql`
+  }>(
+    db,
+    sql`
     with
     done as (
       update checkouts set status = 'paid', result = ${JSON.stringify(paid.result)}::jsonb,
@@ -206,8 +228,8 @@ export async function finishPaid(
     select (select count(*)::int from done) as done,
       (select result from checkouts where id = ${id}::int) as stored,
       (select array_agg(distinct calendar_id) from marked) as seats,
-      ${ANNOUNCE_AFTER_COMMIT} as announce_later`);
-  const row = result.rows[0];
+      ${ANNOUNCE_AFTER_COMMIT} as announce_later`,
+  );
   await announceAfterCommit(db, {
     changes: paid.announce?.changes,
     cache: [...(paid.announce?.cache ?? []), ...(row.seats ?? []).map((seat) => `s:${seat}`)],

@@ -50,7 +50,16 @@ export async function chargeSavedCard(
    * none), and `fresh` when no charge can be recorded under this key yet (the caller has just
    * claimed the work the key names).
    */
-  known: { card?: CardRecord | null; fresh?: boolean } = {},
+  known: {
+    card?: CardRecord | null;
+    fresh?: boolean;
+    /**
+     * The caller's next statement commits in this database and waits for the WAL flush before
+     * anyone learns of the charge: a provider recording in our database need not wait for its
+     * own (decision 0062).
+     */
+    flushLater?: boolean;
+  } = {},
 ): Promise<ChargeOutcome> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
@@ -68,20 +77,36 @@ export async function chargeSavedCard(
             .from(cards)
             .where(and(eq(cards.userId, input.userId), eq(cards.provider, payments.kind)))
         )[0];
+  const request = card && {
+    customerRef: card.customerRef,
+    paymentMethodRef: card.paymentMethodRef,
+    amountCents: input.amountCents,
+    currency: input.currency,
+    description: input.notes || input.kind,
+    // Scoped by the provider's customer id (unique at the provider), so two installations
+    // sharing a Stripe account can never answer each other's "checkout:12".
+    idempotencyKey: `${card.customerRef}:${input.idempotencyKey}`,
+  };
+  // A provider in our database charges and records in one statement (decision 0062).
+  if (request && payments.chargeAndRecord) {
+    const recorded = await payments.chargeAndRecord(
+      db,
+      request,
+      {
+        userId: input.userId,
+        notes: input.notes,
+        kind: input.kind,
+        idempotencyKey: input.idempotencyKey,
+      },
+      { flushLater: known.flushLater },
+    );
+    if (recorded) return outcome(recorded);
+  }
   let attempt: { errors: string; chargeRef: string | null; receiptUrl: string | null };
-  if (!card) {
+  if (!request) {
     attempt = { errors: NO_PAYMENT_METHOD, chargeRef: null, receiptUrl: null };
   } else {
-    const result = await payments.charge({
-      customerRef: card.customerRef,
-      paymentMethodRef: card.paymentMethodRef,
-      amountCents: input.amountCents,
-      currency: input.currency,
-      description: input.notes || input.kind,
-      // Scoped by the provider's customer id (unique at the provider), so two installations
-      // sharing a Stripe account can never answer each other's "checkout:12".
-      idempotencyKey: `${card.customerRef}:${input.idempotencyKey}`,
-    });
+    const result = await payments.charge(request);
     attempt = result.ok
       ? { errors: '', chargeRef: result.chargeRef, receiptUrl: result.receiptUrl }
       : { errors: result.message, chargeRef: result.chargeRef, receiptUrl: null };

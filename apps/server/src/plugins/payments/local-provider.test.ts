@@ -10,7 +10,13 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
 import { FUTURE_YEAR, saveTestCard, tokenizeCard } from '../../test/cards';
-import { charges, localCharges, localPaymentMethods, localTokens } from '../../db/schema/payments';
+import {
+  cards,
+  charges,
+  localCharges,
+  localPaymentMethods,
+  localTokens,
+} from '../../db/schema/payments';
 import { chargeSavedCard } from './charge-card';
 import { LocalPaymentProvider, REFUND_DECLINED } from './local-provider';
 import { CardError } from './provider';
@@ -375,6 +381,89 @@ describe('chargeSavedCard', () => {
       .from(localCharges)
       .where(eq(localCharges.customerId, provider[0].customerId));
     expect(sameKey).toHaveLength(1);
+  });
+
+  it('decides in its one statement as the provider does: too small, expired, no longer on file', async () => {
+    const user = await createUser(t);
+    const saved = await saveTestCard(t, user);
+    const charge = (key: string, amountCents = 500) =>
+      chargeSavedCard(t.db, t.deps.payments, {
+        userId: user.id,
+        amountCents,
+        currency: 'USD',
+        notes: 'Booking',
+        idempotencyKey: `${key}:${user.id}`,
+        kind: 'booking',
+      });
+    const small = await charge('small', 49);
+    expect(small).toMatchObject({ ok: false, message: 'Amount must be at least $0.50 usd' });
+    expect(small.charge.chargeRef).toMatch(/^ch_/);
+    const [card] = await t.db
+      .select()
+      .from(localPaymentMethods)
+      .where(eq(localPaymentMethods.last4, saved.last4))
+      .orderBy(sql`${localPaymentMethods.createdAt} desc`)
+      .limit(1);
+    const lastYear = new Date().getUTCFullYear() - 1;
+    await t.db
+      .update(localPaymentMethods)
+      .set({ expYear: lastYear })
+      .where(eq(localPaymentMethods.id, card.id));
+    expect(await charge('expired')).toMatchObject({
+      ok: false,
+      message: 'Your card has expired.',
+    });
+    await t.db
+      .update(localPaymentMethods)
+      .set({ expYear: FUTURE_YEAR, customerId: null })
+      .where(eq(localPaymentMethods.id, card.id));
+    expect(await charge('gone')).toMatchObject({
+      ok: false,
+      message: 'This card is no longer on file. Please add your card again.',
+    });
+    const provider = await t.db
+      .select()
+      .from(localCharges)
+      .where(eq(localCharges.paymentMethodId, card.id));
+    expect(provider.map((c) => c.status)).toEqual(['failed', 'failed', 'failed']);
+  });
+
+  it('never charges under a key already recorded, even as a failure without the provider', async () => {
+    const user = await createUser(t);
+    const input = {
+      userId: user.id,
+      amountCents: 700,
+      currency: 'USD',
+      notes: 'Capture',
+      idempotencyKey: `capture:${user.id}`,
+      kind: 'capture' as const,
+    };
+    const first = await chargeSavedCard(t.db, t.deps.payments, input);
+    expect(first).toMatchObject({ ok: false, message: 'No payment method on file.' });
+    await saveTestCard(t, user);
+    const again = await chargeSavedCard(t.db, t.deps.payments, input);
+    expect(again.charge).toEqual(first.charge);
+    // Asked directly (as a caller that knows no Charge row can exist yet would), it still
+    // charges nothing: the recorded failure holds the key.
+    const [card] = await t.db.select().from(cards).where(eq(cards.userId, user.id));
+    const direct = await local().chargeAndRecord(
+      t.db,
+      {
+        customerRef: card.customerRef,
+        paymentMethodRef: card.paymentMethodRef,
+        amountCents: 700,
+        currency: 'USD',
+        description: 'Capture',
+        idempotencyKey: `${card.customerRef}:capture:${user.id}`,
+      },
+      { userId: user.id, notes: 'Capture', kind: 'capture', idempotencyKey: input.idempotencyKey },
+    );
+    expect(direct).toBeNull();
+    const provider = await t.db
+      .select()
+      .from(localCharges)
+      .where(sql`${localCharges.idempotencyKey} like ${`%:capture:${user.id}`}`);
+    expect(provider).toHaveLength(0);
   });
 
   it('refuses a non-positive or fractional amount as a programming error', async () => {

@@ -10,8 +10,10 @@ import {
   type LocalTokenRequest,
 } from '@paddock/contract/cards';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named';
 import { formatMoney } from '@paddock/contract/money';
 import {
+  charges,
   localCharges,
   localPaymentMethods,
   localRefunds,
@@ -22,6 +24,8 @@ import {
   type AttachedCard,
   CardError,
   type ChargeInput,
+  type ChargeRow,
+  type ChargeToRecord,
   type ChargeResult,
   type PaymentProvider,
   type RefundResult,
@@ -202,6 +206,86 @@ export class LocalPaymentProvider implements PaymentProvider {
     const charge = row ?? (await this.findCharge(input.idempotencyKey));
     if (!charge) throw new Error('local charge vanished after an idempotency conflict');
     return this.toResult(charge);
+  }
+
+  /**
+   * The charge and its Charge row in one statement (decision 0062), on this provider's own pool
+   * only: there each statement commits on its own, as `charge` then the caller's INSERT did,
+   * and now both or neither. What `charge` decides is decided here in SQL the same way: an
+   * earlier charge under the provider's key is answered, not repeated; a card no longer the
+   * customer's, an amount below the minimum, an expired card or a test card's decline fails.
+   * Nothing is charged when a Charge row already holds our key (it may be a failure recorded
+   * without the provider). Null when it did not record: the caller's usual path takes over.
+   */
+  async chargeAndRecord(
+    db: unknown,
+    input: ChargeInput,
+    record: ChargeToRecord,
+    opts: { flushLater?: boolean } = {},
+  ): Promise<ChargeRow | null> {
+    if (db !== this.db) return null;
+    assertChargeable(input.amountCents);
+    const min = minChargeOf(input.currency);
+    const tooSmall =
+      input.amountCents < min
+        ? `Amount must be at least ${formatMoney(min, input.currency)} ${input.currency.toLowerCase()}`
+        : null;
+    const now = new Date();
+    const [row] = await executeNamed<ChargeRow>(
+      this.db,
+      sql`
+      with
+      earlier as (
+        select id, status, failure_message from ${localCharges}
+        where idempotency_key = ${input.idempotencyKey}
+      ),
+      method as (
+        select customer_id, charge_failure,
+          (case when exp_year < 100 then exp_year + 2000 else exp_year end) as year, exp_month
+        from ${localPaymentMethods} where id = ${input.paymentMethodRef}
+      ),
+      verdict as (
+        select case
+          when not exists (select 1 from method where customer_id = ${input.customerRef})
+            then ${'This card is no longer on file. Please add your card again.'}
+          when ${tooSmall}::text is not null then ${tooSmall}::text
+          when exists (select 1 from method where year < ${now.getUTCFullYear()}::int
+            or (year = ${now.getUTCFullYear()}::int and exp_month < ${now.getUTCMonth() + 1}::int))
+            then ${'Your card has expired.'}
+          else (select charge_failure from method)
+        end as failure
+      ),
+      made as (
+        insert into ${localCharges} (id, idempotency_key, customer_id, payment_method_id,
+          amount_cents, currency, description, status, failure_message)
+        select ${newId('ch')}, ${input.idempotencyKey}, ${input.customerRef},
+          ${input.paymentMethodRef}, ${input.amountCents}::int, ${input.currency},
+          ${input.description}, case when failure is null then 'succeeded' else 'failed' end,
+          failure
+        from verdict
+        where not exists (select 1 from earlier)
+          and not exists (select 1 from ${charges} where idempotency_key = ${record.idempotencyKey})
+        on conflict (idempotency_key) do nothing
+        returning id, status, failure_message
+      ),
+      answer as (select * from made union all select * from earlier)
+      insert into ${charges} (user_id, amount_cents, currency, notes, kind, idempotency_key,
+        errors, charge_ref, receipt_url)
+      select ${record.userId}::int, ${input.amountCents}::int, ${input.currency}, ${record.notes},
+        ${record.kind}, ${record.idempotencyKey},
+        case when status = 'succeeded' then '' else coalesce(failure_message, ${CARD_DECLINED}) end,
+        id, case when status = 'succeeded' then ${this.receiptUrl('')} || id end
+      from answer
+      on conflict (idempotency_key) do nothing
+      returning id, user_id as "userId", amount_cents as "amountCents", currency, notes, errors,
+        receipt_url as "receiptUrl", charge_ref as "chargeRef",
+        idempotency_key as "idempotencyKey", kind, created_at as "createdAt"${
+          opts.flushLater
+            ? sql`, set_config('synchronous_commit', 'off', true) as flush_later`
+            : sql``
+        }`,
+    );
+    return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
   }
 
   private async findCharge(idempotencyKey: string) {

@@ -1,3 +1,4 @@
+import type { charges } from '../../db/schema/payments';
 /** What a saved card looks like once the provider has it: references and display details only. */
 export type AttachedCard = {
   customerRef: string;
@@ -16,6 +17,18 @@ export type AttachedCard = {
 export type ChargeResult =
   | { ok: true; chargeRef: string; receiptUrl: string | null }
   | { ok: false; message: string; chargeRef: string | null };
+
+/** The Charge row to record for a charge (`charges`), besides what the provider answers. */
+export type ChargeToRecord = {
+  userId: number;
+  notes: string;
+  kind: string;
+  /** Ours (`checkout-12`), unique among the Charge rows; the provider's is ChargeInput's. */
+  idempotencyKey: string;
+};
+
+/** A recorded Charge (`charges`). */
+export type ChargeRow = typeof charges.$inferSelect;
 
 export type ChargeInput = {
   customerRef: string;
@@ -64,6 +77,24 @@ export interface PaymentProvider {
    * repeat answers the first result, even when the two calls race.
    */
   charge(input: ChargeInput): Promise<ChargeResult>;
+  /**
+   * Charges the saved card and records the attempt as a Charge row (`charges`) in ONE statement
+   * on `db` (decision 0062), for a provider whose records live in our database. Answers the
+   * recorded Charge, or null when it cannot do it that way (`db` is a caller's transaction, in
+   * which a provider's charge must not roll back; or a concurrent call with the same key got
+   * there first): the caller then charges and records as usual, with the same keys.
+   */
+  chargeAndRecord?(
+    db: unknown,
+    input: ChargeInput,
+    record: ChargeToRecord,
+    /**
+     * Commit without waiting for the WAL flush: only for a caller whose next statement commits
+     * in the same database and waits for it (which flushes this one too) before anyone outside
+     * it learns of the charge (decision 0062).
+     */
+    opts?: { flushLater?: boolean },
+  ): Promise<ChargeRow | null>;
   /**
    * Gives `amountCents` of a charge back to the card it was paid with. The same idempotency key
    * never refunds twice; a refund never exceeds what is left on the charge.
