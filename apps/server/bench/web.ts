@@ -75,7 +75,14 @@ export function initialJs(dist: string): { route: string; kib: number }[] {
   ];
 }
 
-export type LighthouseRow = { route: string; performance: number; lcpMs: number; cls: number };
+export type LighthouseRow = {
+  route: string;
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  /** Lighthouse's own failure (e.g. NO_FCP on a machine too busy to paint in time), if any. */
+  error?: string;
+};
 
 /**
  * Lighthouse's mobile run of each path, signed in as `token` (put in the app's storage first,
@@ -116,6 +123,9 @@ export async function lighthouseRuns(
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
         cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
+        error: lhr.runtimeError
+          ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+          : undefined,
       });
     }
     return rows;
@@ -198,7 +208,7 @@ export async function webBenchmarks(opts: { root: string; tmp: string; port: num
     const { access } = (await login.json()) as { access: string };
     for (const r of await lighthouseRuns(base, LIGHTHOUSE_PATHS, access))
       lines.push(
-        `Lighthouse mobile ${r.route.padEnd(21)} performance ${String(r.performance).padStart(3)}  LCP ${(r.lcpMs / 1000).toFixed(2)} s  CLS ${r.cls.toFixed(3)}`,
+        `Lighthouse mobile ${r.route.padEnd(21)} performance ${String(r.performance).padStart(3)}  LCP ${(r.lcpMs / 1000).toFixed(2)} s  CLS ${r.cls.toFixed(3)}${r.error ? `  (Lighthouse failed: ${r.error})` : ''}`,
       );
   } finally {
     await second.stop();
