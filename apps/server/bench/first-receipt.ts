@@ -48,4 +48,6 @@ await measure('second receipt, same layout', () => receiptMail({ ...receipt, to:
 await measure('first receipt of a new layout', () =>
   receiptMail({ ...receipt, lines: [...receipt.lines!, 'Rig 2: later'] }),
 );
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+console.log(`RSS ${mb(process.memoryUsage().rss)}`);
 process.exit(0);

@@ -9,7 +9,7 @@ import { Tokens } from './plugins/auth';
 import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
-import { warmReceiptRenderer } from './plugins/receipt-renderer';
+import { stopReceiptRenderer, warmReceiptRenderer } from './plugins/receipt-renderer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // START_TIMING=1 prints when each start-up step ended, in ms since the process started (0049).
@@ -73,6 +73,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     renewals.stop();
     await app.close().catch(() => {});
+    await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };

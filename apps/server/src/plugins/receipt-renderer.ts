@@ -132,3 +132,14 @@ export function htmlToText(html: string): Promise<string> {
 export function warmReceiptRenderer(): Promise<void> {
   return call('warm', '');
 }
+
+/** Ends the thread (shutdown); what it was rendering fails, and a later render starts it anew. */
+export async function stopReceiptRenderer(): Promise<void> {
+  const stopping = worker;
+  if (!stopping) return;
+  worker = undefined;
+  clearTimeout(idle);
+  for (const call of pending.values()) call.reject(new Error('receipt renderer stopped'));
+  pending.clear();
+  await stopping.terminate();
+}
