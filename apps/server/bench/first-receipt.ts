@@ -44,7 +44,9 @@ async function measure(label: string, run: () => Promise<unknown>) {
 
 if (process.argv.includes('--warm')) await measure('warm-up after listen', warmReceiptRenderer);
 await measure('first receipt', () => receiptMail(receipt));
-await measure('second receipt, same layout', () => receiptMail({ ...receipt, to: 'bob@example.com' }));
+await measure('second receipt, same layout', () =>
+  receiptMail({ ...receipt, to: 'bob@example.com' }),
+);
 await measure('first receipt of a new layout', () =>
   receiptMail({ ...receipt, lines: [...receipt.lines!, 'Rig 2: later'] }),
 );
