@@ -9,6 +9,7 @@ import { Tokens } from './plugins/auth';
 import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
+import { stopReceiptRenderer, warmReceiptRenderer } from './plugins/receipt-renderer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // START_TIMING=1 prints when each start-up step ended, in ms since the process started (0049).
@@ -72,6 +73,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     renewals.stop();
     await app.close().catch(() => {});
+    await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };
@@ -97,6 +99,11 @@ async function main() {
       console.log(`  ${login.role.padEnd(10)} ${login.username} / ${login.password}`);
   }
   console.log('');
+  // MJML loads in the receipt renderer's thread now that the server answers, so neither the
+  // first receipt nor anything else waits for it (decision 0066).
+  warmReceiptRenderer().catch((error: unknown) =>
+    app.log.error({ err: error }, 'receipt renderer did not start'),
+  );
 }
 
 main().catch((error) => {

@@ -1,10 +1,10 @@
 import escapeHtml from 'escape-html';
 import type { Mailer, MailMessage } from './mail';
+import { htmlToText, renderMjml, TEXT_OPTIONS, type Rendered } from './receipt-renderer';
 
-// MJML and html-to-text are loaded with the first receipt, not at start-up: together they are
-// about 75 MB of resident memory that an instance which never mails should not carry (0049).
-const mjmlModule = () => import('mjml');
-const htmlToText = () => import('html-to-text');
+// MJML and html-to-text run in the renderer's worker thread, never on this event loop (0066),
+// and are loaded there only when needed: about 75 MB that an instance which never mails does
+// not carry (0049).
 
 /** What a feature needs to mail receipts; without it (some tests, scripts) nothing is mailed. */
 export type ReceiptDeps = {
@@ -107,49 +107,18 @@ function receiptSource(r: Receipt, slot: (escaped: string) => string): string {
 </mjml>`;
 }
 
-const TEXT_OPTIONS = {
-  wordwrap: 100,
-  selectors: [
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'img', format: 'skip' },
-    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-    { selector: 'title', format: 'skip' },
-  ],
-};
 const WORDWRAP = TEXT_OPTIONS.wordwrap;
 
-/**
- * The plain-text part: html-to-text's converter, built once (convert() builds it per call) with
- * the module's first load; `unwrapped` is the same without word wrapping (for the layouts).
- */
-let converters:
-  Promise<{ wrapped: (html: string) => string; unwrapped: (html: string) => string }> | undefined;
-function converter() {
-  return (converters ??= htmlToText().then(({ compile }) => ({
-    wrapped: compile(TEXT_OPTIONS),
-    unwrapped: compile({ ...TEXT_OPTIONS, wordwrap: false }),
-  })));
-}
-function toText(html: string): Promise<string> {
-  return converter().then(({ wrapped }) => wrapped(html));
-}
-
-async function mjmlToHtml(source: string): Promise<string> {
-  const { default: mjml2html } = await mjmlModule();
-  const { html, errors } = await mjml2html(source, { validationLevel: 'strict' });
-  if (errors.length) throw new Error(`receipt template: ${errors[0].formattedMessage}`);
-  return html;
-}
-
 async function message(r: Receipt, html: string, text?: string): Promise<MailMessage> {
-  text ??= await toText(html);
+  text ??= await htmlToText(html);
   return { to: r.to, subject: r.subject, html, text, attachments: r.attachments };
 }
 
 /** The reference render: the receipt's own MJML source through MJML, every time (~15-100 ms). */
 export async function renderReceiptDirect(r: Receipt): Promise<MailMessage> {
   receiptRenders.direct++;
-  return message(r, await mjmlToHtml(receiptSource(r, (s) => s)));
+  const { html, text } = await renderMjml(receiptSource(r, (s) => s));
+  return message(r, html, text);
 }
 
 /**
@@ -183,9 +152,9 @@ const layouts = new Map<string, Promise<Compiled>>();
 export const receiptRenders = { compiled: 0, direct: 0, compiledText: 0 };
 
 async function compileLayout(source: string, slots: number): Promise<Compiled> {
-  const html = await mjmlToHtml(source);
-  const { parts, order } = cut(html);
-  return new Set(order).size === slots ? { parts, order, text: await compileText(html) } : null;
+  const rendered = await renderMjml(source);
+  const { parts, order } = cut(rendered.html);
+  return new Set(order).size === slots ? { parts, order, text: compileText(rendered) } : null;
 }
 
 function cut(text: string): { parts: string[]; order: number[] } {
@@ -199,10 +168,8 @@ function cut(text: string): { parts: string[]; order: number[] } {
   return { parts, order };
 }
 
-async function compileText(html: string): Promise<TextLayout | null> {
-  const { wrapped, unwrapped } = await converter();
-  const text = wrapped(html);
-  if (text !== unwrapped(html)) return null;
+function compileText({ text, unwrapped }: Rendered): TextLayout | null {
+  if (text !== unwrapped) return null;
   const links = [...text.matchAll(/pdkslot(\d+)x \[pdkslot(\d+)x\]/g)].map(
     (m) => [Number(m[1]), Number(m[2])] as [number, number],
   );
