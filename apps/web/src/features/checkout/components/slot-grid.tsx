@@ -102,6 +102,9 @@ export function SlotGrid({ date, seats, availability, selected, onToggle, now, o
       };
     }),
   );
+  // Each row's date and time, formatted once rather than in every seat's cell label: the grid
+  // is on the booking screen's first paint (decision 0065).
+  const rowNames = rowKeys.map((key) => ({ date: formatSlotDate(key), time: formatSlotTime(key) }));
   const firstOpen = (() => {
     for (let row = 0; row < views.length; row += 1) {
       const col = views[row].findIndex((c) => c.view === 'free' || c.view === 'selected');
@@ -159,14 +162,14 @@ export function SlotGrid({ date, seats, availability, selected, onToggle, now, o
           {rowKeys.map((key, row) => (
             <tr key={key}>
               <th scope="row" className="paddock-slot-grid-time">
-                {formatSlotTime(key)}
+                {rowNames[row].time}
                 {onNotify &&
                   views[row].some((c) => c.view === 'taken') &&
                   views[row].every((c) => FULL_VIEWS.has(c.view)) && (
                     <button
                       type="button"
                       className="btn btn-link btn-sm d-block p-0 text-start"
-                      aria-label={`Tell me when a seat frees up at ${formatSlotTime(key)}`}
+                      aria-label={`Tell me when a seat frees up at ${rowNames[row].time}`}
                       onClick={() => onNotify(key)}
                     >
                       Notify me
@@ -186,7 +189,7 @@ export function SlotGrid({ date, seats, availability, selected, onToggle, now, o
                       tabIndex={focus.row === row && focus.col === col ? 0 : -1}
                       aria-disabled={!enabled || undefined}
                       aria-pressed={enabled ? view === 'selected' : undefined}
-                      aria-label={`${seat.name}, ${formatSlotDate(key)}, ${formatSlotTime(key)}: ${label}`}
+                      aria-label={`${seat.name}, ${rowNames[row].date}, ${rowNames[row].time}: ${label}`}
                       onFocus={() => setActive({ row, col })}
                       onClick={() => {
                         if (enabled && slot) onToggle(seat, slot);

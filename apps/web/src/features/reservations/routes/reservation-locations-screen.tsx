@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
@@ -40,7 +40,9 @@ import { pickSideBySide, sortChosen, startTimesFrom, type ChosenSlot } from '../
 const MAX_RACERS = 20;
 
 // Loaded on demand: the month calendar (date-fns inside) and the checkout with its card forms.
-const BookingDatePicker = lazy(() => import('../components/booking-date-picker'));
+// The calendar is memoised: its props change only with the date, so the screen's renders as
+// each seat's slots arrive do not render the month again (decision 0065).
+const BookingDatePicker = memo(lazy(() => import('../components/booking-date-picker')));
 const CheckoutModal = lazy(() => import('../../checkout/components/checkout-modal'));
 
 /** A selection belongs to one search; a new search starts with nothing chosen. */
@@ -73,6 +75,10 @@ export default function ReservationLocationsScreen() {
   const [selection, setSelection] = useState<Selection>({ search: '', items: new Map() });
   const [checkout, setCheckout] = useState<OpenCheckout | null>(null);
   const selectedToast = useRef<number | null>(null);
+  // The results (start times and the seat grid) come in a second, deferred render, which React
+  // splits into short tasks: on a phone they are under the search card, below the first screen
+  // (decision 0065, as the dashboard's panels in 0064).
+  const resultsShown = useDeferredValue(true, false);
 
   const list = locations.data ?? [];
   const location =
@@ -275,7 +281,7 @@ export default function ReservationLocationsScreen() {
                 Times are in {location.name}&rsquo;s time zone ({zone}).
               </p>
             )}
-            {results}
+            {resultsShown || !location ? results : <SpinnerScreen label="Searching for simulators…" />}
           </div>
         </div>
       )}
