@@ -105,9 +105,11 @@ export async function lighthouseRuns(
     await page.close();
     const rows: LighthouseRow[] = [];
     for (const p of paths) {
-      // The first run of a page warms the server; the second is the one reported.
+      // The first run of a page warms the server; the second is the one reported, or a third or
+      // fourth when Lighthouse itself failed (it asks to be run again, e.g. NO_NAVSTART on a
+      // busy machine).
       let lhr;
-      for (let i = 0; i < 2; i++)
+      for (let i = 0; i < 2 || (i < 4 && lhr?.runtimeError); i++)
         lhr = (
           await lighthouse(`${base}${p}`, {
             port: chrome.port,

@@ -99,11 +99,16 @@ async function main() {
       console.log(`  ${login.role.padEnd(10)} ${login.username} / ${login.password}`);
   }
   console.log('');
-  // MJML loads in the receipt renderer's thread now that the server answers, so neither the
-  // first receipt nor anything else waits for it (decision 0066).
-  warmReceiptRenderer().catch((error: unknown) =>
-    app.log.error({ err: error }, 'receipt renderer did not start'),
-  );
+  // MJML loads in the receipt renderer's thread once the server answers, so neither the first
+  // receipt nor anything else waits for it (decision 0066). A few seconds later: on two busy
+  // cores the thread's loading would otherwise compete with the first answers after a start
+  // (a receipt before then starts the thread itself and waits only for its own render).
+  setTimeout(() => {
+    if (closing) return;
+    warmReceiptRenderer().catch((error: unknown) =>
+      app.log.error({ err: error }, 'receipt renderer did not start'),
+    );
+  }, 3_000).unref();
 }
 
 main().catch((error) => {
