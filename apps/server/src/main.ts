@@ -9,7 +9,7 @@ import { Tokens } from './plugins/auth';
 import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
-import { stopReceiptRenderer, warmReceiptRenderer } from './plugins/receipt-renderer';
+import { stopReceiptRenderer } from './plugins/receipt-renderer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // START_TIMING=1 prints when each start-up step ended, in ms since the process started (0049).
@@ -99,16 +99,6 @@ async function main() {
       console.log(`  ${login.role.padEnd(10)} ${login.username} / ${login.password}`);
   }
   console.log('');
-  // MJML loads in the receipt renderer's thread once the server answers, so neither the first
-  // receipt nor anything else waits for it (decision 0066). A few seconds later: on two busy
-  // cores the thread's loading would otherwise compete with the first answers after a start
-  // (a receipt before then starts the thread itself and waits only for its own render).
-  setTimeout(() => {
-    if (closing) return;
-    warmReceiptRenderer().catch((error: unknown) =>
-      app.log.error({ err: error }, 'receipt renderer did not start'),
-    );
-  }, 3_000).unref();
 }
 
 main().catch((error) => {

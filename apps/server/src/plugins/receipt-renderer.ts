@@ -4,8 +4,8 @@ import { Worker } from 'node:worker_threads';
 /**
  * MJML and html-to-text run in one worker thread, never on the app's event loop (decision 0066):
  * loading MJML is ~0.6–1.3 s of CPU that used to block every request of the instance behind the
- * first receipt after a start. The thread is started by `warmReceiptRenderer()` after the server
- * listens, or by the first render, and ends after a while without work; the compiled layouts
+ * first receipt after a start. The thread is started by the first render that needs it (or
+ * `warmReceiptRenderer()`), and ends after a while without work; the compiled layouts
  * stay cached on the main thread (receipt-mail.ts), so later receipts rarely need it again.
  */
 
@@ -52,8 +52,12 @@ parentPort.on('message', async ({ id, op, input }) => {
 });
 `;
 
-/** How long the thread stays without work before it ends (its ~75 MB go with it, 0049). */
-const IDLE_MS = 5 * 60_000;
+/**
+ * How long the thread stays without work before it ends (its ~60–75 MB go with it, 0049): the
+ * compiled layouts stay on the main thread, so after a venue's first few receipts the thread is
+ * rarely needed, and an instance must stay under 250 MB through a busy hour (issue 14).
+ */
+const IDLE_MS = 30_000;
 
 type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
 let worker: Worker | undefined;
