@@ -10,82 +10,30 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '../src/db/embedded';
-import { connect, ensureDatabase, runMigrations } from '../src/db/client';
 import { Tokens } from '../src/plugins/auth';
 import { paidCount, processLoad, quoteCheckouts, receiptsSent, warmUp } from './checkouts';
+import {
+  CONNECTIONS,
+  cpuTicks,
+  here,
+  PORT_BASE,
+  root,
+  ROUNDS,
+  scratchDir,
+  SECONDS,
+  SECRET,
+  stageDatabase,
+  TICK_MS,
+  tsx,
+  waitFor,
+} from './stage-harness';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const CONNECTIONS = 32;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100);
-const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4311);
-const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
-const TICK_MS = 1000 / 100; // USER_HZ
-
 const children: ChildProcess[] = [];
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-checkout-bench-'));
-fs.chmodSync(tmp, 0o777);
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** CPU ticks (user + system) of `pid` and every descendant still alive. */
-function cpuTicks(pid: number): number {
-  let total = 0;
-  const visit = (p: number) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(fields[11]) + Number(fields[12]);
-      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
-        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, 'utf8').trim();
-        for (const kid of kids ? kids.split(/\s+/) : []) visit(Number(kid));
-      }
-    } catch {
-      /* gone */
-    }
-  };
-  visit(pid);
-  return total;
-}
+const tmp = scratchDir('paddock-checkout-bench-');
 
 async function main() {
-  const dataDir = path.join(tmp, 'pg');
-  let server = await startEmbeddedPostgres({ dataDir });
-  {
-    const admin = connect(server.url('postgres'), 1);
-    await admin.pool.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
-    await admin.pool.query(`alter system set pg_stat_statements.track = 'all'`);
-    await admin.pool.query(`alter system set pg_stat_statements.track_planning = on`);
-    await admin.close();
-    await server.stop();
-    server = await startEmbeddedPostgres({ dataDir });
-  }
-  const postmaster = Number(
-    fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
-  );
-  await ensureDatabase(server.url('postgres'), 'bench');
-  const url = server.url('bench');
-  const database = connect(url, 4);
-  await runMigrations(database);
-  await database.pool.query('create extension if not exists pg_stat_statements');
-  await database.pool.query(
-    'create table bench_inserts (id serial primary key, calendar int, slot text)',
-  );
+  const { server, postmaster, url, database } = await stageDatabase(tmp);
   const tokens = new Tokens(SECRET, 3600);
 
   const [appPort, barePort] = [PORT_BASE, PORT_BASE + 2];
