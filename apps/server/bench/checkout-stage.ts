@@ -4,7 +4,8 @@
 // process group used per request read from /proc, what the busy PostgreSQL backends wait on and
 // which locks they wait for (sampled every 20 ms), and pg_stat_statements. Not part of
 // `npm test`. `npx tsx apps/server/bench/checkout-stage.ts`; knobs: BENCH_PORT_BASE,
-// BENCH_SECONDS (8), BENCH_ROUNDS (2), BENCH_CUSTOMERS (100), BENCH_PROFILE=<dir>.
+// BENCH_SECONDS (8), BENCH_ROUNDS (2), BENCH_CUSTOMERS (100), BENCH_PROFILE=<dir>,
+// BENCH_HISTORY (0: past paid bookings written first, as a venue's database after a year holds).
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -93,6 +94,26 @@ async function main() {
     customers: CUSTOMERS,
     name: 'Many',
   });
+  const history = Number(process.env.BENCH_HISTORY ?? 0);
+  if (history > 0) {
+    // A seat of its own, half-hours back from yesterday (decision 0069: what a checkout
+    // statement scans, if it scans, grows with these).
+    const [{ id: seat }] = (
+      await database.pool.query<{ id: number }>(
+        `insert into calendars (name, location_id, type_id, cost_cents)
+         select 'History', location_id, type_id, cost_cents from calendars limit 1 returning id`,
+      )
+    ).rows;
+    await database.pool.query(
+      `insert into reservations (calendar_id, slot, time, paid, amount_cents)
+       select $1::int, to_char(t, 'YYYY-MM-DD"T"HH24:MI'), t, true, 2500
+       from generate_series(date_trunc('day', now()) - interval '30 minutes',
+         date_trunc('day', now()) - ($2::int * interval '30 minutes'), -interval '30 minutes') t`,
+      [seat, history],
+    );
+    await database.pool.query('vacuum analyze reservations');
+    console.log(`history: ${history} past paid bookings`);
+  }
   let nextBare = 0;
   const measure = async (title: string, pid: number, opts: autocannon.Options) => {
     const before = [cpuTicks(postmaster), cpuTicks(pid), process.cpuUsage()] as const;

@@ -128,6 +128,11 @@ export const reservations = pgTable(
     index('reservations_user_time').on(t.userId, t.time),
     index('reservations_time').on(t.time),
     index('reservations_slot_prefix').on(t.slot.op('text_pattern_ops')),
+    // A checkout's bookings (paying, refunding, the receipt): without it each was a scan of
+    // every booking, a checkout's cost growing with the venue's history (decision 0069).
+    index('reservations_checkout')
+      .on(t.checkoutId)
+      .where(sql`${t.checkoutId} is not null`),
     // Top customers (decision 0044): paid live bookings of a seat over a period, from the index.
     index('reservations_paid_report')
       .on(t.calendarId, t.slot, t.userId, t.amountCents)

@@ -1,0 +1,1 @@
+CREATE INDEX "reservations_checkout" ON "reservations" USING btree ("checkout_id") WHERE "reservations"."checkout_id" is not null;
