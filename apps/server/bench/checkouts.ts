@@ -1,7 +1,6 @@
 // `npm run bench`: processing a quoted checkout of one seat, paid with a saved card through the
 // local payment provider (issue 14), each request a checkout of its own. Measured against the
 // same bare raw-INSERT route as the booking.
-import fs from 'node:fs';
 import { DateTime } from 'luxon';
 import autocannon from 'autocannon';
 import type { Database } from '../src/db/client';
@@ -9,6 +8,7 @@ import type { Tokens } from '../src/plugins/auth';
 import { createUser } from '../src/test/factories';
 import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
 import { sampleWaits } from './pg-waits';
+import { cpuTicks, TICK_MS } from './stage-harness';
 import { receiptMail, renderReceiptDirect, type Receipt } from '../src/plugins/receipt-mail';
 
 type Load<Row> = (title: string, opts: autocannon.Options) => Promise<Row>;
@@ -17,23 +17,9 @@ type Load<Row> = (title: string, opts: autocannon.Options) => Promise<Row>;
 const CHECKOUTS = 12_000;
 const CONNECTIONS = 8;
 
-/** CPU seconds a process and its children have used (/proc, clock ticks of 1/100 s). */
+/** CPU seconds a process and its children have used. */
 function cpuSeconds(pid: number | undefined): number {
-  if (!pid) return 0;
-  let ticks = 0;
-  const visit = (p: number) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-      const kids = fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
-      for (const kid of kids ? kids.split(/\s+/) : []) visit(Number(kid));
-    } catch {
-      /* gone */
-    }
-  };
-  visit(pid);
-  return ticks / 100;
+  return pid ? (cpuTicks(pid) * TICK_MS) / 1000 : 0;
 }
 
 /** A bench location with quoted one-seat checkouts, each for a seat-slot of its own. */

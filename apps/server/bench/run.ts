@@ -23,6 +23,7 @@ import { plannerBenchmark } from './planner';
 import { racesBenchmark } from './races';
 import { webBenchmarks } from './web';
 import { reportsBenchmark } from './reports';
+import { scratchDir, waitFor } from './stage-harness';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -37,20 +38,7 @@ const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 
 const children: ChildProcess[] = [];
 const appPids = new Map<number, number | undefined>();
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-bench-'));
-fs.chmodSync(tmp, 0o777);
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
+const tmp = scratchDir('paddock-bench-');
 
 // The app instances run as a venue runs them (`npm start`, decision 0035): the compiled server
 // (built here when a source changed) under node with source maps. BENCH_SERVER=tsx runs the
