@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { schema } from './schema';
@@ -39,6 +40,19 @@ export function connect(url: string, max = 10): Database {
   });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, url, close: () => pool.end() };
+}
+
+/**
+ * The time stamp of the newest migration this build carries (drizzle-kit's journal): the
+ * database is up to date when its newest applied migration is at least as new.
+ */
+export function newestMigration(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'),
+  ) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
 }
 
 /** The advisory lock that makes instances starting together migrate one after the other. */

@@ -80,3 +80,11 @@ export async function startWriteLoad(
 
 /** Statuses a request may get while the database goes away: done, refused, or 503 to retry. */
 export const EXPECTED_STATUSES = [200, 201, 400, 402, 503];
+
+/** `booking 201×12, booking 503×3, …`: what the load was answered, for the test's log. */
+export function summary(answers: Answer[]): string {
+  const counts = new Map<string, number>();
+  for (const a of answers)
+    counts.set(`${a.what} ${a.status}`, (counts.get(`${a.what} ${a.status}`) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${k}×${n}`).join(', ');
+}
