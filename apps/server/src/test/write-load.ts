@@ -2,7 +2,14 @@ import type { App } from '../app';
 import { bearer, createUser, type CreatedUser } from './factories';
 import { saveTestCard } from './cards';
 import { futureDate } from './booking-factories';
-import type { TestApp } from './test-app';
+import type { Db } from '../db/client';
+import type { Tokens } from '../plugins/auth';
+
+/** An app and its database: a test app, or one built on a database the test restarts. */
+export type LoadTarget = { app: App; db: Db; deps: { tokens: Tokens } };
+
+/** Slots handed out in this test file so far: a second load in the file takes new ones. */
+let next = 0;
 
 /** One answer the load got: its status and its Retry-After header. */
 export type Answer = { what: string; status: number; retryAfter: string | undefined };
@@ -13,7 +20,7 @@ export type Answer = { what: string; status: number; retryAfter: string | undefi
  * request takes a slot of its own (seats × days × half-hours), so a taken seat is no answer here.
  */
 export async function startWriteLoad(
-  t: TestApp,
+  t: LoadTarget,
   seats: number[],
   opts: { workers?: number; app?: () => App } = {},
 ) {
@@ -25,7 +32,6 @@ export async function startWriteLoad(
   }
   const app = opts.app ?? (() => t.app);
   const answers: Answer[] = [];
-  let next = 0;
   const slot = () => {
     const n = next++;
     const seat = seats[n % seats.length];
