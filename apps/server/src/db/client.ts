@@ -80,7 +80,12 @@ export async function runMigrations(database: Database) {
 }
 
 export async function ensureDatabase(adminUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = new pg.Client({
+    connectionString: adminUrl,
+    connectionTimeoutMillis: CONNECT_WAIT_MS,
+  });
+  // A connection lost between queries fails the next query, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);

@@ -46,6 +46,8 @@ async function rotateLegacyPassword(dataDir: string, port: number): Promise<stri
   const client = new pg.Client({
     connectionString: `postgres://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres`,
   });
+  // A connection lost between queries fails the next query, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query(`alter user ${USER} password '${password}'`);
