@@ -3,7 +3,8 @@
 // seeds the demo venue and prints the logins). Decision 0035.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureInstalled, root, run } from './lib.mjs';
+import { ensureInstalled, root } from './lib.mjs';
+import { supervise } from './supervise.mjs';
 import { buildWeb } from './build-web.mjs';
 
 // START_TIMING=1 prints when each step ended, in ms since this script started (decision 0049).
@@ -25,5 +26,6 @@ try {
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
 // Source maps for stack traces, and a bounded heap (decision 0057): apps/server/node-flags.json.
 const flags = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'));
-const code = await run(process.execPath, [...flags, serverMain], { env });
+// Supervised: an unexpected stop is restarted with back-off, a stop asked for is not (0071).
+const code = await supervise(process.execPath, [...flags, serverMain], { env, cwd: root });
 process.exit(code);

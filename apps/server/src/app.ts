@@ -65,6 +65,8 @@ import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
 import { lapsRoutes } from './features/laps/laps.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { healthRoutes } from './features/health/health.routes';
+import { Readiness } from './features/health/readiness';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -103,6 +105,10 @@ export async function buildApp(deps: Deps): Promise<App> {
   // event streams tell the screens to fetch again.
   changes.subscribe((change) => {
     if (change.topic === 'laps' || change.topic === 'boards') forgetBoardResults();
+  });
+  // The feed lost or regained its connection: whatever it missed may have changed a board.
+  changes.subscribeCache((message) => {
+    if (message === null) forgetBoardResults();
   });
   const app = Fastify({
     logger:
@@ -266,6 +272,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(waitlistRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(staffRoutes(deps));
+      await api.register(healthRoutes(new Readiness(deps.database, changes)));
     },
     { prefix: '/api' },
   );

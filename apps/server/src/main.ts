@@ -11,6 +11,9 @@ import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
 
+/** The exit code for a refused configuration (sysexits.h EX_CONFIG; scripts/supervise.mjs). */
+const EXIT_CONFIG = 78;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 // START_TIMING=1 prints when each start-up step ended, in ms since the process started (0049).
 const step = (name: string) => {
@@ -28,7 +31,8 @@ async function main() {
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(e.message);
-      process.exit(1);
+      // EX_CONFIG: `npm start`'s supervisor does not retry a configuration that cannot work.
+      process.exit(EXIT_CONFIG);
     }
     throw e;
   }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { schema } from './schema';
@@ -14,21 +15,77 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migr
 // Return timestamps and dates as text where the API passes them through unchanged.
 pg.types.setTypeParser(1082, (v) => v); // date
 
+/**
+ * How long a request waits for a pool connection: a database that is away, or a pool that stays
+ * full, answers 503 after this rather than holding the request (plugins/errors.ts).
+ */
+export const CONNECT_WAIT_MS = 5000;
+
 export function connect(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_WAIT_MS,
+    // A peer that vanished without closing (a failover, a cut network) is noticed in time.
+    keepAlive: true,
+  });
   pool.on('error', () => {
-    /* idle client errors (server restart) are retried by the pool */
+    /* an idle client's connection died: the pool drops it and opens another when asked */
+  });
+  // A client checked out (pool.connect: drizzle's transactions) emits 'error' on itself when its
+  // connection dies between two queries, and nobody listens then: Node would end the process
+  // (issue 27). Its next query fails instead (a 503), and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   return { db, pool, url, close: () => pool.end() };
 }
 
+/**
+ * The time stamp of the newest migration this build carries (drizzle-kit's journal): the
+ * database is up to date when its newest applied migration is at least as new.
+ */
+export function newestMigration(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'),
+  ) as {
+    entries: { when: number }[];
+  };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/** The advisory lock that makes instances starting together migrate one after the other. */
+export const MIGRATION_LOCK = 7_270_071;
+
+/**
+ * Applies the migrations not yet applied, under a session advisory lock on a connection of its
+ * own: a second instance starting at the same moment waits, then finds nothing left to apply.
+ * drizzle's migrator alone would let both read the journal and apply the same migration twice.
+ */
 export async function runMigrations(database: Database) {
-  await migrate(database.db, { migrationsFolder: MIGRATIONS });
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { schema, casing: 'snake_case' }), {
+        migrationsFolder: MIGRATIONS,
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 export async function ensureDatabase(adminUrl: string, name: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
+  const client = new pg.Client({
+    connectionString: adminUrl,
+    connectionTimeoutMillis: CONNECT_WAIT_MS,
+  });
+  // A connection lost between queries fails the next query, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -9,7 +9,19 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 
-export type EmbeddedServer = { url: (database: string) => string; stop: () => Promise<void> };
+/**
+ * How PostgreSQL stops: `fast` (SIGINT) ends every session and checkpoints; `immediate`
+ * (SIGQUIT) drops everything at once, as a crash would, and recovers from the WAL at the next
+ * start.
+ */
+export type StopMode = 'fast' | 'immediate';
+
+export type EmbeddedServer = {
+  url: (database: string) => string;
+  stop: (mode?: StopMode) => Promise<void>;
+  /** Starts it again after a stop, on the same port and data (a test's database restart). */
+  start: () => Promise<void>;
+};
 
 const USER = 'postgres';
 /** The superuser password of clusters made before passwords were random per data folder. */
@@ -34,6 +46,8 @@ async function rotateLegacyPassword(dataDir: string, port: number): Promise<stri
   const client = new pg.Client({
     connectionString: `postgres://${USER}:${LEGACY_PASSWORD}@127.0.0.1:${port}/postgres`,
   });
+  // A connection lost between queries fails the next query, not the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query(`alter user ${USER} password '${password}'`);
@@ -162,6 +176,19 @@ export async function startEmbeddedPostgres(opts: {
   const password = legacy ? await rotateLegacyPassword(dataDir, port) : initial;
   return {
     url: (database) => `postgres://${USER}:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    stop: async (mode = 'fast') => {
+      if (mode === 'fast') return server.stop();
+      // The package stops with SIGINT only; its child is the postmaster itself.
+      const holder = server as unknown as { process?: ChildProcess };
+      const child = holder.process;
+      if (!child) return;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGQUIT');
+        await exited;
+      }
+      holder.process = undefined;
+    },
+    start: () => server.start(),
   };
 }

@@ -200,6 +200,13 @@ export async function changesSince(db: Queryable, seq: number, topics: readonly 
   return result.rows.map((r) => ({ seq: Number(r.seq), topic: r.topic, id: r.ref_id }));
 }
 
+/** The listener's reconnect back-off: first try after 250 ms, doubling up to 10 s. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 10_000;
+/** A connect that hangs (a database host gone silent) is abandoned and tried again. */
+const CONNECT_TIMEOUT_MS = 5000;
+export const FEED_APPLICATION_NAME = 'paddock_changes';
+
 type Listener = (change: Change) => void;
 type RelayListener = (relay: Relay) => void;
 /** A cache message, or `null` when the feed lost or regained its connection (forget all). */
@@ -213,7 +220,10 @@ export class ChangeFeed {
   private readonly listeners = new Set<Listener>();
   private readonly relayListeners = new Set<RelayListener>();
   private readonly cacheListeners = new Set<CacheListener>();
+  /** The LISTEN connection once it listens. */
   private client: pg.Client | null = null;
+  /** The connection being opened or listening; another's events are stale. */
+  private current: pg.Client | null = null;
   /** The barrier queries: the one on the wire, and the one the requests after it share. */
   private syncing: Promise<boolean> | null = null;
   private nextSync: Promise<boolean> | null = null;
@@ -221,12 +231,22 @@ export class ChangeFeed {
   private outbox: { messages: [string, string][]; sent: (ok: boolean) => void }[] = [];
   private stopped = false;
   private retry: NodeJS.Timeout | null = null;
+  /** Failed attempts since the connection was last up (the back-off's exponent). */
+  private attempts = 0;
+  /** When the connection was lost (null while it is up, and before the first start). */
+  private downSince: number | null = null;
 
   constructor(private readonly url: string) {}
 
   async start(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      // Named in pg_stat_activity, for whoever looks (and for the tests that end it).
+      application_name: FEED_APPLICATION_NAME,
+    });
     client.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === RELAY_CHANNEL) {
@@ -250,29 +270,49 @@ export class ChangeFeed {
         /* a malformed payload is nobody's change */
       }
     });
-    client.on('error', () => this.reconnect());
-    client.on('end', () => this.reconnect());
+    this.current = client;
+    // Both may come for one loss, and late: only the current connection's first one counts.
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
       await client.query(`listen ${RELAY_CHANNEL}`);
       await client.query(`listen ${CACHE_CHANNEL}`);
-      // Whatever was announced while nobody listened is unknown: caches start afresh.
-      for (const listener of this.cacheListeners) listener(null);
-      this.client = client;
     } catch {
-      this.reconnect();
+      client.end().catch(() => {});
+      this.lost(client);
+      return;
     }
+    if (this.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    this.client = client;
+    this.attempts = 0;
+    this.downSince = null;
+    // Whatever was announced while nobody listened is unknown: caches start afresh, and event
+    // streams end so their clients resume from the stored changes (Last-Event-ID).
+    for (const listener of this.cacheListeners) listener(null);
   }
 
-  private reconnect() {
-    if (this.client) for (const listener of this.cacheListeners) listener(null);
-    this.client = null;
+  /** The LISTEN connection `client` failed or ended: try again, later and later while it fails. */
+  private lost(client: pg.Client) {
+    if (this.current !== client) return;
+    this.current = null;
+    if (this.client === client) {
+      this.client = null;
+      for (const listener of this.cacheListeners) listener(null);
+    }
+    this.downSince ??= Date.now();
     if (this.stopped || this.retry) return;
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** this.attempts);
+    this.attempts += 1;
     this.retry = setTimeout(() => {
       this.retry = null;
       void this.start();
-    }, 1000);
+    }, delay);
+    this.retry.unref();
   }
 
   subscribe(listener: Listener): () => void {
@@ -283,6 +323,11 @@ export class ChangeFeed {
   /** Whether the LISTEN connection is up (announcements are being heard). */
   get connected(): boolean {
     return this.client !== null;
+  }
+
+  /** Milliseconds since the LISTEN connection was lost; 0 while it is up. */
+  get downForMs(): number {
+    return this.client || this.downSince === null ? 0 : Date.now() - this.downSince;
   }
 
   subscribeCache(listener: CacheListener): () => void {
@@ -366,8 +411,9 @@ export class ChangeFeed {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
-    const client = this.client;
+    const client = this.current;
     this.client = null;
+    this.current = null;
     await client?.end().catch(() => {});
   }
 }

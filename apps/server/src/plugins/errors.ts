@@ -99,6 +99,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (status === 400) return reply.status(400).send({ non_field_errors: [error.message] });
       return reply.status(status).send({ detail: error.message });
     }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ detail: DATABASE_UNAVAILABLE, code: 'database_unavailable' });
+    }
     // A value the database cannot take that a schema let through: still the caller's mistake.
     const badValue = databaseValueError(error);
     if (badValue) {
@@ -108,6 +115,63 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'A server error occurred.' });
   });
+}
+
+export const DATABASE_UNAVAILABLE =
+  'The service is briefly unavailable. Please try again in a moment.';
+/** What a 503 tells the caller to wait: a database restart or failover takes seconds. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * PostgreSQL SQLSTATEs that mean the connection or the server went away, not that the request
+ * was wrong: admin shutdown, crash shutdown, cannot connect now (57P01–57P03), and class 08
+ * (connection exceptions). 40001/40P01 are not here: those are the caller's retry, not ours.
+ */
+const LOST_CONNECTION_CODES = /^(57P0[123]|08[0-9A-Z]{3})$/;
+/** Socket errors of a database connection, and node-postgres's own words for a dead one. */
+const LOST_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+const LOST_MESSAGES = [
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Connection terminated due to connection timeout',
+  'terminating connection',
+];
+
+/**
+ * Whether `error` (or its cause: drizzle wraps the driver's error in a DrizzleQueryError) says
+ * the database could not be reached or dropped the connection: the request may succeed later.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && typeof e === 'object' && depth < 4;
+    depth++
+  ) {
+    if (
+      typeof e.code === 'string' &&
+      (LOST_CONNECTION_CODES.test(e.code) || LOST_SOCKET_CODES.has(e.code))
+    )
+      return true;
+    if (
+      typeof e.message === 'string' &&
+      LOST_MESSAGES.some((m) => (e!.message as string).startsWith(m))
+    )
+      return true;
+    // An AggregateError (a connect that tried IPv4 and IPv6) holds the socket errors.
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => databaseUnavailable(inner))) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 /**

@@ -35,6 +35,9 @@ const RACES: Access = 'leaderboards.can_manage_race_events';
 export const ROUTE_ACCESS: Record<string, Access> = {
   // Venue
   'GET /api/': 'public',
+  // Health probes (issue 29)
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'OPTIONS /api/': 'public',
   'GET /api/settings': 'public',
   'PATCH /api/settings': 'venue.change_settings',

@@ -20,6 +20,8 @@ const VIEW_USERS = 'anyOf:user.view_user,user.change_user,reservations.change_re
 const RACES = 'leaderboards.can_manage_race_events';
 const EXPECTED: Record<string, string> = {
   'GET /api/': 'public',
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   'OPTIONS /api/': 'public',
   'GET /api/settings': 'public',
   'PATCH /api/settings': 'venue.change_settings',

@@ -1,11 +1,14 @@
-import type { TestApp } from './test-app';
+import type { App } from '../app';
+
+/** Whatever answers the API: a test app, or one built on another database. */
+type Ctx = { app: App };
 import { bearer, type CreatedUser } from './factories';
 
 /** An expiry safely in the future. */
 export const FUTURE_YEAR = new Date().getUTCFullYear() + 3;
 
 /** Tokenizes a test card number through the local provider's endpoint; answers the `tok_…`. */
-export async function tokenizeCard(t: TestApp, number = '4242424242424242'): Promise<string> {
+export async function tokenizeCard(t: Ctx, number = '4242424242424242'): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/payments/local/tokens',
@@ -19,7 +22,7 @@ export async function tokenizeCard(t: TestApp, number = '4242424242424242'): Pro
  * Gives a user a saved card, as the web does: tokenize, then POST /users/me/card.
  * 4000 0000 0000 0341 saves fine and declines every charge; …9995 has insufficient funds.
  */
-export async function saveTestCard(t: TestApp, user: CreatedUser, number = '4242424242424242') {
+export async function saveTestCard(t: Ctx, user: CreatedUser, number = '4242424242424242') {
   const token = await tokenizeCard(t, number);
   const res = await t.app.inject({
     method: 'POST',

@@ -6,6 +6,8 @@ export type Stream = {
   events: StreamEvent[];
   /** Named frames without an id (`hello`, `ping`): their event name and parsed data. */
   signals: { event: string; data: unknown }[];
+  /** Whether the server ended the stream. */
+  readonly ended: boolean;
   close: () => void;
 };
 
@@ -30,7 +32,16 @@ export function listen(url: string, headers: Record<string, string> = {}): Promi
           else if (event && data) signals.push({ event, data: JSON.parse(data) });
         }
       });
-      resolve({ events, signals, close: () => req.destroy() });
+      let ended = false;
+      res.on('end', () => (ended = true));
+      resolve({
+        events,
+        signals,
+        get ended() {
+          return ended;
+        },
+        close: () => req.destroy(),
+      });
     });
     req.on('error', () => {});
   });

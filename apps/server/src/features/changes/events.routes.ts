@@ -119,11 +119,25 @@ export const eventsRoutes =
         const unsubscribe = deps.changes.subscribe((change) =>
           caughtUp ? send(change) : pending.push(change),
         );
-        if (Number.isFinite(lastId))
-          for (const change of await changesSince(db, lastId, topics)) {
-            send(change);
-            replayed.add(change.seq);
-          }
+        // The feed is back after losing its connection: what it missed meanwhile is unknown
+        // here, so the stream ends and its client resumes from the stored changes (Last-Event-ID).
+        const unsubscribeReset = deps.changes.subscribeCache((message) => {
+          if (message === null && deps.changes.connected) res.end();
+        });
+        request.raw.on('close', unsubscribeReset);
+        try {
+          if (Number.isFinite(lastId))
+            for (const change of await changesSince(db, lastId, topics)) {
+              send(change);
+              replayed.add(change.seq);
+            }
+        } catch (err) {
+          // The database is away: the client tries again (`retry`) and resumes from the same id.
+          request.log.warn({ err }, 'event stream catch-up failed');
+          unsubscribe();
+          res.end();
+          return;
+        }
         caughtUp = true;
         for (const change of pending) send(change);
         const heartbeat = setInterval(() => {

@@ -74,6 +74,12 @@ export class LauncherHub {
       changes.subscribeRelay((relay) => {
         if (relay.topic === 'events') this.relayed(relay);
       }),
+      // The feed is back after a loss (changes may have been missed): every room's seats get
+      // their event afresh, as after a change.
+      changes.subscribeCache((message) => {
+        if (message === null && changes.connected)
+          for (const eventId of this.rooms.keys()) this.changed(eventId);
+      }),
     );
     this.pinger = setInterval(() => this.ping(), options.pingMs);
     this.pinger.unref();
