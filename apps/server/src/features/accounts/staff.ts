@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/audit.service';
 import { CHANGE_PASSWORD_PATH, mailLoginLink, type LoginLinkDeps } from './login-links';
 import { findUserById } from './accounts.repo';
+import { assertMayGrant, standingChangeAudit } from './permission-grants';
 
 /** Everyone on the staff (superusers included) and what each may do, by name. */
 export async function listStaff(db: Db): Promise<StaffMember[]> {
@@ -58,6 +59,17 @@ export async function inviteStaff(
       .for('update');
     if (existing?.isStaff || existing?.isSuperuser)
       throw ValidationError.field('email', STAFF_EXISTS_MESSAGE);
+    const held = existing
+      ? (
+          await tx
+            .select({ permission: userPermissions.permission })
+            .from(userPermissions)
+            .where(eq(userPermissions.userId, existing.id))
+        ).map((r) => r.permission)
+      : [];
+    const after = [...new Set([...held, ...permissions])].sort();
+    // An invitation is a grant like any other: only what the inviter holds (decision 0073).
+    assertMayGrant(caller, held, after);
     let id = existing?.id;
     if (id === undefined) {
       try {
@@ -83,13 +95,20 @@ export async function inviteStaff(
         .insert(userPermissions)
         .values(permissions.map((permission) => ({ userId: id!, permission })))
         .onConflictDoNothing();
-    await recordAudit(tx, caller, {
-      action: 'staff.invite',
-      targetType: 'user',
-      targetId: id,
-      subjectUserId: id,
-      after: { email, permissions },
-    });
+    await recordAudit(tx, caller, [
+      {
+        action: 'staff.invite',
+        targetType: 'user',
+        targetId: id,
+        subjectUserId: id,
+        after: { email, permissions },
+      },
+      ...standingChangeAudit(
+        id!,
+        { isStaff: false, permissions: held },
+        { isStaff: true, permissions: after },
+      ),
+    ]);
     return id!;
   });
   const row = await findUserById(deps.db, userId);
