@@ -4,7 +4,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories';
 import { buildApp } from '../../app';
 import { loginTokens } from '../../db/schema/accounts';
+import { rateLimitCounters } from '../../db/schema/security';
 import { outboxMessages } from '../../db/schema/content';
+import { FORGOT_PASSWORD_MESSAGE } from '@paddock/contract/accounts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,5 +95,62 @@ describe('signup limits', () => {
       });
     for (let i = 0; i < 10; i++) expect((await signup(i)).statusCode).toBe(201);
     expect((await signup(10)).statusCode).toBe(429);
+  });
+});
+
+/** The outbox rows to `to`, once the background sends of `requests` requests have all decided. */
+async function linkMailsAfter(userId: number, to: string, requests: number) {
+  const counterKey = `link-mail:user:${userId}`;
+  for (let i = 0; i < 250; i++) {
+    const [counter] = await t.db
+      .select()
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, counterKey));
+    const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to));
+    if ((counter?.hits ?? 0) >= requests && mails.length > 0) return mails;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the ${requests} requests for ${to} did not all decide`);
+}
+
+describe('login-link mails', () => {
+  it('go out once per account per window, however many addresses ask', async () => {
+    const u = await createUser(t, { email: 'reset-me@example.com' });
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/forgot_password',
+        payload: { email: 'Reset-Me@example.com' },
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ detail: FORGOT_PASSWORD_MESSAGE });
+    }
+    expect(await linkMailsAfter(u.id, 'reset-me@example.com', 8)).toHaveLength(1);
+  });
+
+  it('share one window between forgot password and signup, on every instance', async () => {
+    const u = await createUser(t, { email: 'both-ways@example.com' });
+    const second = await buildApp(t.deps);
+    try {
+      for (const app of [t.app, second]) {
+        await app.inject({
+          method: 'POST',
+          url: '/api/users/forgot_password',
+          payload: { email: u.email },
+          remoteAddress: freshIp(),
+        });
+        const signup = await app.inject({
+          method: 'POST',
+          url: '/api/users',
+          payload: { email: u.email, password: 'whatever-123456' },
+          remoteAddress: freshIp(),
+        });
+        expect(signup.statusCode).toBe(400);
+      }
+      expect(await linkMailsAfter(u.id, u.email, 4)).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -194,7 +194,7 @@ export const accountsRoutes =
           },
           { key: `forgot:ip:${request.ip}`, max: perMinute * 3, seconds: MINUTE },
         );
-        return { detail: await accounts.forgotPassword(ctx, request.body.email) };
+        return { detail: await accounts.forgotPassword(ctx, limits, request.body.email) };
       },
     );
 

@@ -28,6 +28,7 @@ import {
   CHANGE_PASSWORD_PATH,
   consumeLoginLink,
   mailLoginLink,
+  mailLoginLinkOncePerWindow,
   type LoginLinkDeps,
 } from './login-links';
 import { billingOf } from './user-billing';
@@ -141,30 +142,34 @@ export async function signup(
   return startSession(ctx, row.id);
 }
 
-/** One login-link mail per address per quarter hour, however often someone signs up with it. */
-const SIGNUP_LINK_LIMIT = { max: 1, seconds: 15 * 60 };
-
 async function refuseExisting(
   ctx: AccountsContext,
   limits: AbuseLimits,
   existing: UserRow,
   redirect: string | undefined,
 ): Promise<never> {
-  if (existing.email && existing.isActive) {
-    const key = `signup-link:${existing.email.toLowerCase()}`;
-    const { allowed } = await limits.hit({ key, ...SIGNUP_LINK_LIMIT });
-    if (allowed) await mailLoginLink(ctx, existing, 'signup_exists', redirect ?? '/dashboard');
-  }
+  if (existing.email && existing.isActive)
+    await mailLoginLinkOncePerWindow(
+      ctx,
+      limits,
+      existing,
+      'signup_exists',
+      redirect ?? '/dashboard',
+    );
   throw ValidationError.field('username', USER_EXISTS_MESSAGE);
 }
 
 /** Always the same answer, so the form tells nobody which addresses have accounts. */
-export async function forgotPassword(ctx: AccountsContext, email: string): Promise<string> {
+export async function forgotPassword(
+  ctx: AccountsContext,
+  limits: AbuseLimits,
+  email: string,
+): Promise<string> {
   const row = await repo.findUserByEmail(ctx.db, email);
   if (row?.isActive) {
     // Not awaited: a slow mail server must not make known addresses answer slower.
-    mailLoginLink(ctx, row, 'forgot_password', CHANGE_PASSWORD_PATH).catch((error: unknown) =>
-      ctx.logError(error, 'forgot-password mail failed'),
+    mailLoginLinkOncePerWindow(ctx, limits, row, 'forgot_password', CHANGE_PASSWORD_PATH).catch(
+      (error: unknown) => ctx.logError(error, 'forgot-password mail failed'),
     );
   }
   return FORGOT_PASSWORD_MESSAGE;

@@ -9,6 +9,7 @@ import { consumeLoginToken, insertLoginToken } from './accounts.repo';
 import { displayName, type UserRow } from './user-view';
 import { sha256Hex } from '../../lib/hash';
 import escapeHtml from 'escape-html';
+import type { AbuseLimits } from '../../plugins/abuse-limits';
 
 /** Short: a link sits in a mailbox, and whoever opens it is logged in. */
 export const LOGIN_LINK_TTL_MINUTES = 30;
@@ -21,6 +22,30 @@ export type LoginLinkDeps = { db: Db; tokens: Tokens; mailer: Mailer; publicUrl:
 export type LoginLinkReason = 'signup_exists' | 'forgot_password' | 'staff' | 'staff_invite';
 
 const hashJti = sha256Hex;
+
+/**
+ * Self-service login-link mails (forgot password, signup with a known address, a login to a
+ * protected account): one per account per window, counted in PostgreSQL so every instance
+ * agrees, whichever path and address asked (decision 0073). The link already sent stays good.
+ */
+export const LINK_MAIL_WINDOW_SECONDS = 5 * 60;
+
+/** Mails `user` a login link unless one went out in this window; true when it did. */
+export async function mailLoginLinkOncePerWindow(
+  deps: LoginLinkDeps,
+  limits: AbuseLimits,
+  user: UserRow,
+  reason: LoginLinkReason,
+  redirect: string,
+): Promise<boolean> {
+  const { allowed } = await limits.hit({
+    key: `link-mail:user:${user.id}`,
+    max: 1,
+    seconds: LINK_MAIL_WINDOW_SECONDS,
+  });
+  if (allowed) await mailLoginLink(deps, user, reason, redirect);
+  return allowed;
+}
 
 /** Makes a one-time link `${PUBLIC_URL}/login?token=…&redirect=…`; only the jti's hash is kept. */
 export async function createLoginLink(
