@@ -1,6 +1,8 @@
 import {
   BAD_CREDENTIALS_MESSAGE,
   FORGOT_PASSWORD_MESSAGE,
+  LOGIN_LINK_REQUIRED,
+  LOGIN_PROTECTED_MESSAGE,
   PASSWORD_UPDATED_MESSAGE,
   PERMISSIONS,
   TOKEN_NOT_VALID,
@@ -20,7 +22,13 @@ import { users } from '../../db/schema/accounts';
 import type { AuthUser } from '../../plugins/auth';
 import type { AbuseLimits } from '../../plugins/abuse-limits';
 import { hasPermission } from '../../plugins/auth';
-import { Forbidden, NotFound, Unauthorized, ValidationError } from '../../plugins/errors';
+import {
+  Forbidden,
+  HttpError,
+  NotFound,
+  Unauthorized,
+  ValidationError,
+} from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import { hashPassword, randomPassword, verifyPassword } from '../../lib/passwords';
 import * as repo from './accounts.repo';
@@ -90,6 +98,34 @@ export async function login(ctx: AccountsContext, body: TokenRequest): Promise<T
   const valid = await verifyPassword(row.passwordHash, body.password);
   if (!valid || !row.isActive) throw new Unauthorized(BAD_CREDENTIALS_MESSAGE);
   return startSession(ctx, row.id);
+}
+
+/** The one answer to a password for an account under a guessing attack (decision 0073). */
+export class LoginLinkRequired extends HttpError {
+  constructor() {
+    super(403, LOGIN_PROTECTED_MESSAGE, LOGIN_LINK_REQUIRED);
+  }
+}
+
+/**
+ * A password for an account past its failed-login limit. The answer is the same whether it was
+ * right or not, so the attacker's guesses stop telling them anything; a right one mails the owner
+ * a login link (their mailbox is the second factor the attacker lacks), at most once per window.
+ */
+export async function loginToProtectedAccount(
+  ctx: AccountsContext,
+  limits: AbuseLimits,
+  body: TokenRequest,
+): Promise<never> {
+  const row = await repo.findUserByLogin(ctx.db, body.username);
+  const valid = await verifyPassword(row?.passwordHash ?? (await decoy()), body.password);
+  if (row && valid && row.isActive && row.email) {
+    // Not awaited: the answer must not take longer when the password was right.
+    mailLoginLinkOncePerWindow(ctx, limits, row, 'login_protected', '/dashboard').catch(
+      (error: unknown) => ctx.logError(error, 'protected-login mail failed'),
+    );
+  }
+  throw new LoginLinkRequired();
 }
 
 export async function exchangeLoginLink(

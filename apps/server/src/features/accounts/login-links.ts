@@ -19,7 +19,8 @@ const LINK_NOT_VALID = 'Token is invalid or expired';
 export type LoginLinkDeps = { db: Db; tokens: Tokens; mailer: Mailer; publicUrl: string };
 
 /** Why the link is mailed: decides the wording. */
-export type LoginLinkReason = 'signup_exists' | 'forgot_password' | 'staff' | 'staff_invite';
+export type LoginLinkReason =
+  'signup_exists' | 'forgot_password' | 'login_protected' | 'staff' | 'staff_invite';
 
 const hashJti = sha256Hex;
 
@@ -111,6 +112,11 @@ function wording(reason: LoginLinkReason, company: string) {
       return {
         subject: `Your ${company} login link`,
         lead: 'Someone tried to create an account with this e-mail address, which already has one. Use this link to log in:',
+      };
+    case 'login_protected':
+      return {
+        subject: `Your ${company} login link`,
+        lead: 'Someone entered your correct password while your account was protected after many failed login attempts, so we send a link instead. If that was you, use this link to log in. If it was not you, log in with the link and change your password:',
       };
     case 'staff':
       return {
