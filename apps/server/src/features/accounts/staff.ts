@@ -136,7 +136,7 @@ export async function setSuperuser(
       .orderBy(asc(users.id))
       .for('update');
     const [target] = await tx
-      .select({ id: users.id, isSuperuser: users.isSuperuser })
+      .select({ id: users.id, isSuperuser: users.isSuperuser, isStaff: users.isStaff })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
     if (!target) throw new NotFound();
@@ -144,14 +144,23 @@ export async function setSuperuser(
     if (!isSuperuser && supers.length <= 1)
       throw ValidationError.field('is_superuser', LAST_SUPERUSER_MESSAGE);
     await tx.update(users).set({ isSuperuser, isStaff: true }).where(eq(users.id, id));
-    await recordAudit(tx, caller, {
-      action: isSuperuser ? 'staff.make_superuser' : 'staff.demote_superuser',
-      targetType: 'user',
-      targetId: id,
-      subjectUserId: id,
-      before: { is_superuser: !isSuperuser },
-      after: { is_superuser: isSuperuser },
-    });
+    // A customer made superuser joins the staff too: that is its own act in the trail.
+    const joined = standingChangeAudit(
+      id,
+      { isStaff: target.isStaff, permissions: [] },
+      { isStaff: true, permissions: [] },
+    );
+    await recordAudit(tx, caller, [
+      ...joined,
+      {
+        action: isSuperuser ? 'staff.make_superuser' : 'staff.demote_superuser',
+        targetType: 'user',
+        targetId: id,
+        subjectUserId: id,
+        before: { is_superuser: !isSuperuser },
+        after: { is_superuser: isSuperuser },
+      },
+    ]);
   });
   const member = (await listStaff(db)).find((m) => m.id === id);
   if (!member) throw new NotFound();
