@@ -7,8 +7,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Staff powers in the spec's `app.verb_model` form. The spec's three come first; the rest give
- * each other staff power its own string (decision 0011). A superuser has them all; only a
- * superuser grants them.
+ * each other staff power its own string (decision 0013). A superuser has them all; holders of
+ * user.change_staff grant or revoke only those they hold themselves (decision 0073).
  */
 export const PERMISSIONS = [
   'reservations.change_reservation',
