@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import type { Permission } from '@paddock/contract/accounts';
 import { LAST_SUPERUSER_MESSAGE, STAFF_EXISTS_MESSAGE } from '@paddock/contract/staff';
 import { outboxMessages } from '../../db/schema/content';
 import { users } from '../../db/schema/accounts';
@@ -8,13 +9,13 @@ import { bearer, createUser, type CreatedUser } from '../../test/factories';
 
 let t: TestApp;
 let manager: CreatedUser;
-const MANAGER_HOLDS = [
+const MANAGER_HOLDS: Permission[] = [
   'audit.view_event',
   'reports.view_report',
   'reservations.change_reservation',
   'screens.change_screen',
   'user.change_staff',
-] as const;
+];
 beforeAll(async () => {
   t = await createTestApp();
   // Staff pass on only what they hold (decision 0073): this manager holds what they grant here.
