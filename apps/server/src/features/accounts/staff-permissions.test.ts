@@ -154,4 +154,20 @@ describe('staff pass on only what they hold (decision 0073)', () => {
       'staff.make_staff',
     ]);
   });
+
+  it('records a customer made superuser as made staff too', async () => {
+    const admin = await createUser(t, { isStaff: true, isSuperuser: true });
+    const racer = await createUser(t);
+    const made = await t.app.inject({
+      method: 'PUT',
+      url: `/api/staff/${racer.id}/superuser`,
+      headers: bearer(admin.token),
+      payload: { is_superuser: true },
+    });
+    expect(made.statusCode).toBe(200);
+    expect((await trail(admin, racer.id)).map((r) => r.action).sort()).toEqual([
+      'staff.make_staff',
+      'staff.make_superuser',
+    ]);
+  });
 });
