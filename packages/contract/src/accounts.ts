@@ -7,8 +7,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Staff powers in the spec's `app.verb_model` form. The spec's three come first; the rest give
- * each other staff power its own string (decision 0011). A superuser has them all; only a
- * superuser grants them.
+ * each other staff power its own string (decision 0013). A superuser has them all; holders of
+ * user.change_staff grant or revoke only those they hold themselves (decision 0073).
  */
 export const PERMISSIONS = [
   'reservations.change_reservation',
@@ -138,6 +138,13 @@ export const BAD_CREDENTIALS_MESSAGE = 'No active account found with the given c
 export const USER_EXISTS_MESSAGE = 'A user with that username already exists.';
 /** The `code` of a 401 for an invalid, expired or used token (session or login link). */
 export const TOKEN_NOT_VALID = 'token_not_valid';
+/**
+ * The answer to every password for an account under a guessing attack (decision 0073): the same
+ * whether the password was right or not; when it was, the owner finds a login link in their mail.
+ */
+export const LOGIN_LINK_REQUIRED = 'login_link_required';
+export const LOGIN_PROTECTED_MESSAGE =
+  'This account is protected for a while after too many failed logins. If your password was right, we have e-mailed you a login link: open it to log in.';
 
 /** Exchange of a one-time login link (`/login?token=…`) for a session token. */
 export const loginLinkRequest = z.object({ token: z.string().trim().min(1).max(2000) }).strict();

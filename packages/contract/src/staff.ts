@@ -34,3 +34,30 @@ export const STAFF_EXISTS_MESSAGE = 'This person is on the staff already.';
 export const LAST_SUPERUSER_MESSAGE = 'The last superuser cannot be demoted.';
 export const staffInvitedMessage = (email: string) =>
   `Invited ${email}: a login link is on its way.`;
+
+/** Who is granting: a superuser, or staff holding these permission strings. */
+export type Grantor = { is_superuser: boolean; permissions: readonly string[] };
+
+/**
+ * The permissions that a change from `before` to `after` grants or revokes but the grantor does
+ * not hold (decision 0073). Non-empty means refused: staff pass on, or take away, only powers
+ * they hold themselves, so no second account can be used to climb past them.
+ */
+export function changesNotHeld(
+  grantor: Grantor,
+  before: readonly string[],
+  after: readonly string[],
+): string[] {
+  if (grantor.is_superuser) return [];
+  const changed = [
+    ...after.filter((p) => !before.includes(p)),
+    ...before.filter((p) => !after.includes(p)),
+  ];
+  return [...new Set(changed)].filter((p) => !grantor.permissions.includes(p)).sort();
+}
+
+export const NOT_YOURS_TO_GRANT =
+  'You do not hold this permission, so you cannot grant or revoke it.';
+export const grantRefusedMessage = (permissions: readonly string[]) =>
+  `You can only grant or revoke permissions you hold yourself; not yours: ${permissions.join(', ')}.`;
+export const NO_PERMISSIONS_OFF_STAFF = 'Someone who is not on the staff holds no permissions.';

@@ -61,10 +61,4 @@ export class AbuseLimits {
     const over = results.filter((r) => !r.allowed);
     if (over.length) throw new TooManyRequests(Math.max(...over.map((r) => r.retryAfterSeconds)));
   }
-
-  /** A 429 when `limit` is already used up (e.g. failed logins of one account). */
-  async refuseIfExceeded(limit: Limit): Promise<void> {
-    const { exceeded, retryAfterSeconds } = await this.exceeded(limit);
-    if (exceeded) throw new TooManyRequests(retryAfterSeconds);
-  }
 }

@@ -263,7 +263,7 @@ const BODIES: Record<string, object> = {
   'POST /api/users/:id/update_password': { new_password: 'a-long-new-password' },
   'POST /api/users/:id/card': { token: 'tok_unknown' },
   'POST /api/users/:id/charges/credits_enroll': { credits_amount: 4 },
-  'PUT /api/users/:id/permissions': { is_staff: true, permissions: ['user.view_user'] },
+  'PUT /api/users/:id/permissions': { is_staff: true, permissions: [] },
   'POST /api/staff/invite': { email: 'matrix-invite@example.com', permissions: [] },
 };
 
@@ -385,6 +385,77 @@ describe('authorization matrix', () => {
       });
       expect([403, 404], `${method} ${url}`).toContain(res.statusCode);
     }
+  });
+});
+
+describe('the escalation chain through a second account (issue 27)', () => {
+  const as = (
+    who: CreatedUser,
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST',
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
+  const rightsOf = async (who: CreatedUser) =>
+    (await as(who, 'GET', '/api/auth/permissions')).json() as {
+      is_staff: boolean;
+      permissions: string[];
+    };
+
+  it('refuses every grant of a permission the grantor does not hold, so no chain opens', async () => {
+    const held: Permission[] = ['user.change_staff', 'user.change_user', 'user.view_user'];
+    const a = await createUser(t, { isStaff: true, permissions: held });
+    const b = await createUser(t);
+
+    // A cannot hand B a power A lacks, whether by setting permissions or by an invitation.
+    const grant = await as(a, 'PUT', `/api/users/${b.id}/permissions`, {
+      is_staff: true,
+      permissions: ['venue.change_settings', 'user.change_staff'],
+    });
+    expect(grant.statusCode).toBe(403);
+    expect(grant.json().detail).toContain('venue.change_settings');
+    const invite = await as(a, 'POST', '/api/staff/invite', {
+      email: b.email,
+      permissions: ['venue.change_settings', 'user.change_staff'],
+    });
+    expect(invite.statusCode).toBe(403);
+    expect(await rightsOf(b)).toMatchObject({ is_staff: false, permissions: [] });
+
+    // Nor can anyone change a staff flag or permissions through the account form.
+    for (const field of [{ is_staff: true }, { is_superuser: true }, { permissions: held }]) {
+      const patched = await as(a, 'PATCH', `/api/users/${b.id}`, field);
+      expect(patched.statusCode).toBe(400);
+    }
+    expect(await rightsOf(b)).toMatchObject({ is_staff: false, permissions: [] });
+
+    // What A holds, A may pass on; B then holds no more than A did.
+    const allowed = await as(a, 'PUT', `/api/users/${b.id}/permissions`, {
+      is_staff: true,
+      permissions: ['user.change_staff'],
+    });
+    expect(allowed.statusCode).toBe(200);
+    const back = await as(b, 'PUT', `/api/users/${a.id}/permissions`, {
+      is_staff: true,
+      permissions: [...held, 'outbox.view_message', 'audit.view_event'],
+    });
+    expect(back.statusCode).toBe(403);
+    const viaInvite = await as(b, 'POST', '/api/staff/invite', {
+      email: a.email,
+      permissions: ['outbox.view_message'],
+    });
+    expect([400, 403]).toContain(viaInvite.statusCode);
+    expect(
+      (
+        await as(a, 'PUT', `/api/users/${a.id}/permissions`, {
+          is_staff: true,
+          permissions: [...held, 'outbox.view_message'],
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await rightsOf(a)).permissions).toEqual([...held].sort());
+
+    // So the mailbox of login links and the audit trail stay closed to A.
+    expect((await as(a, 'GET', '/api/outbox')).statusCode).toBe(403);
+    expect((await as(a, 'GET', '/api/audit')).statusCode).toBe(403);
   });
 });
 

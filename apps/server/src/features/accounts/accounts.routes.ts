@@ -68,9 +68,11 @@ export const accountsRoutes =
           { key: `login:ip-acct:${request.ip}|${name}`, max: perMinute, seconds: MINUTE },
           { key: `login:ip:${request.ip}`, max: perMinute * 10, seconds: MINUTE },
         );
-        // Failures per account, from any address: a spread-out guessing attack stops here.
+        // Failures per account, from any address: past them a spread-out guessing attack gets
+        // one answer for every password, and the owner a login link by mail (decision 0073).
         const account = { key: `login:acct:${name}`, max: perMinute * 2, seconds: QUARTER_HOUR };
-        await limits.refuseIfExceeded(account);
+        if ((await limits.exceeded(account)).exceeded)
+          return accounts.loginToProtectedAccount(ctx, limits, request.body);
         try {
           return await accounts.login(ctx, request.body);
         } catch (error) {
@@ -194,7 +196,7 @@ export const accountsRoutes =
           },
           { key: `forgot:ip:${request.ip}`, max: perMinute * 3, seconds: MINUTE },
         );
-        return { detail: await accounts.forgotPassword(ctx, request.body.email) };
+        return { detail: await accounts.forgotPassword(ctx, limits, request.body.email) };
       },
     );
 

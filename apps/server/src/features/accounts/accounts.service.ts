@@ -1,6 +1,8 @@
 import {
   BAD_CREDENTIALS_MESSAGE,
   FORGOT_PASSWORD_MESSAGE,
+  LOGIN_LINK_REQUIRED,
+  LOGIN_PROTECTED_MESSAGE,
   PASSWORD_UPDATED_MESSAGE,
   PERMISSIONS,
   TOKEN_NOT_VALID,
@@ -20,7 +22,13 @@ import { users } from '../../db/schema/accounts';
 import type { AuthUser } from '../../plugins/auth';
 import type { AbuseLimits } from '../../plugins/abuse-limits';
 import { hasPermission } from '../../plugins/auth';
-import { Forbidden, NotFound, Unauthorized, ValidationError } from '../../plugins/errors';
+import {
+  Forbidden,
+  HttpError,
+  NotFound,
+  Unauthorized,
+  ValidationError,
+} from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import { hashPassword, randomPassword, verifyPassword } from '../../lib/passwords';
 import * as repo from './accounts.repo';
@@ -28,6 +36,7 @@ import {
   CHANGE_PASSWORD_PATH,
   consumeLoginLink,
   mailLoginLink,
+  mailLoginLinkOncePerWindow,
   type LoginLinkDeps,
 } from './login-links';
 import { billingOf } from './user-billing';
@@ -91,6 +100,34 @@ export async function login(ctx: AccountsContext, body: TokenRequest): Promise<T
   return startSession(ctx, row.id);
 }
 
+/** The one answer to a password for an account under a guessing attack (decision 0073). */
+export class LoginLinkRequired extends HttpError {
+  constructor() {
+    super(403, LOGIN_PROTECTED_MESSAGE, LOGIN_LINK_REQUIRED);
+  }
+}
+
+/**
+ * A password for an account past its failed-login limit. The answer is the same whether it was
+ * right or not, so the attacker's guesses stop telling them anything; a right one mails the owner
+ * a login link (their mailbox is the second factor the attacker lacks), at most once per window.
+ */
+export async function loginToProtectedAccount(
+  ctx: AccountsContext,
+  limits: AbuseLimits,
+  body: TokenRequest,
+): Promise<never> {
+  const row = await repo.findUserByLogin(ctx.db, body.username);
+  const valid = await verifyPassword(row?.passwordHash ?? (await decoy()), body.password);
+  if (row && valid && row.isActive && row.email) {
+    // Not awaited: the answer must not take longer when the password was right.
+    mailLoginLinkOncePerWindow(ctx, limits, row, 'login_protected', '/dashboard').catch(
+      (error: unknown) => ctx.logError(error, 'protected-login mail failed'),
+    );
+  }
+  throw new LoginLinkRequired();
+}
+
 export async function exchangeLoginLink(
   ctx: AccountsContext,
   token: string,
@@ -141,30 +178,34 @@ export async function signup(
   return startSession(ctx, row.id);
 }
 
-/** One login-link mail per address per quarter hour, however often someone signs up with it. */
-const SIGNUP_LINK_LIMIT = { max: 1, seconds: 15 * 60 };
-
 async function refuseExisting(
   ctx: AccountsContext,
   limits: AbuseLimits,
   existing: UserRow,
   redirect: string | undefined,
 ): Promise<never> {
-  if (existing.email && existing.isActive) {
-    const key = `signup-link:${existing.email.toLowerCase()}`;
-    const { allowed } = await limits.hit({ key, ...SIGNUP_LINK_LIMIT });
-    if (allowed) await mailLoginLink(ctx, existing, 'signup_exists', redirect ?? '/dashboard');
-  }
+  if (existing.email && existing.isActive)
+    await mailLoginLinkOncePerWindow(
+      ctx,
+      limits,
+      existing,
+      'signup_exists',
+      redirect ?? '/dashboard',
+    );
   throw ValidationError.field('username', USER_EXISTS_MESSAGE);
 }
 
 /** Always the same answer, so the form tells nobody which addresses have accounts. */
-export async function forgotPassword(ctx: AccountsContext, email: string): Promise<string> {
+export async function forgotPassword(
+  ctx: AccountsContext,
+  limits: AbuseLimits,
+  email: string,
+): Promise<string> {
   const row = await repo.findUserByEmail(ctx.db, email);
   if (row?.isActive) {
     // Not awaited: a slow mail server must not make known addresses answer slower.
-    mailLoginLink(ctx, row, 'forgot_password', CHANGE_PASSWORD_PATH).catch((error: unknown) =>
-      ctx.logError(error, 'forgot-password mail failed'),
+    mailLoginLinkOncePerWindow(ctx, limits, row, 'forgot_password', CHANGE_PASSWORD_PATH).catch(
+      (error: unknown) => ctx.logError(error, 'forgot-password mail failed'),
     );
   }
   return FORGOT_PASSWORD_MESSAGE;

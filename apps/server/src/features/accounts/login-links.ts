@@ -9,6 +9,7 @@ import { consumeLoginToken, insertLoginToken } from './accounts.repo';
 import { displayName, type UserRow } from './user-view';
 import { sha256Hex } from '../../lib/hash';
 import escapeHtml from 'escape-html';
+import type { AbuseLimits } from '../../plugins/abuse-limits';
 
 /** Short: a link sits in a mailbox, and whoever opens it is logged in. */
 export const LOGIN_LINK_TTL_MINUTES = 30;
@@ -18,9 +19,34 @@ const LINK_NOT_VALID = 'Token is invalid or expired';
 export type LoginLinkDeps = { db: Db; tokens: Tokens; mailer: Mailer; publicUrl: string };
 
 /** Why the link is mailed: decides the wording. */
-export type LoginLinkReason = 'signup_exists' | 'forgot_password' | 'staff' | 'staff_invite';
+export type LoginLinkReason =
+  'signup_exists' | 'forgot_password' | 'login_protected' | 'staff' | 'staff_invite';
 
 const hashJti = sha256Hex;
+
+/**
+ * Self-service login-link mails (forgot password, signup with a known address, a login to a
+ * protected account): one per account per window, counted in PostgreSQL so every instance
+ * agrees, whichever path and address asked (decision 0073). The link already sent stays good.
+ */
+export const LINK_MAIL_WINDOW_SECONDS = 5 * 60;
+
+/** Mails `user` a login link unless one went out in this window; true when it did. */
+export async function mailLoginLinkOncePerWindow(
+  deps: LoginLinkDeps,
+  limits: AbuseLimits,
+  user: UserRow,
+  reason: LoginLinkReason,
+  redirect: string,
+): Promise<boolean> {
+  const { allowed } = await limits.hit({
+    key: `link-mail:user:${user.id}`,
+    max: 1,
+    seconds: LINK_MAIL_WINDOW_SECONDS,
+  });
+  if (allowed) await mailLoginLink(deps, user, reason, redirect);
+  return allowed;
+}
 
 /** Makes a one-time link `${PUBLIC_URL}/login?token=…&redirect=…`; only the jti's hash is kept. */
 export async function createLoginLink(
@@ -86,6 +112,11 @@ function wording(reason: LoginLinkReason, company: string) {
       return {
         subject: `Your ${company} login link`,
         lead: 'Someone tried to create an account with this e-mail address, which already has one. Use this link to log in:',
+      };
+    case 'login_protected':
+      return {
+        subject: `Your ${company} login link`,
+        lead: 'Someone entered your correct password while your account was protected after many failed login attempts, so we send a link instead. If that was you, use this link to log in. If it was not you, log in with the link and change your password:',
       };
     case 'staff':
       return {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import type { Permission } from '@paddock/contract/accounts';
 import { LAST_SUPERUSER_MESSAGE, STAFF_EXISTS_MESSAGE } from '@paddock/contract/staff';
 import { outboxMessages } from '../../db/schema/content';
 import { users } from '../../db/schema/accounts';
@@ -8,9 +9,17 @@ import { bearer, createUser, type CreatedUser } from '../../test/factories';
 
 let t: TestApp;
 let manager: CreatedUser;
+const MANAGER_HOLDS: Permission[] = [
+  'audit.view_event',
+  'reports.view_report',
+  'reservations.change_reservation',
+  'screens.change_screen',
+  'user.change_staff',
+];
 beforeAll(async () => {
   t = await createTestApp();
-  manager = await createUser(t, { isStaff: true, permissions: ['user.change_staff'] });
+  // Staff pass on only what they hold (decision 0073): this manager holds what they grant here.
+  manager = await createUser(t, { isStaff: true, permissions: MANAGER_HOLDS });
 });
 afterAll(() => t.close());
 
@@ -67,7 +76,7 @@ describe('staff', () => {
       first_name: 'Nia',
       permissions: ['reports.view_report', 'reservations.change_reservation'],
     });
-    expect(list.find((m) => m.email === manager.email)?.permissions).toEqual(['user.change_staff']);
+    expect(list.find((m) => m.email === manager.email)?.permissions).toEqual([...MANAGER_HOLDS]);
   });
 
   it('promotes an existing customer, and refuses someone already on the staff or a bad e-mail', async () => {

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { recordAudit } from '../audit/audit.service';
 import { CHANGE_PASSWORD_PATH, mailLoginLink, type LoginLinkDeps } from './login-links';
 import { findUserById } from './accounts.repo';
+import { assertMayGrant, standingChangeAudit } from './permission-grants';
 
 /** Everyone on the staff (superusers included) and what each may do, by name. */
 export async function listStaff(db: Db): Promise<StaffMember[]> {
@@ -58,6 +59,17 @@ export async function inviteStaff(
       .for('update');
     if (existing?.isStaff || existing?.isSuperuser)
       throw ValidationError.field('email', STAFF_EXISTS_MESSAGE);
+    const held = existing
+      ? (
+          await tx
+            .select({ permission: userPermissions.permission })
+            .from(userPermissions)
+            .where(eq(userPermissions.userId, existing.id))
+        ).map((r) => r.permission)
+      : [];
+    const after = [...new Set([...held, ...permissions])].sort();
+    // An invitation is a grant like any other: only what the inviter holds (decision 0073).
+    assertMayGrant(caller, held, after);
     let id = existing?.id;
     if (id === undefined) {
       try {
@@ -83,13 +95,20 @@ export async function inviteStaff(
         .insert(userPermissions)
         .values(permissions.map((permission) => ({ userId: id!, permission })))
         .onConflictDoNothing();
-    await recordAudit(tx, caller, {
-      action: 'staff.invite',
-      targetType: 'user',
-      targetId: id,
-      subjectUserId: id,
-      after: { email, permissions },
-    });
+    await recordAudit(tx, caller, [
+      {
+        action: 'staff.invite',
+        targetType: 'user',
+        targetId: id,
+        subjectUserId: id,
+        after: { email, permissions },
+      },
+      ...standingChangeAudit(
+        id!,
+        { isStaff: false, permissions: held },
+        { isStaff: true, permissions: after },
+      ),
+    ]);
     return id!;
   });
   const row = await findUserById(deps.db, userId);
@@ -117,7 +136,7 @@ export async function setSuperuser(
       .orderBy(asc(users.id))
       .for('update');
     const [target] = await tx
-      .select({ id: users.id, isSuperuser: users.isSuperuser })
+      .select({ id: users.id, isSuperuser: users.isSuperuser, isStaff: users.isStaff })
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
     if (!target) throw new NotFound();
@@ -125,14 +144,23 @@ export async function setSuperuser(
     if (!isSuperuser && supers.length <= 1)
       throw ValidationError.field('is_superuser', LAST_SUPERUSER_MESSAGE);
     await tx.update(users).set({ isSuperuser, isStaff: true }).where(eq(users.id, id));
-    await recordAudit(tx, caller, {
-      action: isSuperuser ? 'staff.make_superuser' : 'staff.demote_superuser',
-      targetType: 'user',
-      targetId: id,
-      subjectUserId: id,
-      before: { is_superuser: !isSuperuser },
-      after: { is_superuser: isSuperuser },
-    });
+    // A customer made superuser joins the staff too: that is its own act in the trail.
+    const joined = standingChangeAudit(
+      id,
+      { isStaff: target.isStaff, permissions: [] },
+      { isStaff: true, permissions: [] },
+    );
+    await recordAudit(tx, caller, [
+      ...joined,
+      {
+        action: isSuperuser ? 'staff.make_superuser' : 'staff.demote_superuser',
+        targetType: 'user',
+        targetId: id,
+        subjectUserId: id,
+        before: { is_superuser: !isSuperuser },
+        after: { is_superuser: isSuperuser },
+      },
+    ]);
   });
   const member = (await listStaff(db)).find((m) => m.id === id);
   if (!member) throw new NotFound();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeToken, stubApi } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
 import { getSession, setToken } from '../../../lib/auth-store';
+import { LOGIN_LINK_REQUIRED, LOGIN_PROTECTED_MESSAGE } from '@paddock/contract/accounts';
 import { LOGIN_FAILED, TOKEN_EXPIRED } from './login-screen';
 
 describe('/login', () => {
@@ -31,6 +32,23 @@ describe('/login', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText(LOGIN_FAILED)).toBeVisible();
+  });
+
+  it('tells the owner of an account under attack to look for a login link in their mail', async () => {
+    stubApi({
+      'POST /api/auth/token': {
+        status: 403,
+        body: { detail: LOGIN_PROTECTED_MESSAGE, code: LOGIN_LINK_REQUIRED },
+      },
+    });
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('Email or Username'), 'sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    const notice = await screen.findByText(LOGIN_PROTECTED_MESSAGE);
+    expect(notice).toBeVisible();
+    expect(notice.closest('.alert')).toHaveClass('alert-info');
+    expect(screen.queryByText(LOGIN_FAILED)).toBeNull();
   });
 
   it('logs in and goes to the redirect', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,6 +7,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
+import { LOGIN_LINK_REQUIRED, LOGIN_PROTECTED_MESSAGE } from '@paddock/contract/accounts';
 import { PageTitle } from '../../../components/page-title';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
@@ -66,14 +67,19 @@ export default function LoginScreen() {
   const [username, password] = useWatch({ control: form.control, name: ['username', 'password'] });
   const canSubmit = username.trim() !== '' && password !== '';
 
+  // Shown until the next try: an account under attack answers every password with this.
+  const [protectedNotice, setProtectedNotice] = useState(false);
   const passwordLogin = useMutation({
     mutationFn: login,
+    onMutate: () => setProtectedNotice(false),
     onSuccess: async ({ access, user }) => {
       await startSession(client, access, user);
       navigate(safeRedirect(redirect, pathTo('dashboard')), { replace: true });
     },
     onError: (error) => {
-      if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+      if (error instanceof ApiError && error.code === LOGIN_LINK_REQUIRED) {
+        setProtectedNotice(true);
+      } else if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
         showAlert(LOGIN_FAILED, 'danger');
       } else showError(error);
     },
@@ -99,6 +105,11 @@ export default function LoginScreen() {
     <section className="mx-auto" style={{ maxWidth: 480 }}>
       <PageTitle>Member Login</PageTitle>
       {notice && <Alert variant="warning">{notice}</Alert>}
+      {protectedNotice && (
+        <Alert variant="info" role="status">
+          {LOGIN_PROTECTED_MESSAGE}
+        </Alert>
+      )}
       <Form
         noValidate
         onSubmit={form.handleSubmit((values) => passwordLogin.mutate(values))}

@@ -18,6 +18,13 @@ export const ACTION_LABELS: Record<string, string> = {
   'lap.review': 'Reviewed a lap',
   'voucher.issue': 'Issued a voucher',
   'settings.update': 'Changed venue settings',
+  'staff.invite': 'Invited to the staff',
+  'staff.make_staff': 'Made staff',
+  'staff.remove_staff': 'Took off the staff',
+  'staff.grant_permission': 'Granted a permission',
+  'staff.revoke_permission': 'Revoked a permission',
+  'staff.make_superuser': 'Made superuser',
+  'staff.demote_superuser': 'No longer superuser',
 };
 
 /** `{a: 1}` → `a: 1`, one field per line; nested values as compact JSON. */

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import type { Permission } from '@paddock/contract/accounts';
-import type { StaffMember } from '@paddock/contract/staff';
+import { changesNotHeld, type Grantor, type StaffMember } from '@paddock/contract/staff';
 import { PageTitle } from '../../../components/page-title';
 import { showAlert, showError } from '../../../lib/alerts';
 import { useSession } from '../../../lib/auth-store';
@@ -23,7 +23,7 @@ function fieldError(error: unknown, field: string): string | null {
   return body?.[field]?.[0] ?? null;
 }
 
-function InviteForm() {
+function InviteForm({ grantor }: { grantor: Grantor }) {
   const invite = useInviteStaff();
   const [email, setEmail] = useState('');
   const [first, setFirst] = useState('');
@@ -91,7 +91,12 @@ function InviteForm() {
               <Form.Control id={ids.last} value={last} onChange={(e) => setLast(e.target.value)} />
             </Form.Group>
           </div>
-          <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
+          <PermissionChecks
+            legend="Permissions"
+            value={permissions}
+            onChange={setPermissions}
+            grantor={grantor}
+          />
           <Button type="submit" disabled={invite.isPending || !email.trim()}>
             Send Invitation
           </Button>
@@ -101,7 +106,15 @@ function InviteForm() {
   );
 }
 
-function EditModal({ member, onClose }: { member: StaffMember; onClose: () => void }) {
+function EditModal({
+  member,
+  grantor,
+  onClose,
+}: {
+  member: StaffMember;
+  grantor: Grantor;
+  onClose: () => void;
+}) {
   const save = useSetPermissions();
   const [permissions, setPermissions] = useState(member.permissions as Permission[]);
   return (
@@ -112,7 +125,12 @@ function EditModal({ member, onClose }: { member: StaffMember; onClose: () => vo
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <PermissionChecks legend="Permissions" value={permissions} onChange={setPermissions} />
+        <PermissionChecks
+          legend="Permissions"
+          value={permissions}
+          onChange={setPermissions}
+          grantor={grantor}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
@@ -148,12 +166,16 @@ export default function StaffAdminScreen() {
   const setSuperuser = useSetSuperuser();
   const [editing, setEditing] = useState<StaffMember | null>(null);
   const iAmSuperuser = !!session?.permissions?.is_superuser;
+  const grantor: Grantor = {
+    is_superuser: iAmSuperuser,
+    permissions: session?.permissions?.permissions ?? [],
+  };
   const staff = list.data?.results ?? [];
 
   return (
     <>
       <PageTitle>Staff</PageTitle>
-      <InviteForm />
+      <InviteForm grantor={grantor} />
       <h2 className="h5">Who Has Which Permissions</h2>
       <div
         className="overflow-auto position-relative"
@@ -175,6 +197,8 @@ export default function StaffAdminScreen() {
           <tbody>
             {staff.map((m) => {
               const self = m.id === session?.userId;
+              // Taking someone off the staff revokes all they hold: only if the caller holds it.
+              const notMine = changesNotHeld(grantor, m.permissions, []);
               return (
                 <tr key={m.id}>
                   <th scope="row">{nameOf(m)}</th>
@@ -208,7 +232,8 @@ export default function StaffAdminScreen() {
                             size="sm"
                             variant="outline-danger"
                             aria-label={`Remove from Staff: ${nameOf(m)}`}
-                            disabled={setPermissions.isPending}
+                            aria-describedby={notMine.length ? `not-mine-${m.id}` : undefined}
+                            disabled={setPermissions.isPending || notMine.length > 0}
                             onClick={() =>
                               setPermissions.mutate(
                                 { id: m.id, is_staff: false, permissions: [] },
@@ -249,6 +274,15 @@ export default function StaffAdminScreen() {
                         </Button>
                       )}
                     </div>
+                    {!m.is_superuser && !self && notMine.length > 0 && (
+                      <p
+                        className="small text-body-secondary text-end mb-0"
+                        id={`not-mine-${m.id}`}
+                      >
+                        Holds {notMine.join(', ')}, which you do not: only someone who holds it can
+                        take them off the staff.
+                      </p>
+                    )}
                   </td>
                 </tr>
               );
@@ -256,7 +290,7 @@ export default function StaffAdminScreen() {
           </tbody>
         </Table>
       </div>
-      {editing && <EditModal member={editing} onClose={() => setEditing(null)} />}
+      {editing && <EditModal member={editing} grantor={grantor} onClose={() => setEditing(null)} />}
     </>
   );
 }
