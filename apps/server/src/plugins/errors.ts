@@ -136,8 +136,19 @@ function databaseValueError(error: unknown): string | null {
 }
 
 /**
+ * What a parsed JSON (or form) body is made of. Anything else (a raw upload's Buffer, a stream,
+ * a typed array) is the route's own to read: walking a Buffer's entries made an array per byte,
+ * and 2 MB ran the server out of heap (issue 27).
+ */
+const isPlainObject = (v: object) => {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
+/**
  * The path of the first string (or key) holding a NUL character, e.g. `reservations.0.notes`.
  * Walks with its own stack, not by recursion: a body nested thousands deep is only a 400 later.
+ * Only strings, arrays and plain objects are looked into.
  */
 export function nulCharacterPath(value: unknown): string | null {
   type Node = { value: unknown; key: string | null; parent: Node | null };
@@ -155,7 +166,7 @@ export function nulCharacterPath(value: unknown): string | null {
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--)
         stack.push({ value: v[i], key: String(i), parent: node });
-    } else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object' && isPlainObject(v)) {
       const entries = Object.entries(v);
       for (const [key] of entries) if (key.includes('\u0000')) return pathOf(node, key);
       for (let i = entries.length - 1; i >= 0; i--)
@@ -183,6 +194,7 @@ export function refuseNulCharacters(
     : [request.body];
   for (const part of parts) {
     if (part === undefined || part === null) continue;
+    if (typeof part === 'object' && !Array.isArray(part) && !isPlainObject(part)) continue;
     const field = nulCharacterPath(part);
     if (field) return done(ValidationError.field(field, NUL_CHARACTER_MESSAGE));
   }
