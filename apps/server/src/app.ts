@@ -120,6 +120,15 @@ export async function buildApp(deps: Deps): Promise<App> {
     // Event streams never end by themselves: closing the server ends them.
     forceCloseConnections: true,
     requestTimeout: deps.config.requestTimeoutMs,
+    // A body dripped byte by byte lived ~67 s with REQUEST_TIMEOUT_SECONDS=30 (issue 27): node
+    // made its headers timeout min(60 s, its own 5-minute default) before Fastify set the request
+    // timeout, and when the headers timeout is the longer one node swaps the two; it also looks
+    // for late requests only every 30 s. A few checks per timeout walk a short list: cheap.
+    http: {
+      headersTimeout: deps.config.requestTimeoutMs,
+      requestTimeout: deps.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, deps.config.requestTimeoutMs / 4),
+    },
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
