@@ -65,6 +65,7 @@ import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
 import { lapsRoutes } from './features/laps/laps.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { CarPageOrigin } from './plugins/car-page-origin';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -146,22 +147,31 @@ export async function buildApp(deps: Deps): Promise<App> {
     return reply.sendFile('index.html');
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
+  // The pages connect and frame only what they use (decision 0070): their own origin ('self'
+  // covers its ws: and wss: too), Stripe's hosts as Stripe.js needs them, and the venue's car
+  // page that "View Car" embeds (the car_details_url setting, followed through the change feed).
+  const carPage = new CarPageOrigin(deps.database.db, changes);
+  await carPage.load();
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    () => carPage.origins,
+  );
   await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
