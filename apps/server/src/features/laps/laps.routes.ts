@@ -25,7 +25,7 @@ import * as laps from './laps.service';
 import { currentEventOf } from '../races/races.service';
 
 /** Results files are small (a full race is ~100 kB); a season's worth stays under this. */
-const IMPORT_LIMIT = 10 * 1024 * 1024;
+export const IMPORT_LIMIT = 10 * 1024 * 1024;
 
 export const lapsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
