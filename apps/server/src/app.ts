@@ -67,6 +67,7 @@ import { lapsRoutes } from './features/laps/laps.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './features/health/health.routes';
 import { Readiness } from './features/health/readiness';
+import { CarPageOrigin } from './plugins/car-page-origin';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -126,6 +127,15 @@ export async function buildApp(deps: Deps): Promise<App> {
     // Event streams never end by themselves: closing the server ends them.
     forceCloseConnections: true,
     requestTimeout: deps.config.requestTimeoutMs,
+    // A body dripped byte by byte lived ~67 s with REQUEST_TIMEOUT_SECONDS=30 (issue 27): node
+    // made its headers timeout min(60 s, its own 5-minute default) before Fastify set the request
+    // timeout, and when the headers timeout is the longer one node swaps the two; it also looks
+    // for late requests only every 30 s. A few checks per timeout walk a short list: cheap.
+    http: {
+      headersTimeout: deps.config.requestTimeoutMs,
+      requestTimeout: deps.config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, deps.config.requestTimeoutMs / 4),
+    },
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -143,22 +153,31 @@ export async function buildApp(deps: Deps): Promise<App> {
     return reply.sendFile('index.html');
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
+  // The pages connect and frame only what they use (decision 0070): their own origin ('self'
+  // covers its ws: and wss: too), Stripe's hosts as Stripe.js needs them, and the venue's car
+  // page that "View Car" embeds (the car_details_url setting, followed through the change feed).
+  const carPage = new CarPageOrigin(deps.database.db, changes);
+  await carPage.load();
+  registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", 'https://js.stripe.com'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          connectSrc: ["'self'", 'https://api.stripe.com'],
+          frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    () => carPage.origins,
+  );
   await registerCompression(app);
   await app.register(rateLimit, {
     global: false,

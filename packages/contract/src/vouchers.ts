@@ -125,9 +125,27 @@ export const VOUCHER_DEFAULT_CENTS = 10_000;
 export const VOUCHER_MIN_CENTS = 100;
 export const VOUCHER_MAX_CENTS = 100_000;
 export const VOUCHER_COMMENTS_MAX = 200;
-export const VOUCHER_FROM_NAME_MAX = 100;
+/** A sender's name, as a person signs a card (issue 27: it goes into the venue's own mail). */
+export const VOUCHER_FROM_NAME_MAX = 60;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/**
+ * What mail clients turn into links: a scheme, `www.`, an e-mail address, or a host name under
+ * a common top-level domain. The gift mail goes from the venue to any address the buyer types,
+ * so a link in it would be the venue's name lent to someone else's page (issue 27).
+ */
+const LINK =
+  /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|\bmailto:|[^\s@]+@[^\s@]+\.[a-z]{2,}|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|info|biz|io|co|me|app|xyz|ru|cn|tk|link|click|ly|gl|to|us|uk|de|fr|online|site|top|shop)\b/i;
+export const NO_LINKS_MESSAGE = 'Links and e-mail addresses are not allowed here.';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    // Past the limit it is refused anyway: the pattern never runs on a long text.
+    .refine((text) => text.length > max || !LINK.test(text), NO_LINKS_MESSAGE)
+    .nullable()
+    .optional();
 
 /**
  * POST /users/me/vouchers/purchase. Without `email_to` the code is e-mailed to the buyer; with

@@ -200,8 +200,20 @@ function databaseValueError(error: unknown): string | null {
 }
 
 /**
+ * A raw upload's bytes (a Buffer or other typed array) or a stream: the route's own to read.
+ * Walking a Buffer's entries made an array per byte, and 2 MB ran the server out of heap
+ * (issue 27). Parsed bodies, params and queries are objects of their own kinds (a query's
+ * prototype is the parser's own), so this names what to skip rather than what to walk.
+ */
+const isBinary = (v: object) =>
+  ArrayBuffer.isView(v) ||
+  v instanceof ArrayBuffer ||
+  typeof (v as { pipe?: unknown }).pipe === 'function';
+
+/**
  * The path of the first string (or key) holding a NUL character, e.g. `reservations.0.notes`.
  * Walks with its own stack, not by recursion: a body nested thousands deep is only a 400 later.
+ * Bytes and streams are not looked into.
  */
 export function nulCharacterPath(value: unknown): string | null {
   type Node = { value: unknown; key: string | null; parent: Node | null };
@@ -219,7 +231,7 @@ export function nulCharacterPath(value: unknown): string | null {
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--)
         stack.push({ value: v[i], key: String(i), parent: node });
-    } else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object' && !isBinary(v)) {
       const entries = Object.entries(v);
       for (const [key] of entries) if (key.includes('\u0000')) return pathOf(node, key);
       for (let i = entries.length - 1; i >= 0; i--)
@@ -247,6 +259,7 @@ export function refuseNulCharacters(
     : [request.body];
   for (const part of parts) {
     if (part === undefined || part === null) continue;
+    if (typeof part === 'object' && isBinary(part)) continue;
     const field = nulCharacterPath(part);
     if (field) return done(ValidationError.field(field, NUL_CHARACTER_MESSAGE));
   }

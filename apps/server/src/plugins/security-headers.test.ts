@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { bearer, createUser } from '../test/factories';
 import { isApiUrl, registerSecurityHeaders, securityHeaders } from './security-headers';
 
 /** What only a document needs: never on an API answer (decision 0058). */
@@ -96,6 +97,63 @@ describe('security headers', () => {
       "default-src 'none'; frame-ancestors 'none'",
     );
     await app.close();
+  });
+
+  // Issue 27: token and account answers could stay in a browser's or a proxy's cache.
+  it('keep every API answer out of caches, signing in too; images keep theirs', async () => {
+    const user = await createUser(t);
+    for (const [password, status] of [
+      [user.password, 200],
+      ['wrong-password', 401],
+    ] as const) {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/token',
+        payload: { username: user.email, password },
+      });
+      expect(signIn.statusCode).toBe(status);
+      expect(signIn.headers['cache-control']).toBe('no-store');
+    }
+    for (const url of ['/api/settings', '/api/boards', '/api/locations', '/api/no-such-route']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    expect((await t.app.inject({ url: '/assets/index-Ab12.js' })).headers['cache-control']).toMatch(
+      /immutable/,
+    );
+  });
+
+  // Issue 27: the pages could frame any https: site and connect to any ws:/wss: host.
+  it("let the app's pages connect to and frame only what they use", async () => {
+    const directive = (csp: string, name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
+    const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self' https://api.stripe.com");
+    expect(directive(csp, 'frame-src')).toBe(
+      "frame-src 'self' https://js.stripe.com https://hooks.stripe.com",
+    );
+    // "View Car" embeds the venue's car page: its host, and only its host, joins frame-src.
+    const staff = await createUser(t, { isStaff: true, isSuperuser: true });
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/settings',
+      headers: bearer(staff.token),
+      payload: { car_details_url: 'https://cars.example.com/car/{id}' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await expect
+      .poll(async () =>
+        directive(
+          String((await t.app.inject({ url: '/' })).headers['content-security-policy']),
+          'frame-src',
+        ),
+      )
+      .toBe(
+        "frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://cars.example.com",
+      );
   });
 
   it('tell the API from the rest by the path', () => {

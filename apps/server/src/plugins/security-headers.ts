@@ -36,6 +36,9 @@ export function securityHeaders(options: HelmetOptions): Headers {
  */
 export function apiSecurityHeaders(document: Headers): Headers {
   const headers: Record<string, string> = {
+    // Tokens, accounts and bookings must not stay in a browser's or a proxy's cache; a route
+    // whose answer is deliberately cacheable (an immutable image) sets its own (decision 0070).
+    'cache-control': 'no-store',
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': document['cross-origin-resource-policy'] ?? 'same-origin',
     'x-content-type-options': 'nosniff',
@@ -60,17 +63,47 @@ export function isApiUrl(url: string): boolean {
  * assets and anything else outside the API; the short API set on the API's answers. An API
  * answer that turns out to be HTML (a printable receipt) gets the document set instead.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const document = securityHeaders(options);
-  const api = apiSecurityHeaders(document);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  /** Origins the app's pages may frame besides the fixed ones (a venue setting's page). */
+  extraFrameOrigins: () => readonly string[] = () => [],
+) {
+  const fixed = securityHeaders(options);
+  const api = apiSecurityHeaders(fixed);
+  // Worked out again only when the extra origins change, not per request.
+  let extraKey = '';
+  let document = fixed;
+  const documentHeaders = () => {
+    const extra = extraFrameOrigins();
+    const key = extra.join(' ');
+    if (key !== extraKey) {
+      extraKey = key;
+      document = key ? withFrameOrigins(options, extra) : fixed;
+    }
+    return document;
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiUrl(request.url) ? api : document);
+    reply.headers(isApiUrl(request.url) ? api : documentHeaders());
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('text/html') && isApiUrl(request.url))
-      reply.headers(document);
+      reply.headers(documentHeaders());
     done(null, payload);
+  });
+}
+
+function withFrameOrigins(options: HelmetOptions, extra: readonly string[]): Headers {
+  const csp = options.contentSecurityPolicy;
+  if (!csp || typeof csp !== 'object' || !csp.directives) return securityHeaders(options);
+  const frameSrc = (csp.directives.frameSrc ?? ["'self'"]) as string[];
+  return securityHeaders({
+    ...options,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, frameSrc: [...frameSrc, ...extra] },
+    },
   });
 }

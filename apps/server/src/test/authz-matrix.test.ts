@@ -459,6 +459,43 @@ describe('the escalation chain through a second account (issue 27)', () => {
   });
 });
 
+describe('the guard comes before the body', () => {
+  // Issue 27: the guard ran after the body was read, parsed and walked, so anyone could make the
+  // server do that work (2 MB to the import route ran it out of heap).
+  it('refuses a guarded route before reading its body, however broken or large', async () => {
+    const customer = await createUser(t);
+    const problems: string[] = [];
+    let tried = 0;
+    for (const [route, access] of Object.entries(ROUTE_ACCESS)) {
+      const [method, path] = route.split(' ') as ['POST', string];
+      if (!['POST', 'PATCH', 'PUT'].includes(method) || access === 'public') continue;
+      const url = path.replace(/:\w+/g, '1');
+      const cases: [string, CreatedUser | null, number][] = [['anonymous', null, 401]];
+      if (access !== 'user' && access !== 'rig') cases.push(['customer', customer, 403]);
+      for (const [who, user, want] of cases) {
+        tried += 1;
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { ...(user ? bearer(user.token) : {}), 'content-type': 'application/json' },
+          payload: '{"broken":',
+        });
+        if (res.statusCode !== want) problems.push(`${route} as ${who}: ${res.statusCode}`);
+      }
+    }
+    // Over the import route's own 10 MB limit: refused for who sends it, not for its size.
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/laps/import',
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(11 * 1024 * 1024, 0x7b),
+    });
+    if (huge.statusCode !== 401) problems.push(`11 MB import as anonymous: ${huge.statusCode}`);
+    console.log(`guard before body: ${tried + 1} requests, ${problems.length} problems`);
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('a route without a rule', () => {
   it('stops the server from starting', async () => {
     const app = Fastify();

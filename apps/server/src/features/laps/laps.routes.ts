@@ -25,7 +25,7 @@ import * as laps from './laps.service';
 import { currentEventOf } from '../races/races.service';
 
 /** Results files are small (a full race is ~100 kB); a season's worth stays under this. */
-const IMPORT_LIMIT = 10 * 1024 * 1024;
+export const IMPORT_LIMIT = 10 * 1024 * 1024;
 
 export const lapsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -58,12 +58,12 @@ export const lapsRoutes =
       async (request) => laps.lapProgress(db, requireUser(request).id, request.query.track),
     );
 
-    // The rig key is checked before the body: without one, a 401 whatever was sent.
+    // The rig key is checked before the body is read: without one, a 401 whatever was sent.
     const rigs = new WeakMap<object, { id: number; calendarId: number }>();
     app.post(
       '/laps',
       {
-        preValidation: async (request) => {
+        onRequest: async (request) => {
           rigs.set(request, await laps.rigFromHeader(db, request.headers.authorization));
         },
         schema: {

@@ -140,6 +140,9 @@ export async function storeLap(
  * Imports a results file (AC server or ACC). One transaction: a malformed file imports nothing;
  * the same file twice adds nothing (its SHA-256 is the session's key).
  */
+/** Laps per INSERT: 500 × 15 columns stays far below PostgreSQL's 65 535 parameters. */
+const IMPORT_BATCH = 500;
+
 export async function importResults(
   db: Db,
   caller: { id: number } | null,
@@ -198,8 +201,9 @@ export async function importResults(
         carIds.set(key, await ensureCar(tx, session.sim, key));
 
       // The file has no wall-clock date: laps are placed before the import, in session order.
-      const lastAt = Math.max(0, ...session.laps.map((l) => l.atMs ?? 0));
-      const rows = session.laps.map((l, i) => ({
+      let lastAt = 0;
+      for (const l of session.laps) if (l.atMs !== null && l.atMs > lastAt) lastAt = l.atMs;
+      const rowOf = (l: ParsedSession['laps'][number], i: number) => ({
         userId: userOf.get(l.guid) ?? null,
         calendarId: null,
         trackId,
@@ -215,12 +219,18 @@ export async function importResults(
         sourceKey: options.sourceKey?.(l, i) ?? `import:${fileSha}:${i}`,
         valid: l.valid,
         invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
-      }));
+      });
+      // Rows are made a batch at a time: a 10 MB file holds 52 000 laps, and a second copy of
+      // them all as rows need not be held at once under the server's heap limit (issue 27).
       let added = 0;
-      for (let i = 0; i < rows.length; i += 500) {
+      const bests = new Set<string>();
+      for (let i = 0; i < session.laps.length; i += IMPORT_BATCH) {
+        const batch = session.laps.slice(i, i + IMPORT_BATCH).map((l, j) => rowOf(l, i + j));
+        for (const row of batch)
+          if (row.userId !== null) bests.add(`${row.userId}|${row.trackId}|${row.carId}`);
         const inserted = await tx
           .insert(laps)
-          .values(rows.slice(i, i + 500))
+          .values(batch)
           .onConflictDoNothing()
           .returning({ id: laps.id });
         added += inserted.length;
@@ -245,25 +255,20 @@ export async function importResults(
             pole: session.kind === 'QUALIFY' && r.position === 1,
           })),
         );
-      await refreshBestsOf(tx, rows);
+      await refreshBestsOf(tx, bests);
       if (added > 0) await announce(tx, trackId);
       return {
         ...summary,
         laps_added: added,
-        laps_skipped: rows.length - added,
+        laps_skipped: session.laps.length - added,
         drivers_matched: userOf.size,
       };
     })
     .finally(forgetBoardResults);
 }
 
-async function refreshBestsOf(
-  tx: Queryable,
-  rows: { userId: number | null; trackId: number; carId: number }[],
-) {
-  const keys = new Set(
-    rows.filter((r) => r.userId !== null).map((r) => `${r.userId}|${r.trackId}|${r.carId}`),
-  );
+/** `keys`: `userId|trackId|carId` of each personal best the import may have changed. */
+async function refreshBestsOf(tx: Queryable, keys: Set<string>) {
   for (const key of keys) {
     const [userId, trackId, carId] = key.split('|').map(Number);
     await repo.refreshPersonalBest(tx, userId, trackId, carId);

@@ -74,6 +74,10 @@ export function decodeResultsFile(bytes: Buffer): string {
   return bytes.toString('utf8');
 }
 
+/**
+ * Decoded and parsed once; the text is dropped as soon as JSON.parse is done with it, and each
+ * lap's raw object as soon as it is read, so a 10 MB file never has its laps in three forms.
+ */
 export function parseResultsFile(bytes: Buffer): ParsedSession {
   let data: unknown;
   try {
@@ -103,7 +107,10 @@ const AC_KINDS: Record<string, ParsedSession['kind']> = {
 function parseAc(d: Record<string, unknown>): ParsedSession {
   const trackKey = text(d.TrackName);
   if (!trackKey) throw new ResultsFileError('The results file has no track name.');
-  const laps = (d.Laps as unknown[]).flatMap((raw): ParsedLap[] => {
+  const rawLaps = d.Laps as unknown[];
+  const laps = rawLaps.flatMap((raw, i): ParsedLap[] => {
+    // The parsed lap is all that is kept: the file's own object can go as soon as it is read.
+    rawLaps[i] = null;
     if (!raw || typeof raw !== 'object') return [];
     const l = raw as Record<string, unknown>;
     const lapMs = timeOrNull(l.LapTime);
@@ -124,6 +131,11 @@ function parseAc(d: Record<string, unknown>): ParsedSession {
       },
     ];
   });
+  const lapsOf = new Map<string, number>();
+  for (const l of laps) {
+    const driver = JSON.stringify([l.guid, l.name]);
+    lapsOf.set(driver, (lapsOf.get(driver) ?? 0) + 1);
+  }
   const results = (Array.isArray(d.Result) ? d.Result : []).flatMap((raw, i): ParsedResult[] => {
     if (!raw || typeof raw !== 'object') return [];
     const r = raw as Record<string, unknown>;
@@ -140,7 +152,7 @@ function parseAc(d: Record<string, unknown>): ParsedSession {
         carKey,
         bestLapMs: timeOrNull(r.BestLap),
         totalMs: timeOrNull(r.TotalTime),
-        laps: laps.filter((l) => l.guid === guid && l.name === name).length,
+        laps: lapsOf.get(JSON.stringify([guid, name])) ?? 0,
       },
     ];
   });
@@ -221,7 +233,9 @@ function parseAcc(d: Record<string, unknown>): ParsedSession {
     });
   });
   let clock = 0;
-  const laps = (Array.isArray(d.laps) ? d.laps : []).flatMap((raw): ParsedLap[] => {
+  const rawLaps = Array.isArray(d.laps) ? (d.laps as unknown[]) : [];
+  const laps = rawLaps.flatMap((raw, i): ParsedLap[] => {
+    rawLaps[i] = null;
     if (!raw || typeof raw !== 'object') return [];
     const l = raw as Record<string, unknown>;
     const entry = cars.get(int(l.carId));

@@ -146,6 +146,20 @@ describe('POST /users/me/vouchers/purchase', () => {
       [{ amount_cents: 2500, email_from_name: 'x'.repeat(101) }, 'email_from_name'],
       [{ amount_cents: 2500, email_comments: 'x'.repeat(201) }, 'email_comments'],
       [{ amount_cents: 2500, email_comments: 5 }, 'email_comments'],
+      // Issue 27: the mail goes from the venue to any address; no links in what the buyer types.
+      [{ amount_cents: 2500, email_from_name: 'x'.repeat(61) }, 'email_from_name'],
+      [
+        { amount_cents: 2500, email_comments: 'Claim it: https://evil.example/win' },
+        'email_comments',
+      ],
+      [{ amount_cents: 2500, email_comments: 'go to www.evil.example now' }, 'email_comments'],
+      [{ amount_cents: 2500, email_comments: 'log in at paddock-login.com' }, 'email_comments'],
+      [{ amount_cents: 2500, email_comments: 'write to help@evil.example' }, 'email_comments'],
+      [
+        { amount_cents: 2500, email_to: 'a@b.co', email_from_name: 'Support http://x.example' },
+        'email_from_name',
+      ],
+      [{ amount_cents: 2500, email_to: 'a@b.co', email_from_name: 'evil.com' }, 'email_from_name'],
       [{ amount_cents: 2500, code: 'MINE' }, 'code'],
     ];
     for (const [payload, field] of cases) {
@@ -153,10 +167,19 @@ describe('POST /users/me/vouchers/purchase', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(res.json()), JSON.stringify(payload)).toEqual([field]);
     }
-    expect(
-      (await purchase(user, { amount_cents: 2500, email_comments: 'x'.repeat(200) })).statusCode,
-    ).toBe(200);
-    expect(await voucherCharges(user)).toHaveLength(1);
+    for (const payload of [
+      { amount_cents: 2500, email_comments: 'x'.repeat(200) },
+      {
+        amount_cents: 2500,
+        email_to: 'friend@example.com',
+        email_from_name: 'Dr. J.R. Smith-Jones',
+        email_comments: 'Happy 30th! See you at 7.30 p.m., lap 2 is yours. Mr.Smith says hi.',
+      },
+    ])
+      expect((await purchase(user, payload)).statusCode, JSON.stringify(payload)).toBe(200);
+    expect(await voucherCharges(user)).toHaveLength(2);
+    const mail = await sentMail(t, 'friend@example.com', /Smith-Jones/);
+    expect(mail.html).not.toMatch(/<a [^>]*href="(?!https?:\/\/localhost)/);
   });
 });
 

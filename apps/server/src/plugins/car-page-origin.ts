@@ -1,0 +1,36 @@
+import type { Db } from '../db/client';
+import type { ChangeFeed } from './changes';
+import { getSettings } from './settings';
+
+/**
+ * The origin of the venue's external car page (the `car_details_url` setting), which the app's
+ * "View Car" modal frames: the one host besides Stripe's the pages' CSP lets them frame. Kept
+ * in memory and read again when any instance announces a settings change.
+ */
+export class CarPageOrigin {
+  origins: readonly string[] = [];
+
+  constructor(
+    private readonly db: Db,
+    changes: ChangeFeed,
+  ) {
+    changes.subscribe((change) => {
+      if (change.topic === 'settings') void this.load().catch(() => {});
+    });
+  }
+
+  async load(): Promise<void> {
+    this.origins = originsOf((await getSettings(this.db)).car_details_url);
+  }
+}
+
+/** `https://cars.example.com/{id}` → its origin; '' or a path on this site → none needed. */
+export function originsOf(url: string): string[] {
+  if (!/^https?:\/\//i.test(url)) return [];
+  try {
+    // The template's {id} and {key} sit in the path, never in the host.
+    return [new URL(url.replace(/[{}]/g, '')).origin];
+  } catch {
+    return [];
+  }
+}
