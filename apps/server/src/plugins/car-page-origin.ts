@@ -15,12 +15,25 @@ export class CarPageOrigin {
     changes: ChangeFeed,
   ) {
     changes.subscribe((change) => {
-      if (change.topic === 'settings') void this.load().catch(() => {});
+      if (change.topic === 'settings') void this.load();
+    });
+    // The feed came back after a loss: a settings change may have gone unheard.
+    changes.subscribeCache((key) => {
+      if (key === null) void this.load();
     });
   }
 
+  /**
+   * Reads the setting again. A database that does not answer (at start, or away for a while)
+   * leaves the origin as it was: the car page is not framed until the next read succeeds, which
+   * the feed's return or the next settings change brings.
+   */
   async load(): Promise<void> {
-    this.origins = originsOf((await getSettings(this.db)).car_details_url);
+    try {
+      this.origins = originsOf((await getSettings(this.db)).car_details_url);
+    } catch {
+      /* kept as it was; see above */
+    }
   }
 }
 

@@ -70,7 +70,7 @@ export async function startServerProcess(opts: {
     if (exit) throw new Error(`server ${exit} before it listened:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not listen in time:\n${output}`);
     try {
-      if ((await fetch(`${url}/api/settings`)).ok) break;
+      if ((await fetch(`${url}/api/ready`)).ok) break;
     } catch {
       /* not listening yet */
     }
