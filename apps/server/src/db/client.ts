@@ -9,7 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Return timestamps and dates as text where the API passes them through unchanged.
 pg.types.setTypeParser(1082, (v) => v); // date
