@@ -16,6 +16,9 @@ import {
 } from './backup-format';
 import { appliedMigrations, copyOutSql, listTables } from './database-tables';
 
+/** Where backups go: `DATA_DIR/backups`, with DATABASE_URL too. */
+export const backupDir = (dataDir: string) => path.join(dataDir, 'backups');
+
 export type BackupResult = { path: string; header: BackupHeader };
 
 /** `paddock-20261126T033000Z-nightly.backup.gz`: sorts by time, says what made it. */
