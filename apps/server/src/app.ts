@@ -44,6 +44,7 @@ import {
 import { SOCKET_MESSAGE_MAX_BYTES } from '@paddock/contract/races';
 import { readBuildId } from './features/screens/screens.service';
 import { requestLogSerializer } from './lib/log-redaction';
+import { requestId } from './lib/request-id';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
@@ -75,6 +76,8 @@ export type Deps = {
   tokens: Tokens;
   /** Built web app to serve; omitted in API tests. */
   webDist?: string;
+  /** Where log lines go (tests read them); stdout when unset. */
+  logStream?: { write: (line: string) => void };
   /** Launcher socket timing (tests and the bench shorten the ping). */
   launcherSockets?: Partial<SocketOptions>;
 };
@@ -112,7 +115,9 @@ export async function buildApp(deps: Deps): Promise<App> {
             level: deps.config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
             serializers: { req: requestLogSerializer },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A slow or silent client cannot hold a connection or a worker forever.
     bodyLimit: deps.config.bodyLimitBytes,
@@ -213,7 +218,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     return (this.heard ??= changes.sync());
   });
   // Callback style, and nothing to do without a token: an anonymous request costs no promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     const url = request.url;
     if (!request.headers.authorization || !(url.startsWith('/api') || url.startsWith('/ws')))
       return done();

@@ -63,7 +63,7 @@ async function main() {
       payments: deps.payments,
       mail: { mailer: deps.mailer, publicUrl: config.publicUrl, logError },
     },
-    logError,
+    app.log,
   );
 
   let closing = false;

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import { runJob } from '../../lib/job-run';
 import type { Db } from '../../db/client';
 import { addCredits } from '../../plugins/club-membership';
 import { releaseWaitingCredits } from '../refunds/refunds.service';
@@ -111,15 +113,10 @@ async function renewOne(
  */
 export function startRenewalJob(
   deps: RenewalDeps,
-  logError: (error: unknown, message: string) => void,
+  log: FastifyBaseLogger,
 ): { stop: () => void } {
-  const job = new Cron(
-    '17 * * * *',
-    { protect: true, catch: (error) => logError(error, 'club renewals failed') },
-    async () => {
-      await runRenewals(deps);
-    },
-  );
+  const pass = () => runJob(log, 'club renewals', () => runRenewals(deps));
+  const job = new Cron('17 * * * *', { protect: true }, pass);
   void job.trigger();
   return { stop: () => job.stop() };
 }
