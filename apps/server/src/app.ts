@@ -66,6 +66,10 @@ import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
 import { lapsRoutes } from './features/laps/laps.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerMetrics } from './plugins/metrics';
+import { backupDir } from './ops/backup';
+import { BackupRunner } from './features/backups/backups.service';
+import { backupsRoutes } from './features/backups/backups.routes';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -92,6 +96,8 @@ declare module 'fastify' {
     acServers: AcServerLink;
     /** This instance's sender of the booking confirmations owed (docs/decisions/0059). */
     receipts: ReceiptSender;
+    /** Takes this instance's backups into DATA_DIR/backups, one at a time (0074). */
+    backups: BackupRunner;
   }
 }
 
@@ -226,6 +232,14 @@ export async function buildApp(deps: Deps): Promise<App> {
     authenticateRequest(request).then(() => done(), done);
   });
 
+  registerMetrics(app, deps.config.metricsToken, {
+    pool: deps.database.pool,
+    feedLag: async () => {
+      const started = performance.now();
+      return (await changes.sync()) ? (performance.now() - started) / 1000 : null;
+    },
+    sockets: () => hub.size,
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerFlags(app);
 
@@ -240,6 +254,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     logError: (err, message) => app.log.error({ err }, message),
   });
   app.decorate('receipts', receipts);
+  const backups = new BackupRunner(deps.database.pool, backupDir(deps.config.dataDir));
+  app.decorate('backups', backups);
   app.addHook('onReady', async () => receipts.start());
   app.addHook('preClose', async () => receipts.close());
   await app.register(
@@ -272,6 +288,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(waitlistRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(staffRoutes(deps));
+      await api.register(backupsRoutes(deps, backups));
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
+import { startNightlyBackups } from './features/backups/nightly-backups';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // START_TIMING=1 prints when each start-up step ended, in ms since the process started (0049).
@@ -66,12 +67,18 @@ async function main() {
     app.log,
   );
 
+  // The embedded default backs itself up every night; a DATABASE_URL server has its own tools.
+  const nightly = config.databaseUrl
+    ? null
+    : startNightlyBackups(app.backups, database.db, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
     renewals.stop();
+    nightly?.stop();
     await app.close().catch(() => {});
     await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});
