@@ -7,6 +7,7 @@ import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../app';
 import { paginate } from '../../plugins/pagination';
 import { getSettings, venueTimezone } from '../../plugins/settings';
+import { recordAudit } from '../audit/audit.service';
 import { backupFile, listBackups, schedule, type BackupRunner } from './backups.service';
 
 const tags = ['backups'];
@@ -50,7 +51,15 @@ export const backupsRoutes =
           response: { 201: backupEntry, 409: detailBody, ...errors },
         },
       },
-      async (_request, reply) => reply.status(201).send(await runner.run('manual')),
+      async (request, reply) => {
+        const taken = await runner.run('manual');
+        await recordAudit(db, request.authUser, {
+          action: 'backups.take',
+          targetType: 'backup',
+          after: { name: taken.name, size_bytes: taken.size_bytes },
+        });
+        return reply.status(201).send(taken);
+      },
     );
     app.get(
       '/backups/:name',
@@ -71,6 +80,12 @@ export const backupsRoutes =
       async (request, reply) => {
         const { name } = request.params;
         const file = await backupFile(runner.dir, name);
+        // The whole database leaves the building: the trail says who took it.
+        await recordAudit(db, request.authUser, {
+          action: 'backups.download',
+          targetType: 'backup',
+          after: { name },
+        });
         return (
           reply
             .type('application/gzip')

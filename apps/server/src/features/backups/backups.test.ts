@@ -82,6 +82,16 @@ describe('the back office', () => {
     expect(download.rawPayload).toEqual(fs.readFileSync(path.join(t.app.backups.dir, entry.name)));
     const header = JSON.parse(zlib.gunzipSync(download.rawPayload).toString('utf8').split('\n')[0]);
     expect(header.format).toBe('paddock-backup');
+
+    // Who took a copy of the database is on the audit trail.
+    const { rows } = await t.deps.database.pool.query(
+      `select action, actor_id, after->>'name' as name from audit_events
+        where action like 'backups.%' order by id`,
+    );
+    expect(rows).toEqual([
+      { action: 'backups.take', actor_id: keeper.id, name: entry.name },
+      { action: 'backups.download', actor_id: keeper.id, name: entry.name },
+    ]);
   });
 
   it('refuses other staff, and names outside the backups', async () => {
