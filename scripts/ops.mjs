@@ -11,6 +11,8 @@ const { buildServer, serverOps } = await import('./build-server.mjs');
 await buildServer();
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data') };
 // npm runs scripts from the project root; a relative FILE means where the command was typed.
-const args = file ? [command, path.resolve(process.env.INIT_CWD ?? process.cwd(), file)] : [command];
+const args = file
+  ? [command, path.resolve(process.env.INIT_CWD ?? process.cwd(), file)]
+  : [command];
 const flags = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'));
 process.exit(await run(process.execPath, [...flags, serverOps, ...args], { env }));

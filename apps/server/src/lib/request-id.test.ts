@@ -33,7 +33,7 @@ it('answers each request with its id, and takes a plain id a proxy sent', async 
   expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 });
 
-it("says which request and which user met a server error", async () => {
+it('says which request and which user met a server error', async () => {
   // A real fault: the table the route reads is gone.
   await t.db.execute('alter table vouchers rename to vouchers_gone');
   try {

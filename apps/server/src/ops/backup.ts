@@ -23,7 +23,10 @@ export type BackupResult = { path: string; header: BackupHeader };
 
 /** `paddock-20261126T033000Z-nightly.backup.gz`: sorts by time, says what made it. */
 export function backupFileName(at: Date, kind: BackupHeader['kind']) {
-  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `paddock-${stamp}-${kind}${BACKUP_SUFFIX}`;
 }
 

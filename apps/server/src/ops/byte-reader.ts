@@ -40,21 +40,19 @@ export class ByteReader {
 
   /** The next `length` bytes as a stream; fails when the file ends first. */
   take(length: number): Readable {
+    return Readable.from(this.pieces(length), { objectMode: false });
+  }
+
+  private async *pieces(length: number): AsyncGenerator<Buffer> {
     let left = length;
-    const self = this;
-    return Readable.from(
-      (async function* () {
-        while (left > 0) {
-          if (self.pending.length === 0 && !(await self.more()))
-            throw new Error('unexpected end of file');
-          const piece = self.pending.subarray(0, Math.min(left, self.pending.length));
-          self.pending = self.pending.subarray(piece.length);
-          left -= piece.length;
-          yield piece;
-        }
-      })(),
-      { objectMode: false },
-    );
+    while (left > 0) {
+      if (this.pending.length === 0 && !(await this.more()))
+        throw new Error('unexpected end of file');
+      const piece = this.pending.subarray(0, Math.min(left, this.pending.length));
+      this.pending = this.pending.subarray(piece.length);
+      left -= piece.length;
+      yield piece;
+    }
   }
 
   /** True when nothing follows. */

@@ -49,12 +49,7 @@ function counted(mailer: Mailer): Mailer {
   };
 }
 
-function makeMailer(opts: {
-  smtpUrl?: string;
-  from: string;
-  dataDir: string;
-  db: Db;
-}): Mailer {
+function makeMailer(opts: { smtpUrl?: string; from: string; dataDir: string; db: Db }): Mailer {
   // Nodemailer is loaded with the first message, not at start-up (decision 0049).
   let made: Promise<Transporter> | undefined;
   const transporter = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>

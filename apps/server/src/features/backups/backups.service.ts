@@ -58,7 +58,8 @@ export class BackupRunner {
   ) {}
 
   async run(kind: 'manual' | 'nightly', now = new Date()): Promise<BackupEntry> {
-    if (this.running) throw new HttpError(409, 'A backup is already being taken. Try again shortly.');
+    if (this.running)
+      throw new HttpError(409, 'A backup is already being taken. Try again shortly.');
     const work = createBackup(this.pool, this.dir, { kind, now });
     this.running = work;
     try {

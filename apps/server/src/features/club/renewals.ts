@@ -111,10 +111,7 @@ async function renewOne(
  * Runs the renewals every hour (and once at start); each member is charged at most once a
  * day whatever the schedule. Started by main.ts only, never in tests (they call runRenewals).
  */
-export function startRenewalJob(
-  deps: RenewalDeps,
-  log: FastifyBaseLogger,
-): { stop: () => void } {
+export function startRenewalJob(deps: RenewalDeps, log: FastifyBaseLogger): { stop: () => void } {
   const pass = () => runJob(log, 'club renewals', () => runRenewals(deps));
   const job = new Cron('17 * * * *', { protect: true }, pass);
   void job.trigger();
