@@ -22,6 +22,7 @@ import { createBackup } from './backup';
 import { restoreBackup } from './restore';
 import { knownMigrations, migrateTo } from './migration-steps';
 import { BackupRefused } from './backup-format';
+import { listTables } from './database-tables';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 let t: TestApp;
@@ -170,6 +171,47 @@ describe('backup and restore', () => {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('is one snapshot: rows committed while it runs are in none of its tables', async () => {
+    // Hold the backup at the table it reads just before user_permissions (after users, their
+    // parent): a user and their permission committed meanwhile must be in neither table, or the
+    // copy breaks its own keys.
+    const blocker = await t.deps.database.pool.connect();
+    const order = (await listTables(blocker)).map((x) => x.name);
+    const held = order[order.indexOf('public.user_permissions') - 1];
+    expect(order.indexOf('public.users')).toBeLessThan(order.indexOf(held));
+    await blocker.query('begin');
+    await blocker.query(`lock table ${held} in access exclusive mode`);
+    const running = createBackup(t.deps.database.pool, dir);
+    for (let i = 0; ; i += 1) {
+      const { rows } = await t.deps.database.pool.query(
+        `select 1 from pg_locks where relation = $1::regclass and not granted`,
+        [held],
+      );
+      if (rows.length > 0) break;
+      if (i > 200) throw new Error(`the backup never reached ${held}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const { rows: made } = await blocker.query<{ id: number }>(
+      `insert into users (username, email, password_hash, first_name, last_name)
+       values ('late@example.com', 'late@example.com', 'x', 'Late', 'Comer') returning id`,
+    );
+    await blocker.query(
+      `insert into user_permissions (user_id, permission) values ($1, 'audit.view_event')`,
+      [made[0].id],
+    );
+    await blocker.query('commit');
+    blocker.release();
+    const backup = await running;
+    const target = await emptyDatabase();
+    await restoreBackup(target, backup.path);
+    const { rows } = await target.pool.query(
+      `select (select count(*)::int from users where email = 'late@example.com') as users,
+              (select count(*)::int from user_permissions where user_id = $1) as permissions`,
+      [made[0].id],
+    );
+    expect(rows[0]).toEqual({ users: 0, permissions: 0 });
   });
 
   it('refuses a database that is not empty, and writes nothing', async () => {
