@@ -10,6 +10,8 @@ import { newestMtime, root } from './lib.mjs';
 const serverDir = path.join(root, 'apps/server');
 export const serverDist = path.join(serverDir, 'dist');
 export const serverMain = path.join(serverDist, 'main.js');
+/** `npm run backup` and `npm run restore` (src/ops/cli.ts, decision 0074). */
+export const serverOps = path.join(serverDist, 'ops.js');
 const stamp = path.join(serverDist, '.built-from');
 
 const SOURCES = ['apps/server/src', 'packages/contract/src', 'packages/ac-protocol/src'];
@@ -18,7 +20,8 @@ const INPUTS = ['package-lock.json', 'apps/server/package.json', 'scripts/build-
 const newestSource = () => newestMtime([...SOURCES, ...INPUTS]);
 
 export function serverBuildIsFresh() {
-  if (!fs.existsSync(serverMain) || !fs.existsSync(stamp)) return false;
+  if (!fs.existsSync(serverMain) || !fs.existsSync(serverOps) || !fs.existsSync(stamp))
+    return false;
   return Number(fs.readFileSync(stamp, 'utf8')) >= newestSource();
 }
 
@@ -29,8 +32,11 @@ export async function buildServer({ force = false } = {}) {
   const { build } = await import('esbuild');
   fs.rmSync(serverDist, { recursive: true, force: true });
   await build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile: serverMain,
+    entryPoints: {
+      main: path.join(serverDir, 'src/main.ts'),
+      ops: path.join(serverDir, 'src/ops/cli.ts'),
+    },
+    outdir: serverDist,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -69,7 +75,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const built = await buildServer({ force: process.argv.includes('--force') });
   console.log(
     built
-      ? `Server built in ${((performance.now() - started) / 1000).toFixed(1)} s: ${path.relative(root, serverMain)}`
+      ? `Server built in ${((performance.now() - started) / 1000).toFixed(1)} s: ${path.relative(root, serverDist)}`
       : 'Server build is up to date.',
   );
 }

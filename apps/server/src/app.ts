@@ -44,6 +44,7 @@ import {
 import { SOCKET_MESSAGE_MAX_BYTES } from '@paddock/contract/races';
 import { readBuildId } from './features/screens/screens.service';
 import { requestLogSerializer } from './lib/log-redaction';
+import { requestId } from './lib/request-id';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
@@ -68,6 +69,10 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './features/health/health.routes';
 import { Readiness } from './features/health/readiness';
 import { CarPageOrigin } from './plugins/car-page-origin';
+import { registerMetrics } from './plugins/metrics';
+import { backupDir } from './ops/backup';
+import { BackupRunner } from './features/backups/backups.service';
+import { backupsRoutes } from './features/backups/backups.routes';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -78,6 +83,8 @@ export type Deps = {
   tokens: Tokens;
   /** Built web app to serve; omitted in API tests. */
   webDist?: string;
+  /** Where log lines go (tests read them); stdout when unset. */
+  logStream?: { write: (line: string) => void };
   /** Launcher socket timing (tests and the bench shorten the ping). */
   launcherSockets?: Partial<SocketOptions>;
 };
@@ -92,6 +99,8 @@ declare module 'fastify' {
     acServers: AcServerLink;
     /** This instance's sender of the booking confirmations owed (docs/decisions/0059). */
     receipts: ReceiptSender;
+    /** Takes this instance's backups into DATA_DIR/backups, one at a time (0074). */
+    backups: BackupRunner;
   }
 }
 
@@ -119,7 +128,9 @@ export async function buildApp(deps: Deps): Promise<App> {
             level: deps.config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
             serializers: { req: requestLogSerializer },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
+    genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A slow or silent client cannot hold a connection or a worker forever.
     bodyLimit: deps.config.bodyLimitBytes,
@@ -238,13 +249,22 @@ export async function buildApp(deps: Deps): Promise<App> {
     return (this.heard ??= changes.sync());
   });
   // Callback style, and nothing to do without a token: an anonymous request costs no promise.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
     const url = request.url;
     if (!request.headers.authorization || !(url.startsWith('/api') || url.startsWith('/ws')))
       return done();
     authenticateRequest(request).then(() => done(), done);
   });
 
+  registerMetrics(app, deps.config.metricsToken, {
+    pool: deps.database.pool,
+    feedLag: async () => {
+      const started = performance.now();
+      return (await changes.sync()) ? (performance.now() - started) / 1000 : null;
+    },
+    sockets: () => hub.size,
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await registerFlags(app);
 
@@ -259,6 +279,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     logError: (err, message) => app.log.error({ err }, message),
   });
   app.decorate('receipts', receipts);
+  const backups = new BackupRunner(deps.database.pool, backupDir(deps.config.dataDir));
+  app.decorate('backups', backups);
   app.addHook('onReady', async () => receipts.start());
   app.addHook('preClose', async () => receipts.close());
   await app.register(
@@ -292,6 +314,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(reportsRoutes(deps));
       await api.register(staffRoutes(deps));
       await api.register(healthRoutes(new Readiness(deps.database, changes)));
+      await api.register(backupsRoutes(deps, backups));
     },
     { prefix: '/api' },
   );

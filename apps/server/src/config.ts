@@ -55,6 +55,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().default('images/'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** Turns `/metrics` on, for this bearer token only (docs/decisions/0074). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -100,6 +102,8 @@ export type Config = {
       }
     | undefined;
   images: { maxBytes: number; s3: S3Config | undefined };
+  /** `/metrics` answers this bearer token; undefined: `/metrics` is off. */
+  metricsToken: string | undefined;
 };
 
 /** Where images go when S3-compatible storage is configured (docs/decisions/0041). */
@@ -188,5 +192,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
+import { startNightlyBackups } from './features/backups/nightly-backups';
 
 /** The exit code for a refused configuration (sysexits.h EX_CONFIG; scripts/supervise.mjs). */
 const EXIT_CONFIG = 78;
@@ -67,8 +68,13 @@ async function main() {
       payments: deps.payments,
       mail: { mailer: deps.mailer, publicUrl: config.publicUrl, logError },
     },
-    logError,
+    app.log,
   );
+
+  // The embedded default backs itself up every night; a DATABASE_URL server has its own tools.
+  const nightly = config.databaseUrl
+    ? null
+    : startNightlyBackups(app.backups, database.db, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -76,6 +82,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     renewals.stop();
+    nightly?.stop();
     await app.close().catch(() => {});
     await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   'screens.change_screen',
   'audit.view_event',
   'images.add_image',
+  /** See, download and start database backups: a download is the whole database. */
+  'backups.view_backup',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;

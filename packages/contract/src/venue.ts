@@ -56,6 +56,9 @@ export const venueSettings = z.object({
   waitlist_hold_minutes: z.number().int().min(1).max(240),
   /** ISO 4217 code of what is not sold at one location: club membership and gift vouchers. */
   default_currency: currencyCode,
+  /** The nightly backup on the embedded database: venue-local time, and how many to keep. */
+  backup_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour).'),
+  backup_keep: z.number().int().min(1).max(365),
 });
 export type VenueSettings = z.infer<typeof venueSettings>;
 export const venueSettingsUpdate = venueSettings.partial().strict();
@@ -84,6 +87,8 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   late_cancellation_keep_percent: 100,
   waitlist_hold_minutes: 10,
   default_currency: DEFAULT_CURRENCY,
+  backup_time: '03:30',
+  backup_keep: 14,
 };
 
 /** The car page 'View Car' embeds, or null for Paddock's own. */

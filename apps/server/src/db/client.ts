@@ -5,12 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { schema } from './schema';
-import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import { attachEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Return timestamps and dates as text where the API passes them through unchanged.
 pg.types.setTypeParser(1082, (v) => v); // date
@@ -95,26 +95,33 @@ export async function ensureDatabase(adminUrl: string, name: string) {
   }
 }
 
-/** Opens the configured database: DATABASE_URL, or the embedded server under dataDir. */
+/**
+ * Opens the configured database: DATABASE_URL, or the embedded server under dataDir.
+ * `migrate: false` leaves the schema as it is (backup and restore); `attach` joins an embedded
+ * server that a running Paddock started instead of stopping it as stale.
+ */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   log?: (msg: string) => void;
+  migrate?: boolean;
+  attach?: boolean;
 }): Promise<Database & { embedded?: EmbeddedServer }> {
+  const migrate = opts.migrate ?? true;
   if (opts.databaseUrl) {
     const database = connect(opts.databaseUrl, 20);
-    await runMigrations(database);
+    if (migrate) await runMigrations(database);
     return database;
   }
-  const embedded = await startEmbeddedPostgres({
-    dataDir: path.join(opts.dataDir, 'pg'),
-    log: opts.log,
-  });
+  const pgDir = path.join(opts.dataDir, 'pg');
+  const embedded =
+    (opts.attach ? await attachEmbeddedPostgres(pgDir) : null) ??
+    (await startEmbeddedPostgres({ dataDir: pgDir, log: opts.log }));
   if (process.env.START_TIMING)
     console.log(`[start] ${performance.now().toFixed(0)} ms embedded PostgreSQL started`);
   await ensureDatabase(embedded.url('postgres'), 'paddock');
   const database = connect(embedded.url('paddock'), 20);
-  await runMigrations(database);
+  if (migrate) await runMigrations(database);
   return {
     ...database,
     embedded,

@@ -127,6 +127,39 @@ async function stopStale(dataDir: string) {
   await fs.rm(pidFile, { force: true });
 }
 
+/**
+ * The embedded server already running on `dataDir` (a running `npm start`), reached where its
+ * `postmaster.pid` says, or null. Tools that run beside the server (backup) use it rather than
+ * stop it as stale; stopping the returned handle leaves it running.
+ */
+export async function attachEmbeddedPostgres(dataDir: string): Promise<EmbeddedServer | null> {
+  const dir = path.resolve(dataDir);
+  const pid = await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const lines = pid.split('\n');
+  const port = Number(lines[3]);
+  if (!pid || !port) return null;
+  try {
+    process.kill(Number(lines[0]), 0);
+  } catch {
+    return null;
+  }
+  const saved = await fs.readFile(`${dir}.password`, 'utf8').catch(() => '');
+  const password = saved.trim() || LEGACY_PASSWORD;
+  const url = (database: string) =>
+    `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const probe = new pg.Client({ connectionString: url('postgres'), connectionTimeoutMillis: 3000 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+  } catch {
+    return null;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+  // Another process's server: this handle neither stops nor starts it.
+  return { url, stop: async () => {}, start: async () => {} };
+}
+
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -73,6 +73,9 @@ function humanize(message: string) {
   return message.endsWith('.') ? message : `${message}.`;
 }
 
+/** A 5xx line says which user met it (the request's id is on every line already). */
+const who = (request: FastifyRequest) => ({ userId: request.authUser?.id ?? null });
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ValidationError) return reply.status(400).send(error.fields);
@@ -80,7 +83,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) void reply.header('retry-after', String(retryAfter));
       // A dependency that failed (e.g. image storage): the caller gets the 5xx, the log its cause.
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.detail);
+      if (error.statusCode >= 500)
+        request.log.error({ err: error.cause ?? error, ...who(request) }, error.detail);
       return reply
         .status(error.statusCode)
         .send(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });
@@ -88,7 +92,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) return reply.status(400).send(zodFields(error));
     if (isResponseSerializationError(error)) {
       request.log.error(
-        { err: error, issues: error.cause?.issues },
+        { err: error, issues: error.cause?.issues, ...who(request) },
         'response did not match its schema',
       );
       return reply.status(500).send({ detail: 'A server error occurred.' });
@@ -112,7 +116,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.warn({ err: error }, 'value refused by the database');
       return reply.status(400).send({ non_field_errors: [badValue] });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, ...who(request) }, 'unhandled error');
     return reply.status(500).send({ detail: 'A server error occurred.' });
   });
 }

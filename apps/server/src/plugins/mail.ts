@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Db } from '../db/client';
 import { outboxMessages } from '../db/schema/content';
 import type { Queryable } from './payments/charge-card';
+import { mailsCounter } from './business-metrics';
 
 export type MailMessage = {
   to: string;
@@ -27,12 +28,28 @@ export interface Mailer {
  * Sends through SMTP when `SMTP_URL` is set; otherwise keeps each message as an .eml file in
  * `<dataDir>/outbox` and a row in `outbox_messages` that staff can read through the API.
  */
-export function createMailer(opts: {
-  smtpUrl?: string;
-  from: string;
-  dataDir: string;
-  db: Db;
-}): Mailer {
+export function createMailer(opts: Parameters<typeof makeMailer>[0]): Mailer {
+  return counted(makeMailer(opts));
+}
+
+/** Counts each message sent or failed (paddock_mails_total). */
+function counted(mailer: Mailer): Mailer {
+  const count = async (n: number, sending: Promise<void>) => {
+    try {
+      await sending;
+      mailsCounter.inc({ outcome: 'sent' }, n);
+    } catch (error) {
+      mailsCounter.inc({ outcome: 'failed' }, n);
+      throw error;
+    }
+  };
+  return {
+    send: (message, db) => count(1, mailer.send(message, db)),
+    sendAll: (messages, db) => count(messages.length, mailer.sendAll(messages, db)),
+  };
+}
+
+function makeMailer(opts: { smtpUrl?: string; from: string; dataDir: string; db: Db }): Mailer {
   // Nodemailer is loaded with the first message, not at start-up (decision 0049).
   let made: Promise<Transporter> | undefined;
   const transporter = (options: Parameters<typeof import('nodemailer').createTransport>[0]) =>

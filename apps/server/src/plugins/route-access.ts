@@ -11,13 +11,15 @@ import { Forbidden } from './errors';
  * - `superuser`: superusers only (what no permission grants, e.g. making superusers);
  * - a permission string: staff holding it (superusers hold them all);
  * - `{ anyOf }`: staff holding at least one of them; `{ allOf }`: staff holding all of them;
- * - `{ rigOr }`: a rig agent (the feature checks its key and seat), or staff holding it.
+ * - `{ rigOr }`: a rig agent (the feature checks its key and seat), or staff holding it;
+ * - `token`: a machine's own bearer token, never a session (the route checks it).
  */
 export type Access =
   | 'public'
   | 'user'
   | 'rig'
   | 'superuser'
+  | 'token'
   | Permission
   | { anyOf: Permission[] }
   | { allOf: Permission[] }
@@ -215,14 +217,21 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // The launcher socket checks its ticket, rig key or Bearer header itself.
   'GET /ws/launcher/events/:id': 'public',
   'GET /api/openapi.json': 'public',
+  // Backups (docs/decisions/0074): a download is the whole database.
+  'GET /api/backups': 'backups.view_backup',
+  'POST /api/backups': 'backups.view_backup',
+  'GET /api/backups/:name': 'backups.view_backup',
+  // Prometheus: off unless METRICS_TOKEN is set, then that bearer token only (plugins/metrics).
+  'GET /metrics': 'token',
 };
 
 /** Routes outside the access table: the web app, its assets, the API's own documentation. */
 const outsideApi = (url: string) =>
-  !(url.startsWith('/api/') || url.startsWith('/ws')) || url.startsWith('/api/docs');
+  !(url.startsWith('/api/') || url.startsWith('/ws') || url === '/metrics') ||
+  url.startsWith('/api/docs');
 
 function guardFor(access: Access) {
-  if (access === 'public' || access === 'rig') return null;
+  if (access === 'public' || access === 'rig' || access === 'token') return null;
   if (access === 'user') return async (request: FastifyRequest) => void requireUser(request);
   if (access === 'superuser')
     return async (request: FastifyRequest) => {

@@ -1,6 +1,9 @@
 import { DEFAULT_SETTINGS, venueSettings, type VenueSettings } from '@paddock/contract/venue';
 import type { Db } from '../db/client';
+import { asc } from 'drizzle-orm';
 import { settings } from '../db/schema/content';
+import { locations } from '../db/schema/venue';
+import type { Queryable } from './payments/charge-card';
 
 /**
  * Stored venue settings over the defaults; a stored value that no longer parses falls back to
@@ -18,4 +21,16 @@ export function mergeSettings(rows: { key: string; value: unknown }[]): VenueSet
     if (field && field.safeParse(value).success) merged[key] = value;
   }
   return merged as VenueSettings;
+}
+
+const DEFAULT_TIMEZONE = 'America/Los_Angeles';
+
+/** The venue's own clock (billing dates, the nightly backup): the first location's zone. */
+export async function venueTimezone(db: Queryable): Promise<string> {
+  const [row] = await db
+    .select({ timezone: locations.timezone })
+    .from(locations)
+    .orderBy(asc(locations.id))
+    .limit(1);
+  return row?.timezone ?? DEFAULT_TIMEZONE;
 }

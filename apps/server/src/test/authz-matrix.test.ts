@@ -178,6 +178,10 @@ const EXPECTED: Record<string, string> = {
   'GET /api/skins': 'public',
   'GET /ws/launcher/events/:id': 'public',
   'GET /api/openapi.json': 'public',
+  'GET /api/backups': 'backups.view_backup',
+  'POST /api/backups': 'backups.view_backup',
+  'GET /api/backups/:name': 'backups.view_backup',
+  'GET /metrics': 'token',
 };
 
 /** Routes that answer anonymous callers with a 401 of their own (the feed checks its token). */
@@ -251,7 +255,8 @@ function urlFor(route: string, who: Owned, page: number): string {
   return (path + (QUERIES[route] ?? ''))
     .replace(':id', String(id))
     .replace(':code', 'NO-SUCH-CODE')
-    .replace(':chargeId', 'ch_unknown');
+    .replace(':chargeId', 'ch_unknown')
+    .replace(/^\/api\/backups\/:name$/, '/api/backups/paddock-20260101T000000Z-manual.backup.gz');
 }
 
 const DENIED = [401, 403];
@@ -323,6 +328,16 @@ describe('authorization matrix', () => {
         expect(ok, `${route} as ${name}: expected ${want}, got ${status}`).toBe(true);
       };
 
+      if (rule === 'token') {
+        // Off here (no METRICS_TOKEN): no session of any kind opens it (metrics.test.ts: on).
+        for (const [name, user] of [
+          ['anonymous', null],
+          ['customer', mine.user],
+          ['superuser', superuser],
+        ] as const)
+          await cell(name, user, own, '404');
+        continue;
+      }
       if (rule === 'public') {
         await cell('anonymous', null, own, ANONYMOUS_401.has(route) ? '401' : 'allowed');
         continue;

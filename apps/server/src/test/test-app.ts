@@ -20,7 +20,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  extra: Pick<Deps, 'launcherSockets' | 'webDist'> = {},
+  extra: Pick<Deps, 'launcherSockets' | 'webDist' | 'logStream'> = {},
 ) {
   const adminUrl = inject('dbAdminUrl');
   const template = inject('dbTemplate');

@@ -201,6 +201,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/screens-admin/routes/screens-admin-screen'),
             ),
             screen(
+              'adminBackups',
+              { login: true, staff: true, permissions: ['backups.view_backup'] },
+              () => import('../features/backups/routes/backups-screen'),
+            ),
+            screen(
               'adminAudit',
               { login: true, staff: true, permissions: ['audit.view_event'] },
               () => import('../features/audit/routes/audit-screen'),

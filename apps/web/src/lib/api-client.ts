@@ -30,8 +30,9 @@ export type ApiOptions = {
   /** Send the session's Bearer token (default). Forgot-password goes without it (spec §7). */
   auth?: boolean;
   signal?: AbortSignal;
-  /** `text` returns the body as it came (an iCalendar file) instead of parsing JSON. */
-  responseType?: 'json' | 'text';
+  /** `text` returns the body as it came (an iCalendar file) instead of parsing JSON; `blob`
+   *  returns its bytes (a backup to save). */
+  responseType?: 'json' | 'text' | 'blob';
 };
 
 type TokenInvalidHandler = () => void;
@@ -83,6 +84,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   });
   const renewed = token ? response.headers.get(RENEWED_SESSION_HEADER) : null;
   if (renewed) setToken(renewed);
+  if (response.ok && responseType === 'blob') return (await response.blob()) as T;
   const text = await response.text();
   if (response.ok && responseType === 'text') return text as T;
   let parsed: unknown = null;

@@ -39,6 +39,7 @@ export const routePatterns = {
   adminStaff: '/admin/staff',
   adminPages: '/admin/pages',
   adminVouchers: '/admin/vouchers',
+  adminBackups: '/admin/backups',
   // The spec leaves the party admin path open; see docs/decisions/ (web app shell).
   adminParties: '/admin/parties',
 } as const;

@@ -14,6 +14,7 @@ import {
 import { Forbidden } from '../../plugins/errors';
 import { screenName, screenPath } from '@paddock/contract/screens';
 import { checkIn } from '../screens/screens.service';
+import { eventStreamsGauge } from '../../plugins/business-metrics';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -144,7 +145,9 @@ export const eventsRoutes =
           res.write(`event: ping\ndata: ${Date.now()}\n\n`);
           void checkInScreen();
         }, HEARTBEAT_MS);
+        eventStreamsGauge.inc();
         request.raw.on('close', () => {
+          eventStreamsGauge.dec();
           clearInterval(heartbeat);
           unsubscribe();
         });

@@ -12,6 +12,7 @@ import { requireUser } from '../../plugins/auth';
 import type { SeatCache } from '../reservations/seat-cache';
 import type { ReceiptSender } from './receipts-owed';
 import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
+import { countCheckout } from './checkout-metrics';
 
 export const checkoutRoutes =
   (deps: Deps, seatCache: SeatCache, receipts: ReceiptSender): FastifyPluginAsyncZod =>
@@ -53,6 +54,7 @@ export const checkoutRoutes =
         const seats = seatCache.lookup(ctx.db, () => request.changesHeard());
         const caller = requireUser(request);
         const result = await processCheckout(ctx, caller, request.params.id, new Date(), seats);
+        countCheckout(result);
         return reply.status(result.statusCode).send(result.body as never);
       },
     );

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, count } from 'dr
 import { users } from '../../db/schema/accounts';
 import { clubMemberships } from '../../db/schema/club';
 import { cards } from '../../db/schema/payments';
-import { locations } from '../../db/schema/venue';
 import type { Queryable } from '../../plugins/payments/charge-card';
 
 export type MembershipRow = typeof clubMemberships.$inferSelect;
@@ -10,17 +9,8 @@ type MembershipChanges = Partial<
   Omit<typeof clubMemberships.$inferInsert, 'id' | 'userId' | 'goodStanding'>
 >;
 
-const DEFAULT_TIMEZONE = 'America/Los_Angeles';
-
-/** The venue's zone for billing dates: the first location's (the demo and most venues have one). */
-export async function venueTimezone(db: Queryable): Promise<string> {
-  const [row] = await db
-    .select({ timezone: locations.timezone })
-    .from(locations)
-    .orderBy(asc(locations.id))
-    .limit(1);
-  return row?.timezone ?? DEFAULT_TIMEZONE;
-}
+/** The venue's time zone (moved to plugins/settings: backups use it too). */
+export { venueTimezone } from '../../plugins/settings';
 
 export async function userExists(db: Queryable, userId: number): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
 import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import { runJob } from '../../lib/job-run';
 import type { Db } from '../../db/client';
 import { addCredits } from '../../plugins/club-membership';
 import { releaseWaitingCredits } from '../refunds/refunds.service';
@@ -109,17 +111,9 @@ async function renewOne(
  * Runs the renewals every hour (and once at start); each member is charged at most once a
  * day whatever the schedule. Started by main.ts only, never in tests (they call runRenewals).
  */
-export function startRenewalJob(
-  deps: RenewalDeps,
-  logError: (error: unknown, message: string) => void,
-): { stop: () => void } {
-  const job = new Cron(
-    '17 * * * *',
-    { protect: true, catch: (error) => logError(error, 'club renewals failed') },
-    async () => {
-      await runRenewals(deps);
-    },
-  );
+export function startRenewalJob(deps: RenewalDeps, log: FastifyBaseLogger): { stop: () => void } {
+  const pass = () => runJob(log, 'club renewals', () => runRenewals(deps));
+  const job = new Cron('17 * * * *', { protect: true }, pass);
   void job.trigger();
   return { stop: () => job.stop() };
 }

@@ -23,6 +23,7 @@ import { requireUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import * as laps from './laps.service';
 import { currentEventOf } from '../races/races.service';
+import { lapsCounter } from '../../plugins/business-metrics';
 
 /** Results files are small (a full race is ~100 kB); a season's worth stays under this. */
 export const IMPORT_LIMIT = 10 * 1024 * 1024;
@@ -75,6 +76,7 @@ export const lapsRoutes =
       },
       async (request, reply) => {
         const result = await laps.ingestLap(db, rigs.get(request)!, request.body);
+        if (result.created) lapsCounter.inc({ source: 'rig' });
         return reply.status(result.created ? 201 : 200).send(result);
       },
     );
@@ -113,7 +115,9 @@ export const lapsRoutes =
         async (request) => {
           if (!Buffer.isBuffer(request.body) || request.body.length === 0)
             throw ValidationError.field('file', 'Send the results file as the request body.');
-          return laps.importResults(db, requireUser(request), request.body);
+          const imported = await laps.importResults(db, requireUser(request), request.body);
+          lapsCounter.inc({ source: 'import' }, imported.laps_added);
+          return imported;
         },
       );
     });

@@ -14,6 +14,7 @@ import {
 import type { Deps } from '../../app';
 import * as planner from './planner.service';
 import { refundContext } from '../refunds/refunds.service';
+import { bookingsCounter } from '../../plugins/business-metrics';
 
 const errors = {
   400: validationErrorBody,
@@ -86,10 +87,11 @@ export const plannerRoutes =
           response: { 201: plannerResult, ...errors },
         },
       },
-      async (request, reply) =>
-        reply
-          .status(201)
-          .send(await planner.bookFor(db, deps.payments, request.authUser!, request.body)),
+      async (request, reply) => {
+        const booked = await planner.bookFor(db, deps.payments, request.authUser!, request.body);
+        bookingsCounter.inc({ via: 'planner' });
+        return reply.status(201).send(booked);
+      },
     );
     app.post(
       '/planner/move',

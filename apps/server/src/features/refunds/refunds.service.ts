@@ -46,6 +46,7 @@ import { refundMail } from './refund-mail';
 import { venueOf } from '../../plugins/receipt-mail';
 import { seatFreed } from '../waitlist/waitlist.service';
 import * as repo from './refunds.repo';
+import { refundsCounter } from '../../plugins/business-metrics';
 
 export type RefundContext = {
   db: Db;
@@ -560,6 +561,7 @@ export async function sendCardRefund(
 /** After the commit: the card parts, then the receipt. Neither undoes the cancellation. */
 export async function finish(ctx: RefundContext, refund: repo.RefundRow | null) {
   if (!refund) return null;
+  refundsCounter.inc();
   await sendCardParts(ctx, refund, ['pending']);
   const final = await repo.findRefund(ctx.db, refund.id);
   if (final) await sendReceipt(ctx, final);

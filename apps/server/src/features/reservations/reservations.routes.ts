@@ -32,6 +32,7 @@ import {
   updateReservation,
 } from './reservations.service';
 import { cancelReservation, refundContext } from '../refunds/refunds.service';
+import { bookingsCounter } from '../../plugins/business-metrics';
 
 const feedQuery = z.object({
   token: z.string().max(2000).optional(),
@@ -96,6 +97,7 @@ export const reservationsRoutes =
           new Date(),
           seats,
         );
+        bookingsCounter.inc({ via: 'reservation' });
         return reply.status(201).send(created);
       },
     );

@@ -19,6 +19,7 @@ const ADMIN_ENTRIES: [RouteName, string, Permission][] = [
   ['adminStaff', 'Staff', 'user.change_staff'],
   ['adminPages', 'Custom Pages', 'pages.change_page'],
   ['adminVouchers', 'Vouchers', 'vouchers.view_voucher'],
+  ['adminBackups', 'Backups', 'backups.view_backup'],
 ];
 
 /**

@@ -15,6 +15,7 @@ const AREAS = [
   ['lap', 'Laps'],
   ['voucher', 'Vouchers'],
   ['settings', 'Venue settings'],
+  ['backups', 'Backups'],
 ] as const;
 
 export const AUDIT_EMPTY = 'No staff action has been recorded yet.';

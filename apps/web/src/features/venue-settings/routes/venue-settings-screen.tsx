@@ -300,6 +300,31 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
         </Row>
       </fieldset>
 
+      <fieldset className="mb-4">
+        <legend className="h5">Backups</legend>
+        <Row>
+          <Col sm={6} md={3}>
+            <TextField
+              label="Nightly backup at (venue time)"
+              type="time"
+              hint="When the built-in database backs itself up."
+              {...form.register('backup_time')}
+              error={errors.backup_time?.message}
+            />
+          </Col>
+          <Col sm={6} md={3}>
+            <TextField
+              label="Nightly backups kept"
+              type="number"
+              min={1}
+              max={365}
+              {...form.register('backup_keep', number)}
+              error={errors.backup_keep?.message}
+            />
+          </Col>
+        </Row>
+      </fieldset>
+
       <LinkListField
         name="nav_links"
         legend="Links in the top bar"
