@@ -9,6 +9,7 @@ import { Tokens } from './plugins/auth';
 import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
+import { startMoneyRepairJob } from './features/checkout/money-repair';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,6 +66,17 @@ async function main() {
     },
     logError,
   );
+  // Checkouts a crash left between claim and finish (decision 0072): at start and on a timer.
+  const moneyRepair = startMoneyRepairJob(
+    {
+      db: database.db,
+      payments: deps.payments,
+      receipts: app.receipts,
+      logError,
+      crashAt: config.checkoutCrashAt,
+    },
+    config.moneyRepair,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -72,6 +84,7 @@ async function main() {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     renewals.stop();
+    moneyRepair.stop();
     await app.close().catch(() => {});
     await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});

@@ -13,6 +13,7 @@ import { policyOf } from '../refunds/refunds.service';
 import type { CheckoutContext } from './checkout.service';
 import { storedFacts } from './send-confirmation';
 import { resolveCheckoutItems } from './checkout-items';
+import { crashAt } from '../../lib/crash-point';
 import { claimAndBook, finishPaid, readForProcessing, type Notices } from './process-statements';
 
 /**
@@ -71,6 +72,7 @@ export async function processQuickly(
   // The booked seats are announced with their being paid, in one announcement after the
   // finishing statement (decision 0059); whatever ends the path before it announces them.
   let unannounced: Notices | null = claim.notices;
+  crashAt(ctx.crashAt, 'claimed');
   try {
     await pruneChanges(db);
 
@@ -90,6 +92,7 @@ export async function processQuickly(
     );
     // A declined card: the full path records the failure (the charge is recorded, not repeated).
     if (!outcome.ok) return null;
+    crashAt(ctx.crashAt, 'charged');
 
     const rows = checkout.items
       .map((item, i) =>
@@ -142,6 +145,7 @@ export async function processQuickly(
       announce: unannounced ?? undefined,
     });
     unannounced = null;
+    crashAt(ctx.crashAt, 'finished');
     if (!finished.finishedNow)
       return finished.stored ? { result: finished.stored, finishedNow: false } : null;
     return { result, finishedNow: true };

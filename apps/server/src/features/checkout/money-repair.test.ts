@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { checkouts, receiptsOwed, reservations } from '../../db/schema/booking';
+import { cards, charges, localCharges } from '../../db/schema/payments';
+import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { saveTestCard } from '../../test/cards';
+import { createVenue, futureDate } from '../../test/booking-factories';
+import { claimAndBook } from './process-statements';
+import { repairCheckouts, type RepairContext } from './money-repair';
+
+// Checkouts a crash left claimed (decision 0072): the repair ends each exactly once, the
+// outstanding balance never counts their bookings, and a cancel refunds what they charged.
+
+let t: TestApp;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+let ctx: RepairContext;
+const zone = 'America/Los_Angeles';
+const day = futureDate(6, zone);
+let minute = 0;
+/** A free half-hour on the first seat for each checkout of this file. */
+const nextSlot = () => {
+  const m = 10 * 60 + 30 * minute++;
+  return `${day}T${String(Math.floor(m / 60)).padStart(2, '0')}:${m % 60 ? '30' : '00'}`;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venue = await createVenue(t, { seats: 1, costCents: 3000 });
+  ctx = {
+    db: t.db,
+    payments: t.deps.payments,
+    receipts: { wake: () => {} },
+    logError: (error) => {
+      throw error;
+    },
+  };
+});
+afterAll(() => t.close());
+
+const send = (user: CreatedUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(user.token), ...(payload ? { payload } : {}) });
+
+/** A quoted one-seat checkout whose processing died right after its claim. */
+async function claimed(user: CreatedUser) {
+  const q = await send(user, 'POST', '/api/reservations/checkouts/quote', {
+    reservations: [{ calendar: venue.seats[0].id, slot: nextSlot() }],
+  });
+  expect(q.statusCode).toBe(200);
+  const [checkout] = await t.db
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.id, q.json().checkout_id));
+  const item = checkout.items[0];
+  const claim = await claimAndBook(t.db, checkout, [{ ...item, time: new Date(item.time) }], new Date());
+  expect(claim.claimed).toBe(true);
+  return checkout;
+}
+
+/** ...and died again right after its charge was recorded. */
+async function chargedNotFinished(user: CreatedUser) {
+  const checkout = await claimed(user);
+  const charged = await chargeSavedCard(t.db, t.deps.payments, {
+    userId: user.id,
+    amountCents: checkout.amounts.totalCents,
+    currency: 'USD',
+    notes: 'died right after this',
+    idempotencyKey: `checkout-${checkout.id}`,
+    kind: 'booking',
+  });
+  expect(charged.ok).toBe(true);
+  return checkout;
+}
+
+const state = async (id: number) => ({
+  checkout: (await t.db.select().from(checkouts).where(eq(checkouts.id, id)))[0],
+  bookings: await t.db.select().from(reservations).where(eq(reservations.checkoutId, id)),
+  recorded: await t.db
+    .select()
+    .from(charges)
+    .where(eq(charges.idempotencyKey, `checkout-${id}`)),
+  atProvider: await t.db
+    .select()
+    .from(localCharges)
+    .where(like(localCharges.idempotencyKey, `%:checkout-${id}`)),
+  owed: await t.db.select().from(receiptsOwed).where(eq(receiptsOwed.checkoutId, id)),
+});
+
+async function newCustomer() {
+  const user = await createUser(t);
+  await saveTestCard(t, user);
+  return user;
+}
+
+describe('the money repair', () => {
+  it('finishes a checkout charged but not finished, with its charge, once', async () => {
+    const checkout = await chargedNotFinished(await newCustomer());
+    const report = await repairCheckouts(ctx, { afterMs: 0 });
+    expect(report).toMatchObject({ locked: true, finished: 1 });
+    const s = await state(checkout.id);
+    expect(s.checkout.status).toBe('paid');
+    expect(s.checkout.result?.statusCode).toBe(200);
+    expect(s.recorded).toHaveLength(1);
+    expect(s.atProvider).toHaveLength(1);
+    expect(s.bookings.map((b) => [b.paid, b.chargeId])).toEqual([[true, s.recorded[0].id]]);
+    expect(s.owed).toHaveLength(1);
+    expect((await repairCheckouts(ctx, { afterMs: 0 })).finished).toBe(0);
+  });
+
+  it('records a charge only the provider made (its answer lost) and charges nothing more', async () => {
+    const user = await newCustomer();
+    const checkout = await claimed(user);
+    const [card] = await t.db.select().from(cards).where(eq(cards.userId, user.id));
+    const atProvider = await t.deps.payments.charge({
+      customerRef: card.customerRef,
+      paymentMethodRef: card.paymentMethodRef,
+      amountCents: checkout.amounts.totalCents,
+      currency: 'USD',
+      description: 'answer lost',
+      idempotencyKey: `${card.customerRef}:checkout-${checkout.id}`,
+    });
+    expect(atProvider.ok).toBe(true);
+    await repairCheckouts(ctx, { afterMs: 0 });
+    const s = await state(checkout.id);
+    expect(s.checkout.status).toBe('paid');
+    expect(s.atProvider).toHaveLength(1);
+    expect(s.recorded.map((c) => c.chargeRef)).toEqual([s.atProvider[0].id]);
+    expect(s.bookings[0].paid).toBe(true);
+  });
+
+  it('carries out a claim left uncharged once, whichever instances repair at the same time', async () => {
+    const checkout = await claimed(await newCustomer());
+    const sibling = await t.sibling();
+    try {
+      const reports = await Promise.all([
+        repairCheckouts(ctx, { afterMs: 0 }),
+        repairCheckouts(ctx, { afterMs: 0 }),
+        repairCheckouts(ctx, { afterMs: 0 }),
+      ]);
+      expect(reports.reduce((n, r) => n + r.finished, 0)).toBe(1);
+    } finally {
+      await sibling.close();
+    }
+    const s = await state(checkout.id);
+    expect(s.checkout.status).toBe('paid');
+    expect(s.recorded).toHaveLength(1);
+    expect(s.atProvider).toHaveLength(1);
+    expect(s.bookings.map((b) => b.paid)).toEqual([true]);
+  });
+
+  it('leaves alone a claim younger than its threshold (the request may still be finishing it)', async () => {
+    const checkout = await claimed(await newCustomer());
+    await repairCheckouts(ctx, { afterMs: 60_000 });
+    expect((await state(checkout.id)).checkout.status).toBe('charging');
+    await repairCheckouts(ctx, { afterMs: 0 });
+    expect((await state(checkout.id)).checkout.status).toBe('paid');
+  });
+});
+
+describe('a booking whose checkout charge exists', () => {
+  it('is not in the outstanding balance, and capturing it charges nothing', async () => {
+    const user = await newCustomer();
+    const checkout = await chargedNotFinished(user);
+    const balance = await send(user, 'GET', '/api/users/me/balance');
+    expect(balance.json().amount_cents).toBe(0);
+    await send(user, 'POST', '/api/users/me/charges/capture_outstanding');
+    const captures = await t.db.select().from(charges).where(eq(charges.userId, user.id));
+    expect(captures.map((c) => c.kind)).toEqual(['booking']);
+    expect((await state(checkout.id)).checkout.status).toBe('charging');
+  });
+
+  it('is refunded when cancelled before the repair came (and the repair then charges no more)', async () => {
+    const user = await newCustomer();
+    const checkout = await chargedNotFinished(user);
+    const [booking] = (await state(checkout.id)).bookings;
+    const res = await send(user, 'POST', `/api/reservations/${booking.id}/cancel`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().refund).not.toBeNull();
+    expect(res.json().refund.card_status).toBe('succeeded');
+    expect(res.json().refund.refund.card_cents).toBe(checkout.amounts.totalCents);
+    await repairCheckouts(ctx, { afterMs: 0 });
+    const s = await state(checkout.id);
+    expect(s.checkout.status).toBe('paid');
+    expect(s.atProvider).toHaveLength(1);
+    expect(s.bookings[0].cancelledAt).not.toBeNull();
+  });
+});
