@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { checkouts, receiptsOwed, reservations } from '../../db/schema/booking';
-import { cards, charges, localCharges } from '../../db/schema/payments';
+import { cards, charges, localCharges, localRefunds } from '../../db/schema/payments';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
@@ -184,5 +184,38 @@ describe('a booking whose checkout charge exists', () => {
     expect(s.checkout.status).toBe('paid');
     expect(s.atProvider).toHaveLength(1);
     expect(s.bookings[0].cancelledAt).not.toBeNull();
+  });
+
+  it('paid twice in old data (its checkout and a balance capture): a cancel refunds both', async () => {
+    const user = await newCustomer();
+    const checkout = await chargedNotFinished(user);
+    const [booking] = (await state(checkout.id)).bookings;
+    // What capture_outstanding did before the fix: charged the booking again and marked it paid.
+    const capture = await chargeSavedCard(t.db, t.deps.payments, {
+      userId: user.id,
+      amountCents: booking.amountCents,
+      currency: 'USD',
+      notes: 'Outstanding balance (1 reservation)',
+      idempotencyKey: `outstanding-${user.id}-old`,
+      kind: 'capture',
+    });
+    expect(capture.ok).toBe(true);
+    await t.db
+      .update(reservations)
+      .set({ paid: true, chargeId: capture.charge.id })
+      .where(eq(reservations.id, booking.id));
+    await repairCheckouts(ctx, { afterMs: 0 });
+    const res = await send(user, 'POST', `/api/reservations/${booking.id}/cancel`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().refund.card_status).toBe('succeeded');
+    expect(res.json().refund.refund.card_cents).toBe(
+      checkout.amounts.totalCents + booking.amountCents,
+    );
+    const refunded = await t.db.select().from(localRefunds);
+    const byCharge = (ref: string | null) =>
+      refunded.filter((r) => r.chargeId === ref).reduce((n, r) => n + r.amountCents, 0);
+    const [own] = (await state(checkout.id)).recorded;
+    expect(byCharge(own.chargeRef)).toBe(checkout.amounts.totalCents);
+    expect(byCharge(capture.charge.chargeRef)).toBe(booking.amountCents);
   });
 });
