@@ -73,7 +73,6 @@ async function main() {
       payments: deps.payments,
       receipts: app.receipts,
       logError,
-      crashAt: config.checkoutCrashAt,
     },
     config.moneyRepair,
   );

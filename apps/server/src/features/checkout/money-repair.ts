@@ -8,8 +8,7 @@ const MONEY_REPAIR_LOCK = 727_001;
 /** A pass takes this many at most; the next pass (a minute later) takes the rest. */
 const PASS_LIMIT = 200;
 
-export type RepairContext = Pick<CheckoutContext, 'db' | 'payments' | 'receipts' | 'logError'> &
-  Pick<CheckoutContext, 'crashAt'>;
+export type RepairContext = Pick<CheckoutContext, 'db' | 'payments' | 'receipts' | 'logError'>;
 export type RepairReport = { locked: boolean; found: number; finished: number };
 
 /**
