@@ -193,7 +193,7 @@ describe('a server killed at each step of a checkout', () => {
       );
       expect(answer, `${c.point} on the ${c.path} path`).toBe('no answer');
       // SIGKILL, or 128 + 9 as tsx's wrapper reports its child's.
-      expect([ 'SIGKILL', 137 ]).toContain(await server.exited);
+      expect(['SIGKILL', 137]).toContain(await server.exited);
       const [left] = await t.db.select().from(checkouts).where(eq(checkouts.id, c.id));
       expect(left.status, `${c.point} on the ${c.path} path`).toBe(
         c.point === 'finished' ? 'paid' : 'charging',

@@ -4,10 +4,7 @@ import {
   type QuoteResponse,
 } from '@paddock/contract/checkout';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
-import {
-  MIXED_CURRENCIES_MESSAGE,
-  voucherCurrencyMessage,
-} from '@paddock/contract/money';
+import { MIXED_CURRENCIES_MESSAGE, voucherCurrencyMessage } from '@paddock/contract/money';
 import type { Db } from '../../db/client';
 import type { CheckoutItem, CheckoutResult } from '../../db/schema/booking';
 import { priceBooking } from '../../lib/pricing';

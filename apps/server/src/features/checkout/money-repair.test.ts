@@ -53,7 +53,12 @@ async function claimed(user: CreatedUser) {
     .from(checkouts)
     .where(eq(checkouts.id, q.json().checkout_id));
   const item = checkout.items[0];
-  const claim = await claimAndBook(t.db, checkout, [{ ...item, time: new Date(item.time) }], new Date());
+  const claim = await claimAndBook(
+    t.db,
+    checkout,
+    [{ ...item, time: new Date(item.time) }],
+    new Date(),
+  );
   expect(claim.claimed).toBe(true);
   return checkout;
 }
