@@ -3,16 +3,26 @@ import { DEFAULT_CURRENCY } from '@paddock/contract/money';
 import type { CheckoutResult } from '../../db/schema/booking';
 import { crashAt } from '../../lib/crash-point';
 import { chargeSavedCard, type Queryable } from '../../plugins/payments/charge-card';
-import { markReservationsPaid, reservationsByIds } from '../reservations/reservations.service';
+import { reservationsByIds } from '../reservations/reservations.service';
 import * as repo from './checkout.repo';
 import type { CheckoutContext } from './checkout.service';
-import { oweConfirmation } from './receipts-owed';
+import { finishPaid } from './process-statements';
 
 // The one way a claimed checkout (`charging`: seats booked unpaid, nothing answered yet) ends:
 // the request that claimed it, a retry, a cancel of one of its bookings and the money repair
 // all call `chargeAndFinish` (decision 0072).
 
 export type Finished = { result: CheckoutResult; finishedNow: boolean };
+
+/** The paid checkout's answer, read while its bookings are being marked paid by it. */
+async function paidAnswer(db: Queryable, checkout: repo.CheckoutRow): Promise<CheckoutResult> {
+  const result = await successResult(db, checkout);
+  const body = result.body as ProcessResponse;
+  return {
+    ...result,
+    body: { ...body, reservations: body.reservations.map((r) => ({ ...r, paid: true })) },
+  };
+}
 
 export async function successResult(
   db: Queryable,
@@ -35,9 +45,9 @@ export async function successResult(
  * Charges a claimed checkout with the key `checkout-{id}` and stores how it ended, exactly once
  * whoever calls it and however often: the key makes the payment layer answer an earlier charge
  * (ours, or one the provider made before a crash lost its answer) instead of charging again,
- * and the finish under the row lock stores the first answer only. Paid: the bookings are marked
- * paid by the charge and the confirmation is owed; declined: the checkout fails and its
- * bookings stay unpaid (the outstanding balance).
+ * and the finish stores the first answer only. Paid: the quick path's own finishing statement
+ * (`finishPaid`) marks the bookings paid by the charge and owes the confirmation; declined: the
+ * checkout fails and its bookings stay unpaid (the outstanding balance).
  */
 export async function chargeAndFinish(
   ctx: Pick<CheckoutContext, 'db' | 'payments' | 'crashAt'>,
@@ -55,28 +65,30 @@ export async function chargeAndFinish(
   });
   if (outcome.ok) crashAt(ctx.crashAt, 'charged');
   const id = checkout.id;
-  const finished = await db.transaction(async (tx): Promise<Finished> => {
-    const row = (await repo.lockCheckout(tx, id))!;
-    if (row.result) return { result: row.result, finishedNow: false };
-    if (outcome.ok) {
-      await markReservationsPaid(tx, await repo.checkoutReservationIds(tx, id), outcome.charge.id);
-      const result = await successResult(tx, row);
-      await repo.updateCheckout(tx, id, {
-        status: 'paid',
-        result,
-        chargeRef: outcome.charge.chargeRef,
-        processedAt: new Date(),
-      });
-      await oweConfirmation(tx, id);
+  let finished: Finished;
+  if (outcome.ok) {
+    const done = await finishPaid(db, id, {
+      chargeId: outcome.charge.id,
+      chargeRef: outcome.charge.chargeRef,
+      result: await paidAnswer(db, checkout),
+      confirmation: null,
+    });
+    // A concurrent finisher's answer, read again if it committed after the statement began.
+    const stored = done.stored ?? (await repo.findCheckout(db, id))?.result;
+    if (!stored) throw new Error(`checkout ${id} finished without an answer`);
+    finished = { result: stored, finishedNow: done.finishedNow };
+  } else {
+    finished = await db.transaction(async (tx): Promise<Finished> => {
+      const row = (await repo.lockCheckout(tx, id))!;
+      if (row.result) return { result: row.result, finishedNow: false };
+      const result: CheckoutResult = {
+        statusCode: 402,
+        body: { detail: outcome.message, code: 'payment_failed' },
+      };
+      await repo.updateCheckout(tx, id, { status: 'failed', result, processedAt: new Date() });
       return { result, finishedNow: true };
-    }
-    const result: CheckoutResult = {
-      statusCode: 402,
-      body: { detail: outcome.message, code: 'payment_failed' },
-    };
-    await repo.updateCheckout(tx, id, { status: 'failed', result, processedAt: new Date() });
-    return { result, finishedNow: true };
-  });
+    });
+  }
   crashAt(ctx.crashAt, 'finished');
   return finished;
 }
