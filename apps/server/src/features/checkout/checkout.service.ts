@@ -218,7 +218,7 @@ export async function processCheckout(
   const { db } = ctx;
   const quick = seats ? await processQuickly(ctx, caller, id, now, seats) : null;
   if (quick) {
-    if (quick.finishedNow) ctx.receipts.wake();
+    if (quick.finishedNow && quick.result.statusCode === 200) ctx.receipts.wake();
     return quick.result;
   }
   await assertCheckoutUnpaidLimit(ctx, caller, id, now);

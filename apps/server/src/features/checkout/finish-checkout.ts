@@ -2,17 +2,39 @@ import type { ProcessResponse } from '@paddock/contract/checkout';
 import { DEFAULT_CURRENCY } from '@paddock/contract/money';
 import type { CheckoutResult } from '../../db/schema/booking';
 import { crashAt } from '../../lib/crash-point';
-import { chargeSavedCard, type Queryable } from '../../plugins/payments/charge-card';
+import { announceAfterCommit } from '../../plugins/changes';
+import {
+  chargeSavedCard,
+  type CardRecord,
+  type ChargeOutcome,
+  type Queryable,
+} from '../../plugins/payments/charge-card';
+import type { Db } from '../../db/client';
+import type { StoredFacts } from './send-confirmation';
 import { reservationsByIds } from '../reservations/reservations.service';
 import * as repo from './checkout.repo';
 import type { CheckoutContext } from './checkout.service';
-import { finishPaid } from './process-statements';
+import { finishPaid, type Notices } from './process-statements';
 
 // The one way a claimed checkout (`charging`: seats booked unpaid, nothing answered yet) ends:
 // the request that claimed it, a retry, a cancel of one of its bookings and the money repair
 // all call `chargeAndFinish` (decision 0072).
 
 export type Finished = { result: CheckoutResult; finishedNow: boolean };
+
+/** What the quick path's claim read and wrote, so the step reads nothing again (0046, 0062). */
+export type KnownAtClaim = {
+  card: CardRecord | null;
+  /** The charge may commit without its WAL flush: the finish flushes both (decision 0062). */
+  flushLater: boolean;
+  currency: string;
+  /** The paid answer and what the confirmation says (null: the sender reads it). */
+  answer: () => { result: CheckoutResult; confirmation: StoredFacts | null };
+  /** The claim's seats, announced with their being paid. */
+  announce: Notices;
+  /** Housekeeping the quick path does before its charge (old change-feed rows, now and then). */
+  beforeCharge: () => Promise<unknown>;
+};
 
 /** The paid checkout's answer, read while its bookings are being marked paid by it. */
 async function paidAnswer(db: Queryable, checkout: repo.CheckoutRow): Promise<CheckoutResult> {
@@ -52,45 +74,73 @@ export async function successResult(
 export async function chargeAndFinish(
   ctx: Pick<CheckoutContext, 'db' | 'payments' | 'crashAt'>,
   checkout: repo.CheckoutRow,
+  /** What the quick path's claim read and wrote (decision 0046); without it, read here. */
+  known?: KnownAtClaim,
 ): Promise<Finished> {
   const { db } = ctx;
-  const location = await repo.findLocation(db, checkout.locationId);
-  const outcome = await chargeSavedCard(db, ctx.payments, {
-    userId: checkout.userId,
-    amountCents: checkout.amounts.totalCents,
-    currency: location?.currency ?? DEFAULT_CURRENCY,
-    notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
-    idempotencyKey: `checkout-${checkout.id}`,
-    kind: 'booking',
-  });
-  if (outcome.ok) crashAt(ctx.crashAt, 'charged');
+  // The claim's seats are announced with their being paid, after the finishing statement
+  // (decision 0059); whatever ends the step before it announces them.
+  let unannounced = known?.announce ?? null;
+  try {
+    await known?.beforeCharge();
+    const currency =
+      known?.currency ??
+      (await repo.findLocation(db, checkout.locationId))?.currency ??
+      DEFAULT_CURRENCY;
+    const outcome = await chargeSavedCard(
+      db,
+      ctx.payments,
+      {
+        userId: checkout.userId,
+        amountCents: checkout.amounts.totalCents,
+        currency,
+        notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
+        idempotencyKey: `checkout-${checkout.id}`,
+        kind: 'booking',
+      },
+      known ? { card: known.card, fresh: true, flushLater: known.flushLater } : {},
+    );
+    if (outcome.ok) crashAt(ctx.crashAt, 'charged');
+    const finished = await finish(db, checkout, outcome, known, unannounced);
+    unannounced = null;
+    crashAt(ctx.crashAt, 'finished');
+    return finished;
+  } finally {
+    if (unannounced) await announceAfterCommit(db, unannounced);
+  }
+}
+
+async function finish(
+  db: Db,
+  checkout: repo.CheckoutRow,
+  outcome: ChargeOutcome,
+  known: KnownAtClaim | undefined,
+  announce: Notices | null,
+): Promise<Finished> {
   const id = checkout.id;
-  let finished: Finished;
   if (outcome.ok) {
     const done = await finishPaid(db, id, {
       chargeId: outcome.charge.id,
       chargeRef: outcome.charge.chargeRef,
-      result: await paidAnswer(db, checkout),
-      confirmation: null,
+      ...(known ? known.answer() : { result: await paidAnswer(db, checkout), confirmation: null }),
+      announce: announce ?? undefined,
     });
     // A concurrent finisher's answer, read again if it committed after the statement began.
     const stored = done.stored ?? (await repo.findCheckout(db, id))?.result;
     if (!stored) throw new Error(`checkout ${id} finished without an answer`);
-    finished = { result: stored, finishedNow: done.finishedNow };
-  } else {
-    finished = await db.transaction(async (tx): Promise<Finished> => {
-      const row = (await repo.lockCheckout(tx, id))!;
-      if (row.result) return { result: row.result, finishedNow: false };
-      const result: CheckoutResult = {
-        statusCode: 402,
-        body: { detail: outcome.message, code: 'payment_failed' },
-      };
-      await repo.updateCheckout(tx, id, { status: 'failed', result, processedAt: new Date() });
-      return { result, finishedNow: true };
-    });
+    return { result: stored, finishedNow: done.finishedNow };
   }
-  crashAt(ctx.crashAt, 'finished');
-  return finished;
+  if (announce) await announceAfterCommit(db, announce);
+  return db.transaction(async (tx): Promise<Finished> => {
+    const row = (await repo.lockCheckout(tx, id))!;
+    if (row.result) return { result: row.result, finishedNow: false };
+    const result: CheckoutResult = {
+      statusCode: 402,
+      body: { detail: outcome.message, code: 'payment_failed' },
+    };
+    await repo.updateCheckout(tx, id, { status: 'failed', result, processedAt: new Date() });
+    return { result, finishedNow: true };
+  });
 }
 
 /**
