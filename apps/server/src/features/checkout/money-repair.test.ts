@@ -6,7 +6,7 @@ import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
-import { createVenue, futureDate } from '../../test/booking-factories';
+import { createSeat, createVenue, futureDate } from '../../test/booking-factories';
 import { claimAndBook } from './process-statements';
 import { repairCheckouts, type RepairContext } from './money-repair';
 
@@ -222,5 +222,32 @@ describe('a booking whose checkout charge exists', () => {
     const [own] = (await state(checkout.id)).recorded;
     expect(byCharge(own.chargeRef)).toBe(checkout.amounts.totalCents);
     expect(byCharge(capture.charge.chargeRef)).toBe(booking.amountCents);
+  });
+
+  it('moved to a cheaper seat before the repair came: the checkout ends first, the difference comes back', async () => {
+    const user = await newCustomer();
+    const checkout = await chargedNotFinished(user);
+    const [booking] = (await state(checkout.id)).bookings;
+    const cheap = await createSeat(t, {
+      locationId: venue.location.id,
+      typeId: venue.type.id,
+      name: 'Budget Rig',
+      costCents: 1000,
+    });
+    const res = await send(user, 'POST', `/api/reservations/${booking.id}/move`, {
+      calendar: cheap.id,
+      slot: booking.slot,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refund?.refund.card_cents).toBeGreaterThan(0);
+    const s = await state(checkout.id);
+    expect(s.checkout.status).toBe('paid');
+    expect(s.atProvider).toHaveLength(1);
+    const moved = await t.db.select().from(reservations).where(eq(reservations.id, booking.id));
+    expect([moved[0].calendarId, moved[0].paid, moved[0].chargeId]).toEqual([
+      cheap.id,
+      true,
+      s.recorded[0].id,
+    ]);
   });
 });

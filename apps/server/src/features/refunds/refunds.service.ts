@@ -637,11 +637,11 @@ function cardStatusOf(rows: repo.RefundRow[]): CardRefundStatus {
 }
 
 /**
- * A booking whose checkout a crash left claimed is paid (or known unpaid) before its refund is
- * worked out: its checkout ends here as the request path ends it (decision 0072), so a charge
+ * A booking whose checkout a crash left claimed is paid (or known unpaid) before its refund (or
+ * its move) is worked out: its checkout ends here as the request path ends it (decision 0072), so a charge
  * made for it is refunded now, never taken later for a booking already cancelled.
  */
-async function settleCheckoutOf(ctx: RefundContext, caller: AuthUser, id: number) {
+export async function settleCheckoutOf(ctx: RefundContext, caller: AuthUser, id: number) {
   const row = await visible(ctx.db, caller, id);
   if (row.checkoutId !== null && !row.cancelledAt) await settleCheckout(ctx, row.checkoutId);
 }
