@@ -250,4 +250,24 @@ describe('a booking whose checkout charge exists', () => {
       s.recorded[0].id,
     ]);
   });
+
+  it('deleted by staff before the repair came: the checkout ends first, the booking shows what paid it', async () => {
+    const user = await newCustomer();
+    const checkout = await chargedNotFinished(user);
+    const [booking] = (await state(checkout.id)).bookings;
+    const desk = await createUser(t, {
+      isStaff: true,
+      permissions: ['reservations.change_reservation'],
+    });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/reservations/${booking.id}`,
+      headers: bearer(desk.token),
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const s = await state(checkout.id);
+    expect(s.checkout.status).toBe('paid');
+    expect(s.bookings[0].cancelledAt).not.toBeNull();
+    expect([s.bookings[0].paid, s.bookings[0].chargeId]).toEqual([true, s.recorded[0].id]);
+  });
 });
