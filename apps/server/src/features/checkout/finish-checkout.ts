@@ -36,7 +36,7 @@ export type KnownAtClaim = {
   beforeCharge: () => Promise<unknown>;
 };
 
-/** The paid checkout's answer, read while its bookings are being marked paid by it. */
+/** The paid answer, read just before the finishing statement marks the bookings paid. */
 async function paidAnswer(db: Queryable, checkout: repo.CheckoutRow): Promise<CheckoutResult> {
   const result = await successResult(db, checkout);
   const body = result.body as ProcessResponse;
