@@ -210,7 +210,7 @@ describe('a server killed at each step of a checkout', () => {
           .where(inArray(checkouts.id, ids));
         const stuck = (await snapshot(ids)).checkouts.filter((c) => c.status === 'charging');
         if (open.length === ids.length && stuck.length === 0) break;
-        if (i > 300) throw new Error(`still claimed: ${stuck.map((c) => c.id).join(', ')}`);
+        if (i > 600) throw new Error(`still claimed: ${stuck.map((c) => c.id).join(', ')}`);
         await new Promise((r) => setTimeout(r, 100));
       }
       for (const c of cases) await assertMoneyWhole(c.id);
