@@ -204,12 +204,8 @@ describe('a server killed at each step of a checkout', () => {
     const server = await startServer();
     try {
       for (let i = 0; ; i++) {
-        const open = await t.db
-          .select({ id: checkouts.id })
-          .from(checkouts)
-          .where(inArray(checkouts.id, ids));
         const stuck = (await snapshot(ids)).checkouts.filter((c) => c.status === 'charging');
-        if (open.length === ids.length && stuck.length === 0) break;
+        if (stuck.length === 0) break;
         if (i > 600) throw new Error(`still claimed: ${stuck.map((c) => c.id).join(', ')}`);
         await new Promise((r) => setTimeout(r, 100));
       }
