@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { CRASH_POINTS, type CrashPoint } from './lib/crash-point';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,6 +58,11 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   /** Turns `/metrics` on, for this bearer token only (docs/decisions/0074). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A checkout left claimed this long is the money repair's to finish (decision 0072). */
+  MONEY_REPAIR_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(120),
+  MONEY_REPAIR_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Tests only: the process kills itself at this step of a checkout (decision 0072). */
+  CHECKOUT_CRASH_AT: z.enum(CRASH_POINTS).optional(),
 });
 
 export type Config = {
@@ -104,6 +110,9 @@ export type Config = {
   images: { maxBytes: number; s3: S3Config | undefined };
   /** `/metrics` answers this bearer token; undefined: `/metrics` is off. */
   metricsToken: string | undefined;
+  moneyRepair: { afterMs: number; everySeconds: number };
+  /** Only the crash test sets it; never in production (decision 0072). */
+  checkoutCrashAt: CrashPoint | undefined;
 };
 
 /** Where images go when S3-compatible storage is configured (docs/decisions/0041). */
@@ -163,6 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY === 'true',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    moneyRepair: {
+      afterMs: e.MONEY_REPAIR_AFTER_SECONDS * 1000,
+      everySeconds: e.MONEY_REPAIR_EVERY_SECONDS,
+    },
+    checkoutCrashAt: e.CHECKOUT_CRASH_AT,
     acServer: e.AC_SERVER_PATH
       ? {
           path: path.resolve(e.AC_SERVER_PATH),

@@ -9,6 +9,7 @@ import { Tokens } from './plugins/auth';
 import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
+import { startMoneyRepairJob } from './features/checkout/money-repair';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
 import { startNightlyBackups } from './features/backups/nightly-backups';
 
@@ -70,6 +71,16 @@ async function main() {
     },
     app.log,
   );
+  // Checkouts a crash left between claim and finish (decision 0072): at start and on a timer.
+  const moneyRepair = startMoneyRepairJob(
+    {
+      db: database.db,
+      payments: deps.payments,
+      receipts: app.receipts,
+      logError,
+    },
+    config.moneyRepair,
+  );
 
   // The embedded default backs itself up every night; a DATABASE_URL server has its own tools.
   const nightly = config.databaseUrl
@@ -83,6 +94,7 @@ async function main() {
     app.log.info(`${signal}: shutting down`);
     renewals.stop();
     nightly?.stop();
+    moneyRepair.stop();
     await app.close().catch(() => {});
     await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});

@@ -47,7 +47,10 @@ export const checkouts = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** quoted → paid | failed (a taken seat leaves it quoted: nothing happened). */
+    /**
+     * quoted → charging (claimed: seats booked unpaid) → paid | failed (a taken seat leaves it
+     * quoted: nothing happened). Whoever comes first ends a `charging` one (decision 0072).
+     */
     status: text().notNull().default('quoted'),
     locationId: integer()
       .notNull()
@@ -62,7 +65,13 @@ export const checkouts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('checkouts_user').on(t.userId, t.createdAt)],
+  (t) => [
+    index('checkouts_user').on(t.userId, t.createdAt),
+    // The money repair's each-minute look for claimed checkouts reads only these (0072).
+    index('checkouts_charging')
+      .on(t.id)
+      .where(sql`${t.status} = 'charging'`),
+  ],
 );
 
 /**

@@ -25,6 +25,7 @@ export const checkoutRoutes =
       publicUrl: deps.config.publicUrl,
       mailFrom: deps.config.mailFrom,
       logError: (error, message) => app.log.error({ err: error }, message),
+      crashAt: deps.config.checkoutCrashAt,
     };
     const tags = ['checkout'];
 

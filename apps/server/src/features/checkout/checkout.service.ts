@@ -1,15 +1,10 @@
 import {
   VOUCHER_REJECTED_MESSAGE,
-  type ProcessResponse,
   type QuoteRequest,
   type QuoteResponse,
 } from '@paddock/contract/checkout';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
-import {
-  DEFAULT_CURRENCY,
-  MIXED_CURRENCIES_MESSAGE,
-  voucherCurrencyMessage,
-} from '@paddock/contract/money';
+import { MIXED_CURRENCIES_MESSAGE, voucherCurrencyMessage } from '@paddock/contract/money';
 import type { Db } from '../../db/client';
 import type { CheckoutItem, CheckoutResult } from '../../db/schema/booking';
 import { priceBooking } from '../../lib/pricing';
@@ -23,13 +18,11 @@ import {
 } from '../../plugins/club-membership';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import type { Mailer } from '../../plugins/mail';
-import { chargeSavedCard, type Queryable } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
 import {
   insertReservations,
   markReservationsPaid,
-  reservationsByIds,
   resolveSeatSlots,
   roleOf,
 } from '../reservations/reservations.service';
@@ -41,6 +34,8 @@ import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { policyFor } from '../refunds/refunds.service';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { processQuickly } from './process-quick';
+import { chargeAndFinish, successResult, type Finished } from './finish-checkout';
+import { crashAt, type CrashPoint } from '../../lib/crash-point';
 import { oweConfirmation, type ReceiptSender } from './receipts-owed';
 import { itemField, resolveCheckoutItems } from './checkout-items';
 import type { SeatLookup } from '../reservations/seat-cache';
@@ -56,6 +51,8 @@ export type CheckoutContext = {
   /** The venue as the calendar's organizer (MAIL_FROM). */
   mailFrom: string;
   logError: (error: unknown, message: string) => void;
+  /** The crash test's step to die at (CHECKOUT_CRASH_AT); undefined everywhere else. */
+  crashAt?: CrashPoint;
 };
 
 /**
@@ -178,21 +175,7 @@ export async function quoteCheckout(
   return { checkout_id: row.id, ...quote };
 }
 
-async function successResult(db: Queryable, checkout: repo.CheckoutRow): Promise<CheckoutResult> {
-  const ids = await repo.checkoutReservationIds(db, checkout.id);
-  const location = await repo.findLocation(db, checkout.locationId);
-  const body: ProcessResponse = {
-    checkout_id: checkout.id,
-    status: 'paid',
-    total_cents: checkout.amounts.totalCents,
-    currency: location?.currency ?? DEFAULT_CURRENCY,
-    reservations: await reservationsByIds(db, ids),
-    post_booking_url: location?.postBookingUrl ?? '',
-  };
-  return { statusCode: 200, body };
-}
-
-type Step = { result: CheckoutResult; finishedNow: boolean } | { charge: repo.CheckoutRow };
+type Step = Finished | { charge: repo.CheckoutRow; claimedNow: boolean };
 
 /**
  * A checkout that cannot be charged (no saved card) leaves its bookings unpaid: it counts
@@ -235,7 +218,7 @@ export async function processCheckout(
   const { db } = ctx;
   const quick = seats ? await processQuickly(ctx, caller, id, now, seats) : null;
   if (quick) {
-    if (quick.finishedNow) ctx.receipts.wake();
+    if (quick.finishedNow && quick.result.statusCode === 200) ctx.receipts.wake();
     return quick.result;
   }
   await assertCheckoutUnpaidLimit(ctx, caller, id, now);
@@ -244,7 +227,7 @@ export async function processCheckout(
     // Someone else's checkout does not exist for the caller.
     if (!checkout || checkout.userId !== caller.id) throw new NotFound();
     if (checkout.result) return { result: checkout.result, finishedNow: false };
-    if (checkout.status === 'charging') return { charge: checkout };
+    if (checkout.status === 'charging') return { charge: checkout, claimedNow: false };
 
     const resolved = await resolveCheckoutItems(tx, caller, checkout, now);
     const ids = await insertReservations(
@@ -288,48 +271,11 @@ export async function processCheckout(
       return { result, finishedNow: true };
     }
     await repo.updateCheckout(tx, id, { status: 'charging' });
-    return { charge: checkout };
+    return { charge: checkout, claimedNow: true };
   });
 
-  let final = step;
-  if ('charge' in step) {
-    const checkout = step.charge;
-    const location = await repo.findLocation(db, checkout.locationId);
-    const outcome = await chargeSavedCard(db, ctx.payments, {
-      userId: checkout.userId,
-      amountCents: checkout.amounts.totalCents,
-      currency: location?.currency ?? DEFAULT_CURRENCY,
-      notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
-      idempotencyKey: `checkout-${checkout.id}`,
-      kind: 'booking',
-    });
-    final = await db.transaction(async (tx) => {
-      const row = (await repo.lockCheckout(tx, id))!;
-      if (row.result) return { result: row.result, finishedNow: false };
-      if (outcome.ok) {
-        await markReservationsPaid(
-          tx,
-          await repo.checkoutReservationIds(tx, id),
-          outcome.charge.id,
-        );
-        const result = await successResult(tx, row);
-        await repo.updateCheckout(tx, id, {
-          status: 'paid',
-          result,
-          chargeRef: outcome.charge.chargeRef,
-          processedAt: new Date(),
-        });
-        await oweConfirmation(tx, id);
-        return { result, finishedNow: true };
-      }
-      const result: CheckoutResult = {
-        statusCode: 402,
-        body: { detail: outcome.message, code: 'payment_failed' },
-      };
-      await repo.updateCheckout(tx, id, { status: 'failed', result, processedAt: new Date() });
-      return { result, finishedNow: true };
-    });
-  }
+  if ('charge' in step && step.claimedNow) crashAt(ctx.crashAt, 'claimed');
+  const final = 'charge' in step ? await chargeAndFinish(ctx, step.charge) : step;
   if (!('result' in final)) throw new Error('checkout step did not finish');
   // The confirmation was recorded as owed with the payment; it is sent after this answer.
   if (final.finishedNow && final.result.statusCode === 200) ctx.receipts.wake();

@@ -2,9 +2,8 @@ import { SLOT_TAKEN_MESSAGE, type Reservation } from '@paddock/contract/reservat
 import type { ProcessResponse } from '@paddock/contract/checkout';
 import type { CheckoutResult } from '../../db/schema/booking';
 import type { AuthUser } from '../../plugins/auth';
-import { announceAfterCommit, pruneChanges } from '../../plugins/changes';
+import { pruneChanges } from '../../plugins/changes';
 import { ValidationError } from '../../plugins/errors';
-import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { mergeSettings } from '../../plugins/settings';
 import { isSlotTaken } from '../reservations/reservations.repo';
 import { freshRow, toReservation } from '../reservations/reservations.service';
@@ -13,15 +12,18 @@ import { policyOf } from '../refunds/refunds.service';
 import type { CheckoutContext } from './checkout.service';
 import { storedFacts } from './send-confirmation';
 import { resolveCheckoutItems } from './checkout-items';
-import { claimAndBook, finishPaid, readForProcessing, type Notices } from './process-statements';
+import { crashAt } from '../../lib/crash-point';
+import { claimAndBook, readForProcessing } from './process-statements';
+import { chargeAndFinish } from './finish-checkout';
 
 /**
  * The common checkout, processed in a few single statements instead of two transactions
  * (decision 0046): a first processing, paid in full by the customer's saved card, without a
  * voucher or club credits. The seats come from memory (SeatCache); what the answer and the
- * confirmation show is read in the first statement or known from the writes. Answers null when
- * the checkout is anything else, or a concurrent call claimed it first: the full path (the
- * caller's) then does, or replays, the work, as before.
+ * confirmation show is read in the first statement or known from the writes. Its claim is its
+ * own; charging and finishing are every claimed checkout's `chargeAndFinish` (decision 0072).
+ * Answers null when the checkout is anything else, or a concurrent call claimed it first: the
+ * full path (the caller's) then does, or replays, the work, as before.
  */
 export async function processQuickly(
   ctx: CheckoutContext,
@@ -68,29 +70,10 @@ export async function processQuickly(
     if (claim.heldForOther) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
     return null;
   }
-  // The booked seats are announced with their being paid, in one announcement after the
-  // finishing statement (decision 0059); whatever ends the path before it announces them.
-  let unannounced: Notices | null = claim.notices;
-  try {
-    await pruneChanges(db);
-
-    const location = resolved[0].seat.location;
-    const outcome = await chargeSavedCard(
-      db,
-      ctx.payments,
-      {
-        userId: checkout.userId,
-        amountCents: amounts.totalCents,
-        currency: location.currency,
-        notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
-        idempotencyKey: `checkout-${checkout.id}`,
-        kind: 'booking',
-      },
-      { card: read.card, fresh: true, flushLater },
-    );
-    // A declined card: the full path records the failure (the charge is recorded, not repeated).
-    if (!outcome.ok) return null;
-
+  crashAt(ctx.crashAt, 'claimed');
+  const location = resolved[0].seat.location;
+  /** The answer and what the confirmation says, from what the claim read (no reading again). */
+  const answer = () => {
     const rows = checkout.items
       .map((item, i) =>
         freshRow(resolved[i].seat, {
@@ -120,8 +103,6 @@ export async function processQuickly(
       post_booking_url: location.postBookingUrl,
     };
     const result: CheckoutResult = { statusCode: 200, body };
-    // The confirmation is owed in the same statement that marks the checkout paid, with what it
-    // says (decision 0059): the sender renders it after the answer, without reading it again.
     const settings = mergeSettings(read.settings);
     const confirmation = read.customer?.email
       ? storedFacts({
@@ -134,18 +115,15 @@ export async function processQuickly(
           rows,
         })
       : null;
-    const finished = await finishPaid(db, id, {
-      chargeId: outcome.charge.id,
-      chargeRef: outcome.charge.chargeRef,
-      result,
-      confirmation,
-      announce: unannounced ?? undefined,
-    });
-    unannounced = null;
-    if (!finished.finishedNow)
-      return finished.stored ? { result: finished.stored, finishedNow: false } : null;
-    return { result, finishedNow: true };
-  } finally {
-    if (unannounced) await announceAfterCommit(db, unannounced);
-  }
+    return { result, confirmation };
+  };
+  // From here on the same step as every claimed checkout's (decision 0072), with what was read.
+  return chargeAndFinish(ctx, checkout, {
+    card: read.card,
+    flushLater,
+    currency: location.currency,
+    answer,
+    announce: claim.notices,
+    beforeCharge: () => pruneChanges(db),
+  });
 }

@@ -181,8 +181,9 @@ export async function claimAndBook(
 }
 
 /**
- * Marks the checkout's reservations paid by `chargeId`, stores the answer and the confirmation
- * owed (decision 0059), in one statement, unless a concurrent call stored one first: then that
+ * The one finish of a paid checkout, whichever path charged it (decision 0072): marks the
+ * checkout's reservations paid by `chargeId`, stores the answer and the confirmation owed
+ * (decision 0059), in one statement, unless a concurrent call stored one first: then that
  * one is the answer (null if it committed after this statement began; the caller reads it
  * again). The claim's notices (`announce`) go out with this statement's, after its commit.
  */
@@ -193,18 +194,12 @@ export async function finishPaid(
     chargeId: number;
     chargeRef: string | null;
     result: CheckoutResult;
-    /** The confirmation owed, with what it says; null: no one to mail. */
+    /** What the confirmation owed says, when the caller knows it; null: the sender reads it. */
     confirmation: StoredFacts | null;
     /** The claim's notices, announced with these (after this statement's commit). */
     announce?: Notices;
   },
 ): Promise<{ finishedNow: boolean; stored: CheckoutResult | null }> {
-  const owed = paid.confirmation
-    ? sql`, owed as (
-      insert into receipts_owed (checkout_id, facts)
-      select id, ${JSON.stringify(paid.confirmation)}::jsonb from done
-      on conflict do nothing)`
-    : sql``;
   const [row] = await executeNamed<{
     done: number;
     stored: CheckoutResult | null;
@@ -224,7 +219,11 @@ export async function finishPaid(
       where checkout_id = ${id}::int and cancelled_at is null and not paid
         and exists (select 1 from done)
       returning calendar_id
-    )${owed}
+    ),
+    owed as (
+      insert into receipts_owed (checkout_id, facts)
+      select id, ${paid.confirmation ? JSON.stringify(paid.confirmation) : null}::jsonb from done
+      on conflict do nothing)
     select (select count(*)::int from done) as done,
       (select result from checkouts where id = ${id}::int) as stored,
       (select array_agg(distinct calendar_id) from marked) as seats,

@@ -38,6 +38,7 @@ import {
   plan,
   recordRefundParts,
   refundView,
+  settleCheckoutOf,
   visible,
   voucherCodeOf,
   type RefundContext,
@@ -177,6 +178,7 @@ export async function moveReservation(
   to: Partial<MoveRequest>,
   now = new Date(),
 ): Promise<MoveResponse> {
+  await settleCheckoutOf(ctx, caller, id);
   const done = await ctx.db
     .transaction(async (tx) => {
       const row = await visible(tx, caller, id, true);

@@ -87,6 +87,15 @@ export async function creditVoucher(db: Queryable, voucherId: number, cents: num
     .where(eq(vouchers.id, voucherId));
 }
 
+/** The checkout's own card charge, if it went through (`checkout-{id}`, decision 0006). */
+export async function checkoutCharge(db: Queryable, checkoutId: number) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.idempotencyKey, `checkout-${checkoutId}`), eq(charges.errors, '')));
+  return row ?? null;
+}
+
 export async function findCharge(db: Queryable, id: number) {
   const [row] = await db.select().from(charges).where(eq(charges.id, id));
   return row ?? null;

@@ -47,6 +47,7 @@ import { venueOf } from '../../plugins/receipt-mail';
 import { seatFreed } from '../waitlist/waitlist.service';
 import * as repo from './refunds.repo';
 import { refundsCounter } from '../../plugins/business-metrics';
+import { settleCheckout } from '../checkout/finish-checkout';
 
 export type RefundContext = {
   db: Db;
@@ -113,7 +114,14 @@ type Paid = {
    * seats newest first, then the booking's own charge.
    */
   charges: number[];
+  /**
+   * A second charge of the same booking (old data: paid by its checkout's charge and again by
+   * an outstanding-balance capture, decision 0072): given back in full whatever the policy.
+   */
+  duplicates: CardPart[];
 };
+
+type CardPart = { chargeId: number; cents: number };
 
 /**
  * What this reservation was paid with: its share of its checkout, its credits, or its card, and
@@ -139,9 +147,20 @@ async function paidAtBooking(
   db: Queryable,
   row: repo.ReservationForRefund,
 ): Promise<Omit<Paid, 'charges'>> {
-  const byCard = row.paid && row.chargeId !== null;
+  let byCard = row.paid && row.chargeId !== null;
+  let chargeId = row.chargeId;
+  const duplicates: CardPart[] = [];
   if (row.checkoutId !== null) {
     const checkout = await repo.findCheckout(db, row.checkoutId);
+    // The checkout's charge paid the booking even where a crash left it marked unpaid (or
+    // paid by another charge since): every charge that belongs to it comes back (0072).
+    const own = await repo.checkoutCharge(db, row.checkoutId);
+    if (own) {
+      if (byCard && row.chargeId !== own.id)
+        duplicates.push({ chargeId: row.chargeId!, cents: row.amountCents });
+      byCard = true;
+      chargeId = own.id;
+    }
     const ids = await repo.checkoutReservationIds(db, row.checkoutId);
     const index = ids.indexOf(row.id);
     if (checkout && index >= 0 && index < checkout.items.length) {
@@ -164,8 +183,9 @@ async function paidAtBooking(
       // went through (a declined card leaves an outstanding balance, which the cancel clears).
       return {
         share: byCard ? share : { ...share, cardCents: 0, taxCents: 0 },
-        chargeId: byCard ? row.chargeId : null,
+        chargeId: byCard ? chargeId : null,
         voucherId: voucher?.id ?? null,
+        duplicates,
       };
     }
   }
@@ -175,6 +195,7 @@ async function paidAtBooking(
       share: { ...emptyShare, credits, creditsCents: credits * CENTS_PER_CREDIT },
       chargeId: null,
       voucherId: null,
+      duplicates,
     };
   }
   if (byCard)
@@ -182,8 +203,9 @@ async function paidAtBooking(
       share: { ...emptyShare, cardCents: row.amountCents },
       chargeId: row.chargeId,
       voucherId: null,
+      duplicates,
     };
-  return { share: emptyShare, chargeId: null, voucherId: null };
+  return { share: emptyShare, chargeId: null, voucherId: null, duplicates };
 }
 
 export type Plan = {
@@ -193,6 +215,8 @@ export type Plan = {
   paid: Paid;
   split: RefundSplit;
   creditsWait: boolean;
+  /** The duplicate charges' parts, inside `split.cardCents`, each never more than is left. */
+  duplicates: CardPart[];
 };
 
 export async function plan(
@@ -225,10 +249,17 @@ export async function plan(
       left.reduce((n, c) => n + c.leftCents, 0),
     );
   }
+  const duplicates = await cardPartsEach(db, paid.duplicates);
+  const duplicateCents = duplicates.reduce((n, d) => n + d.cents, 0);
+  split = {
+    ...split,
+    cardCents: split.cardCents + duplicateCents,
+    totalCents: split.totalCents + duplicateCents,
+  };
   const creditsWait =
     split.credits > 0 &&
     !(row.userId !== null && (await isClubMemberInGoodStanding(db, row.userId)));
-  return { row, policy, free, paid, split, creditsWait } satisfies Plan;
+  return { row, policy, free, paid, split, creditsWait, duplicates } satisfies Plan;
 }
 
 /** What is left on each charge (charged less what earlier refunds of it took), in order. */
@@ -240,6 +271,17 @@ async function leftOnCharges(db: Queryable, chargeIds: number[]) {
     left.push({ chargeId: id, leftCents: Math.max(0, leftCents) });
   }
   return left;
+}
+
+/** Each part back from its own charge, never more than is left on it. */
+async function cardPartsEach(db: Queryable, wanted: CardPart[]): Promise<CardPart[]> {
+  const parts: CardPart[] = [];
+  for (const want of wanted) {
+    const [{ leftCents }] = await leftOnCharges(db, [want.chargeId]);
+    const cents = Math.min(want.cents, leftCents);
+    if (cents > 0) parts.push({ chargeId: want.chargeId, cents });
+  }
+  return parts;
 }
 
 /** `cents` to the card, taken from the charges in order, never more than is left on each. */
@@ -422,7 +464,12 @@ export async function recordRefundParts(
   const s = p.split;
   // The card part comes back from each charge it was paid with (a move to a dearer seat is a
   // charge of its own): the first charge's part on this row, the others on rows of their own.
-  const parts = s.cardCents > 0 ? await cardParts(tx, p.paid.charges, s.cardCents) : [];
+  const duplicateCents = p.duplicates.reduce((n, d) => n + d.cents, 0);
+  const policyCents = s.cardCents - duplicateCents;
+  const parts = [
+    ...(policyCents > 0 ? await cardParts(tx, p.paid.charges, policyCents) : []),
+    ...p.duplicates,
+  ];
   const taxes = allocateCents(
     s.taxCents,
     parts.map((c) => c.cents),
@@ -591,6 +638,16 @@ function cardStatusOf(rows: repo.RefundRow[]): CardRefundStatus {
   return 'none';
 }
 
+/**
+ * A booking whose checkout a crash left claimed is paid (or known unpaid) before its refund (or
+ * its move) is worked out: its checkout ends here as the request path ends it (decision 0072), so a charge
+ * made for it is refunded now, never taken later for a booking already cancelled.
+ */
+export async function settleCheckoutOf(ctx: RefundContext, caller: AuthUser, id: number) {
+  const row = await visible(ctx.db, caller, id);
+  if (row.checkoutId !== null && !row.cancelledAt) await settleCheckout(ctx, row.checkoutId);
+}
+
 /** Cancels a booking with its refund (customers: their own, before it starts, per the policy). */
 export async function cancelReservation(
   ctx: RefundContext,
@@ -600,6 +657,7 @@ export async function cancelReservation(
   now = new Date(),
 ): Promise<CancelResponse> {
   assertChoice(caller, body.refund, body.reason);
+  await settleCheckoutOf(ctx, caller, id);
   const refund = await ctx.db.transaction(async (tx) => {
     const row = await visible(tx, caller, id, true);
     assertCancellable(caller, row, now);
@@ -627,6 +685,7 @@ export async function markNoShow(
   id: number,
   now = new Date(),
 ) {
+  await settleCheckoutOf(ctx, caller, id);
   const refund = await ctx.db.transaction(async (tx) => {
     const row = await visible(tx, caller, id, true);
     if (row.cancelledAt) throw ValidationError.nonField(ALREADY_CANCELLED);
@@ -699,6 +758,7 @@ export async function refundView(db: Queryable, one: repo.RefundRow): Promise<Re
       chargeId: refund.chargeId,
       voucherId: refund.voucherId,
       charges: [],
+      duplicates: [],
     },
     split: {
       cardCents: refund.cardCents,
@@ -711,6 +771,7 @@ export async function refundView(db: Queryable, one: repo.RefundRow): Promise<Re
       keptCents: refund.keptCents,
     },
     creditsWait: refund.creditsStatus === 'waiting',
+    duplicates: [],
   };
   return {
     id: refund.id,

@@ -31,7 +31,7 @@ import {
   listReservations,
   updateReservation,
 } from './reservations.service';
-import { cancelReservation, refundContext } from '../refunds/refunds.service';
+import { cancelReservation, refundContext, settleCheckoutOf } from '../refunds/refunds.service';
 import { bookingsCounter } from '../../plugins/business-metrics';
 
 const feedQuery = z.object({
@@ -159,9 +159,11 @@ export const reservationsRoutes =
         const row = await getReservation(db, caller, request.params.id);
         // A customer's cancel refunds per the policy; staff keep the plain delete (no refund), and
         // choose a refund with POST /reservations/{id}/cancel (docs/decisions/0027).
-        if (row.is_blackout || hasPermission(caller, 'reservations.change_reservation'))
+        if (row.is_blackout || hasPermission(caller, 'reservations.change_reservation')) {
+          // Its checkout, if a crash left it claimed, ends first: the charge it kept is recorded.
+          await settleCheckoutOf(refunds, caller, request.params.id);
           await deleteReservation(db, caller, request.params.id);
-        else
+        } else
           await cancelReservation(refunds, caller, request.params.id, {
             refund: 'policy',
             reason: '',

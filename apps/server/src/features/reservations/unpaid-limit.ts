@@ -6,6 +6,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { ValidationError } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { roleOf } from './reservations.service';
+import { stillOwed } from './reservations.repo';
 
 const stored = venueSettings.shape.max_unpaid_reservations;
 
@@ -30,7 +31,7 @@ export async function unpaidFutureCount(db: Db, userId: number, now: Date): Prom
     .where(
       and(
         eq(reservations.userId, userId),
-        eq(reservations.paid, false),
+        stillOwed,
         eq(reservations.isBlackout, false),
         isNull(reservations.cancelledAt),
         gt(reservations.time, now),

@@ -1,0 +1,1 @@
+CREATE INDEX "checkouts_charging" ON "checkouts" USING btree ("id") WHERE "checkouts"."status" = 'charging';

@@ -1,0 +1,158 @@
+import type { ProcessResponse } from '@paddock/contract/checkout';
+import { DEFAULT_CURRENCY } from '@paddock/contract/money';
+import type { CheckoutResult } from '../../db/schema/booking';
+import { crashAt } from '../../lib/crash-point';
+import { announceAfterCommit } from '../../plugins/changes';
+import {
+  chargeSavedCard,
+  type CardRecord,
+  type ChargeOutcome,
+  type Queryable,
+} from '../../plugins/payments/charge-card';
+import type { Db } from '../../db/client';
+import type { StoredFacts } from './send-confirmation';
+import { reservationsByIds } from '../reservations/reservations.service';
+import * as repo from './checkout.repo';
+import type { CheckoutContext } from './checkout.service';
+import { finishPaid, type Notices } from './process-statements';
+
+// The one way a claimed checkout (`charging`: seats booked unpaid, nothing answered yet) ends:
+// the request that claimed it, a retry, a cancel of one of its bookings and the money repair
+// all call `chargeAndFinish` (decision 0072).
+
+export type Finished = { result: CheckoutResult; finishedNow: boolean };
+
+/** What the quick path's claim read and wrote, so the step reads nothing again (0046, 0062). */
+export type KnownAtClaim = {
+  card: CardRecord | null;
+  /** The charge may commit without its WAL flush: the finish flushes both (decision 0062). */
+  flushLater: boolean;
+  currency: string;
+  /** The paid answer and what the confirmation says (null: the sender reads it). */
+  answer: () => { result: CheckoutResult; confirmation: StoredFacts | null };
+  /** The claim's seats, announced with their being paid. */
+  announce: Notices;
+  /** Housekeeping the quick path does before its charge (old change-feed rows, now and then). */
+  beforeCharge: () => Promise<unknown>;
+};
+
+/** The paid answer, read just before the finishing statement marks the bookings paid. */
+async function paidAnswer(db: Queryable, checkout: repo.CheckoutRow): Promise<CheckoutResult> {
+  const result = await successResult(db, checkout);
+  const body = result.body as ProcessResponse;
+  return {
+    ...result,
+    body: { ...body, reservations: body.reservations.map((r) => ({ ...r, paid: true })) },
+  };
+}
+
+export async function successResult(
+  db: Queryable,
+  checkout: repo.CheckoutRow,
+): Promise<CheckoutResult> {
+  const ids = await repo.checkoutReservationIds(db, checkout.id);
+  const location = await repo.findLocation(db, checkout.locationId);
+  const body: ProcessResponse = {
+    checkout_id: checkout.id,
+    status: 'paid',
+    total_cents: checkout.amounts.totalCents,
+    currency: location?.currency ?? DEFAULT_CURRENCY,
+    reservations: await reservationsByIds(db, ids),
+    post_booking_url: location?.postBookingUrl ?? '',
+  };
+  return { statusCode: 200, body };
+}
+
+/**
+ * Charges a claimed checkout with the key `checkout-{id}` and stores how it ended, exactly once
+ * whoever calls it and however often: the key makes the payment layer answer an earlier charge
+ * (ours, or one the provider made before a crash lost its answer) instead of charging again,
+ * and the finish stores the first answer only. Paid: the quick path's own finishing statement
+ * (`finishPaid`) marks the bookings paid by the charge and owes the confirmation; declined: the
+ * checkout fails and its bookings stay unpaid (the outstanding balance).
+ */
+export async function chargeAndFinish(
+  ctx: Pick<CheckoutContext, 'db' | 'payments' | 'crashAt'>,
+  checkout: repo.CheckoutRow,
+  /** What the quick path's claim read and wrote (decision 0046); without it, read here. */
+  known?: KnownAtClaim,
+): Promise<Finished> {
+  const { db } = ctx;
+  // The claim's seats are announced with their being paid, after the finishing statement
+  // (decision 0059); whatever ends the step before it announces them.
+  let unannounced = known?.announce ?? null;
+  try {
+    await known?.beforeCharge();
+    const currency =
+      known?.currency ??
+      (await repo.findLocation(db, checkout.locationId))?.currency ??
+      DEFAULT_CURRENCY;
+    const outcome = await chargeSavedCard(
+      db,
+      ctx.payments,
+      {
+        userId: checkout.userId,
+        amountCents: checkout.amounts.totalCents,
+        currency,
+        notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
+        idempotencyKey: `checkout-${checkout.id}`,
+        kind: 'booking',
+      },
+      known ? { card: known.card, fresh: true, flushLater: known.flushLater } : {},
+    );
+    if (outcome.ok) crashAt(ctx.crashAt, 'charged');
+    const finished = await finish(db, checkout, outcome, known, unannounced);
+    unannounced = null;
+    crashAt(ctx.crashAt, 'finished');
+    return finished;
+  } finally {
+    if (unannounced) await announceAfterCommit(db, unannounced);
+  }
+}
+
+async function finish(
+  db: Db,
+  checkout: repo.CheckoutRow,
+  outcome: ChargeOutcome,
+  known: KnownAtClaim | undefined,
+  announce: Notices | null,
+): Promise<Finished> {
+  const id = checkout.id;
+  if (outcome.ok) {
+    const done = await finishPaid(db, id, {
+      chargeId: outcome.charge.id,
+      chargeRef: outcome.charge.chargeRef,
+      ...(known ? known.answer() : { result: await paidAnswer(db, checkout), confirmation: null }),
+      announce: announce ?? undefined,
+    });
+    // A concurrent finisher's answer, read again if it committed after the statement began.
+    const stored = done.stored ?? (await repo.findCheckout(db, id))?.result;
+    if (!stored) throw new Error(`checkout ${id} finished without an answer`);
+    return { result: stored, finishedNow: done.finishedNow };
+  }
+  if (announce) await announceAfterCommit(db, announce);
+  return db.transaction(async (tx): Promise<Finished> => {
+    const row = (await repo.lockCheckout(tx, id))!;
+    if (row.result) return { result: row.result, finishedNow: false };
+    const result: CheckoutResult = {
+      statusCode: 402,
+      body: { detail: outcome.message, code: 'payment_failed' },
+    };
+    await repo.updateCheckout(tx, id, { status: 'failed', result, processedAt: new Date() });
+    return { result, finishedNow: true };
+  });
+}
+
+/**
+ * Ends the checkout if it is still claimed (the cancel of one of its bookings calls it first, so
+ * the booking is paid, or known unpaid, before its refund is worked out). Answers whether it
+ * finished it now; a confirmation it owes is sent by the caller's `receipts.wake()`.
+ */
+export async function settleCheckout(
+  ctx: Pick<CheckoutContext, 'db' | 'payments' | 'crashAt'>,
+  id: number,
+): Promise<Finished | null> {
+  const checkout = await repo.findCheckout(ctx.db, id);
+  if (!checkout || checkout.status !== 'charging' || checkout.result) return null;
+  return chargeAndFinish(ctx, checkout);
+}

@@ -1,0 +1,76 @@
+import { Cron } from 'croner';
+import { sql } from 'drizzle-orm';
+import type { CheckoutContext } from './checkout.service';
+import { settleCheckout } from './finish-checkout';
+
+/** Any number, held by pg_try_advisory_xact_lock: one repair pass at a time across instances. */
+const MONEY_REPAIR_LOCK = 727_001;
+/** A pass takes this many at most; the next pass (a minute later) takes the rest. */
+const PASS_LIMIT = 200;
+
+export type RepairContext = Pick<CheckoutContext, 'db' | 'payments' | 'receipts' | 'logError'>;
+export type RepairReport = { locked: boolean; found: number; finished: number };
+
+/**
+ * Ends every checkout left claimed (`charging`: seats booked unpaid, the charge perhaps made)
+ * for longer than `afterMs`, through the same `chargeAndFinish` as the request path (decision
+ * 0072): a charge that exists under `checkout-{id}`, ours or only the provider's, is answered
+ * and the bookings are marked paid by it; with none, the customer's pressed "pay" is carried out
+ * with that key, so never twice. One pass at a time across instances (an advisory lock); a pass
+ * racing a late request or a retry is still exact, since the key and the finish under the row
+ * lock decide, not the lock.
+ */
+export async function repairCheckouts(
+  ctx: RepairContext,
+  opts: { afterMs: number; now?: Date },
+): Promise<RepairReport> {
+  const before = new Date((opts.now ?? new Date()).getTime() - opts.afterMs);
+  const report = await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${MONEY_REPAIR_LOCK}) as locked`,
+    );
+    if (!rows[0]?.locked) return { locked: false, found: 0, finished: 0 };
+    // Claimed when its bookings were written (in the claim's own statement or transaction).
+    const { rows: stuck } = await tx.execute<{ id: number }>(sql`
+      select c.id from checkouts c
+      where c.status = 'charging' and c.result is null
+        and not exists (select 1 from reservations r
+          where r.checkout_id = c.id and r.created_at > ${before.toISOString()}::timestamptz)
+      order by c.id limit ${PASS_LIMIT}`);
+    let finished = 0;
+    for (const { id } of stuck) {
+      try {
+        if ((await settleCheckout(ctx, id))?.finishedNow) finished += 1;
+      } catch (error) {
+        // The provider unreachable: the checkout stays claimed for the next pass.
+        ctx.logError(error, `money repair could not finish checkout ${id}`);
+      }
+    }
+    return { locked: true, found: stuck.length, finished };
+  });
+  if (report.finished > 0) ctx.receipts.wake();
+  return report;
+}
+
+/**
+ * The repair at start and every `everySeconds` after (main.ts; tests call repairCheckouts).
+ * Every instance runs it; the advisory lock lets one pass work at a time.
+ */
+export function startMoneyRepairJob(
+  ctx: RepairContext,
+  opts: { afterMs: number; everySeconds: number },
+): { stop: () => void } {
+  const job = new Cron(
+    '* * * * * *',
+    {
+      interval: opts.everySeconds,
+      protect: true,
+      catch: (error) => ctx.logError(error, 'money repair failed'),
+    },
+    async () => {
+      await repairCheckouts(ctx, { afterMs: opts.afterMs });
+    },
+  );
+  void job.trigger();
+  return { stop: () => job.stop() };
+}
