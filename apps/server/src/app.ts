@@ -67,6 +67,7 @@ import { lapsRoutes } from './features/laps/laps.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './features/health/health.routes';
 import { Readiness } from './features/health/readiness';
+import { Draining } from './lib/draining';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -91,6 +92,8 @@ declare module 'fastify' {
     acServers: AcServerLink;
     /** This instance's sender of the booking confirmations owed (docs/decisions/0059). */
     receipts: ReceiptSender;
+    /** Set when SIGTERM starts the graceful shutdown (lib/graceful-shutdown.ts, decision 0080). */
+    draining: Draining;
   }
 }
 
@@ -110,6 +113,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   changes.subscribeCache((message) => {
     if (message === null) forgetBoardResults();
   });
+  const draining = new Draining();
   const app = Fastify({
     logger:
       deps.config.logLevel === 'silent'
@@ -123,12 +127,23 @@ export async function buildApp(deps: Deps): Promise<App> {
     // A slow or silent client cannot hold a connection or a worker forever.
     bodyLimit: deps.config.bodyLimitBytes,
     connectionTimeout: deps.config.connectionTimeoutMs,
-    // Event streams never end by themselves: closing the server ends them.
+    // A graceful shutdown lets requests in flight finish and ends event streams and sockets
+    // itself (lib/graceful-shutdown.ts); a plain close (tests) still cuts them.
     forceCloseConnections: true,
+    // A request that reaches a closing instance on a kept-alive connection is served (told
+    // `Connection: close`) rather than refused: refused, the load balancer could not safely retry a POST.
+    return503OnClosing: false,
     requestTimeout: deps.config.requestTimeoutMs,
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('draining', draining);
+  // While draining, every answer (also of a request already in flight) closes its connection:
+  // the client opens its next one elsewhere.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining.started) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -192,6 +207,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   );
   app.decorate('launcherHub', hub);
   app.addHook('preClose', async () => hub.close());
+  // A standard "service restart" close: rigs and screens reconnect, through the load balancer.
+  draining.onStart(() => hub.close(1012, 'Service restart'));
   // A party ended (here or on another instance): its server stops.
   changes.subscribe((change) => {
     if (change.topic === 'parties')
@@ -263,7 +280,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(lapsRoutes(deps));
       await api.register(acServerRoutes(acServers));
       await api.register(boardsRoutes(deps));
-      await api.register(eventsRoutes({ ...deps, changes, build }));
+      await api.register(eventsRoutes({ ...deps, changes, build, draining }));
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
@@ -272,7 +289,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(waitlistRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(staffRoutes(deps));
-      await api.register(healthRoutes(new Readiness(deps.database, changes)));
+      await api.register(healthRoutes(new Readiness(deps.database, changes, draining)));
     },
     { prefix: '/api' },
   );

@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
+import { gracefulShutdown } from './lib/graceful-shutdown';
 
 /** The exit code for a refused configuration (sysexits.h EX_CONFIG; scripts/supervise.mjs). */
 const EXIT_CONFIG = 78;
@@ -71,12 +72,23 @@ async function main() {
   );
 
   let closing = false;
+  // Graceful (decision 0080): not ready, no new connections, requests in flight finish within
+  // SHUTDOWN_TIMEOUT_SECONDS, event streams and launcher sockets told to reconnect, then exit 0.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    const bound = config.shutdownTimeoutMs;
+    app.log.info(`${signal}: shutting down (requests in flight get ${bound} ms)`);
+    // Whatever hangs after the connections are gone (a mail server, an AC server) cannot keep
+    // the process: it ends a little after the bound regardless.
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${bound + 3000} ms: exiting anyway.`);
+      process.exit(1);
+    }, bound + 3000).unref();
     renewals.stop();
-    await app.close().catch(() => {});
+    await gracefulShutdown(app, bound).catch((err: unknown) =>
+      app.log.error({ err }, 'graceful shutdown failed'),
+    );
     await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);

@@ -14,8 +14,11 @@ import {
 import { Forbidden } from '../../plugins/errors';
 import { screenName, screenPath } from '@paddock/contract/screens';
 import { checkIn } from '../screens/screens.service';
+import type { Draining } from '../../lib/draining';
 
 const HEARTBEAT_MS = 15_000;
+/** The reconnect delay a stream ended by a shutdown asks for: another instance is there now. */
+export const SHUTDOWN_RETRY_MS = 250;
 
 const eventsQuery = z.object({
   topics: z
@@ -50,7 +53,9 @@ const frame = (change: Change) =>
  * every 15 s keeps proxies and the client's offline badge honest and checks a named screen in.
  */
 export const eventsRoutes =
-  (deps: Deps & { changes: ChangeFeed; build: string | null }): FastifyPluginAsyncZod =>
+  (
+    deps: Deps & { changes: ChangeFeed; build: string | null; draining: Draining },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     app.get(
@@ -125,6 +130,12 @@ export const eventsRoutes =
           if (message === null && deps.changes.connected) res.end();
         });
         request.raw.on('close', unsubscribeReset);
+        // Shutting down: a short `retry` is the hint to come back at once (to another instance,
+        // through the load balancer), resuming from Last-Event-ID.
+        const unsubscribeDrain = deps.draining.onStart(() => {
+          res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
+        });
+        request.raw.on('close', unsubscribeDrain);
         try {
           if (Number.isFinite(lastId))
             for (const change of await changesSince(db, lastId, topics)) {
