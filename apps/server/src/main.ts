@@ -86,9 +86,10 @@ async function main() {
       process.exit(1);
     }, bound + 3000).unref();
     renewals.stop();
-    await gracefulShutdown(app, bound).catch((err: unknown) =>
-      app.log.error({ err }, 'graceful shutdown failed'),
-    );
+    await gracefulShutdown(app, {
+      timeoutMs: bound,
+      idleGraceMs: config.shutdownIdleGraceMs,
+    }).catch((err: unknown) => app.log.error({ err }, 'graceful shutdown failed'));
     await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
