@@ -21,9 +21,12 @@ import { buildServer, cloneDatabase, startServer, type ServerProcess } from './t
 // `npm test` runs this in its first server pass only (SKIP_SCALE_OUT in the second).
 
 const root = path.resolve(import.meta.dirname, '../../..');
-/** The health check: every 500 ms; down after 2 failures, up after 2 successes. */
-const INTER_MS = 500;
-const FALL = 2;
+/** The configuration operators use (README), addresses from the environment. */
+const HAPROXY_CFG = path.join(root, 'docs/operating/haproxy.cfg');
+const checks = fs.readFileSync(HAPROXY_CFG, 'utf8').match(/inter (\d+)ms fall (\d+)/)!;
+/** The health check: every INTER_MS; an instance is down after FALL failures in a row. */
+const INTER_MS = Number(checks[1]);
+const FALL = Number(checks[2]);
 
 function haproxyAvailable(): boolean {
   if (fs.existsSync('/usr/sbin/haproxy')) return true;
@@ -48,46 +51,6 @@ if (!skip && !available)
     'SKIPPED scale-out test: HAProxy is not installed and could not be (apt-get install haproxy failed).',
   );
 
-/**
- * The load balancer's configuration (also in README "Several instances behind a load balancer").
- * Retries: a connection that failed never reached an instance, so any request is retried, on
- * another instance (`redispatch 1`); an empty answer or a timeout only for GET/HEAD and a checkout's
- * processing (it replays its first answer), as another POST may have been done before its
- * instance died.
- */
-function haproxyConfig(port: number, servers: { name: string; port: number }[]) {
-  return `global
-  maxconn 2000
-
-defaults
-  mode http
-  timeout connect 1s
-  timeout client 60s
-  timeout server 60s
-  # Event streams and launcher sockets: open for hours; heartbeats every 15 s / 30 s.
-  timeout tunnel 1h
-  retries 3
-  option redispatch 1
-  retry-on conn-failure empty-response response-timeout
-
-frontend paddock
-  bind 127.0.0.1:${port}
-  # Processing a checkout again replays its first answer: it may be retried too.
-  acl replayable path_reg ^/api/reservations/checkouts/[^/]+/process$
-  http-request disable-l7-retry if !METH_GET !METH_HEAD !replayable
-  default_backend instances
-
-backend instances
-  balance roundrobin
-  option httpchk GET /api/ready
-  http-check expect status 200
-  default-server check inter ${INTER_MS}ms fall ${FALL} rise 2
-  # Which instance answered (for this test; harmless in production).
-  http-response set-header X-Paddock-Instance %s
-${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
-`;
-}
-
 type Answer = {
   what: string;
   status: number;
@@ -103,7 +66,6 @@ let ports: Record<string, number>;
 let haproxy: ChildProcess | null = null;
 let haproxyLog = '';
 let lb: string;
-let dir: string;
 
 beforeAll(async () => {
   if (!available) return;
@@ -115,26 +77,22 @@ beforeAll(async () => {
       name,
       await startServer(
         target,
-        {
-          SHUTDOWN_TIMEOUT_SECONDS: '5',
-          // Above the health check's inter × fall (1 s): HAProxy sees it down before it closes.
-          SHUTDOWN_IDLE_GRACE_SECONDS: '1.5',
-        },
+        // The default idle grace (2 s) is above the checks' inter × fall (1 s).
+        { SHUTDOWN_TIMEOUT_SECONDS: '5' },
         ports[name],
       ),
     );
   const lbPort = await freePort();
   lb = `http://127.0.0.1:${lbPort}`;
-  dir = fs.mkdtempSync(path.join(target.dataDir, 'haproxy-'));
-  const cfg = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(
-    cfg,
-    haproxyConfig(lbPort, [
-      { name: 'a', port: ports.a },
-      { name: 'b', port: ports.b },
-    ]),
-  );
-  haproxy = spawn('/usr/sbin/haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
+  haproxy = spawn('/usr/sbin/haproxy', ['-db', '-f', HAPROXY_CFG], {
+    env: {
+      ...process.env,
+      PADDOCK_LB: `127.0.0.1:${lbPort}`,
+      PADDOCK_A: `127.0.0.1:${ports.a}`,
+      PADDOCK_B: `127.0.0.1:${ports.b}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   haproxy.stdout!.on('data', (d: Buffer) => (haproxyLog += d.toString()));
   haproxy.stderr!.on('data', (d: Buffer) => (haproxyLog += d.toString()));
   await bothUp();
