@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { sql } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import { buildServer, cloneDatabase, startServer, type ServerProcess } from './t
 const root = path.resolve(import.meta.dirname, '../../..');
 /** The configuration operators use (README), addresses from the environment. */
 const HAPROXY_CFG = path.join(root, 'docs/operating/haproxy.cfg');
+const HAPROXY_HTTPS_CFG = path.join(root, 'docs/operating/haproxy-https.cfg');
 const checks = fs.readFileSync(HAPROXY_CFG, 'utf8').match(/inter (\d+)ms fall (\d+)/)!;
 /** The health check: every INTER_MS; an instance is down after FALL failures in a row. */
 const INTER_MS = Number(checks[1]);
@@ -306,7 +308,32 @@ const summary = (answers: Answer[]) => {
 };
 
 describe.skipIf(!available)('two instances behind HAProxy', () => {
-  let customers: CreatedUser[];
+  /**
+   * Customers of one load, each with a saved card (as the web saves it, through the LB). Fresh
+   * ones per load: a customer holds at most 100 unpaid bookings (set below).
+   */
+  async function newCustomers(n = 10) {
+    const viaLb = {
+      app: {
+        inject: async (o: { method: string; url: string; headers?: object; payload: object }) => {
+          const res = await fetch(`${lb}${o.url}`, {
+            method: o.method,
+            headers: { ...o.headers, 'content-type': 'application/json' },
+            body: JSON.stringify(o.payload),
+          });
+          const body = await res.text();
+          return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown };
+        },
+      },
+    } as unknown as { app: App };
+    const customers: CreatedUser[] = [];
+    for (let i = 0; i < n; i += 1) {
+      const customer = await createUser(target);
+      await saveTestCard(viaLb, customer);
+      customers.push(customer);
+    }
+    return customers;
+  }
   let staff: CreatedUser;
   let seats: number[];
   let eventId: number;
@@ -360,23 +387,6 @@ describe.skipIf(!available)('two instances behind HAProxy', () => {
       .insert(settings)
       .values({ key: 'max_unpaid_reservations', value: 100 })
       .onConflictDoUpdate({ target: settings.key, set: { value: 100 } });
-    customers = [];
-    for (let i = 0; i < 6; i += 1) customers.push(await createUser(target));
-    // A saved card, as the web saves it, through the LB (more than a few unpaid bookings need one).
-    const viaLb = {
-      app: {
-        inject: async (o: { method: string; url: string; headers?: object; payload: object }) => {
-          const res = await fetch(`${lb}${o.url}`, {
-            method: o.method,
-            headers: { ...o.headers, 'content-type': 'application/json' },
-            body: JSON.stringify(o.payload),
-          });
-          const body = await res.text();
-          return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown };
-        },
-      },
-    } as unknown as { app: App };
-    for (const customer of customers) await saveTestCard(viaLb, customer);
     staff = await createUser(target, {
       isStaff: true,
       permissions: ['leaderboards.can_manage_race_events', 'reservations.change_reservation'],
@@ -398,6 +408,83 @@ describe.skipIf(!available)('two instances behind HAProxy', () => {
     socket?.close();
   });
 
+  it('HTTPS through HAProxy (haproxy-https.cfg): TLS ended at the proxy, a wss socket, plain HTTP redirected', async () => {
+    const dir = fs.mkdtempSync(path.join(target.dataDir, 'tls-'));
+    const key = path.join(dir, 'key.pem');
+    const cert = path.join(dir, 'cert.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
+    const pem = path.join(dir, 'paddock.pem');
+    fs.writeFileSync(pem, fs.readFileSync(cert, 'utf8') + fs.readFileSync(key, 'utf8'));
+    const [tls, plain, lbPort] = [await freePort(), await freePort(), await freePort()];
+    let log = '';
+    const proxy = spawn('/usr/sbin/haproxy', ['-db', '-f', HAPROXY_CFG, '-f', HAPROXY_HTTPS_CFG], {
+      env: {
+        ...process.env,
+        PADDOCK_LB: `127.0.0.1:${lbPort}`,
+        PADDOCK_TLS: `127.0.0.1:${tls}`,
+        PADDOCK_HTTP: `127.0.0.1:${plain}`,
+        PADDOCK_CERT: pem,
+        PADDOCK_A: `127.0.0.1:${ports.a}`,
+        PADDOCK_B: `127.0.0.1:${ports.b}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proxy.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+    const ca = fs.readFileSync(cert);
+    const get = (url: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+        const lib = url.startsWith('https') ? https : http;
+        lib
+          .get(url, { ca }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode!, headers: res.headers });
+          })
+          .on('error', reject);
+      });
+    const end = Date.now() + 15_000;
+    let answer: { status: number; headers: http.IncomingHttpHeaders } | null = null;
+    while (!answer || answer.status !== 200) {
+      if (Date.now() > end) throw new Error(`no answer over HTTPS: ${log}`);
+      answer = await get(`https://127.0.0.1:${tls}/api/ready`).catch(() => null);
+      if (!answer || answer.status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(answer.headers['x-paddock-instance']).toMatch(/^[ab]$/);
+    expect(answer.headers['strict-transport-security']).toMatch(/max-age=/);
+    const redirect = await get(`http://127.0.0.1:${plain}/book?x=1`);
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.location).toBe(`https://127.0.0.1:${plain}/book?x=1`);
+    const messages: { type: string }[] = [];
+    const ws = new WebSocket(`wss://127.0.0.1:${tls}/ws/launcher/events/${eventId}/`, {
+      headers: bearer(staff.token),
+      ca,
+    });
+    ws.on('message', (m) => messages.push(JSON.parse(String(m)) as { type: string }));
+    await until(() => messages.length > 0);
+    expect(messages[0].type).toBe('model_updated');
+    ws.close();
+    proxy.kill('SIGKILL');
+  }, 60_000);
+
   it('SIGTERM one instance under load: nothing lost or doubled, the stream and the socket move over', async () => {
     // The instance the stream is on is the one stopped; the socket follows to it if it is not.
     const victim = stream.state.instances.at(-1)!;
@@ -407,7 +494,7 @@ describe.skipIf(!available)('two instances behind HAProxy', () => {
       socket.state.ws?.close(4000);
       await until(() => socket.state.instances.length > count);
     }
-    const load = startLoad(customers, seats, 2);
+    const load = startLoad(await newCustomers(), seats, 2);
     await new Promise((r) => setTimeout(r, 1500));
     const signalled = Date.now();
     instances.get(victim)!.proc.kill('SIGTERM');
@@ -434,7 +521,7 @@ describe.skipIf(!available)('two instances behind HAProxy', () => {
     const victim = back === 'a' ? 'b' : 'a';
     instances.set(back, await startServer(target, {}, ports[back]));
     await bothUp();
-    const load = startLoad(customers, seats, 20);
+    const load = startLoad(await newCustomers(), seats, 20);
     await new Promise((r) => setTimeout(r, 1500));
     const killed = Date.now();
     instances.get(victim)!.proc.kill('SIGKILL');
