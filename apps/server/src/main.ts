@@ -88,7 +88,7 @@ async function main() {
     renewals.stop();
     await gracefulShutdown(app, {
       timeoutMs: bound,
-      idleGraceMs: config.shutdownIdleGraceMs,
+      idleWaitMs: config.shutdownIdleWaitMs,
     }).catch((err: unknown) => app.log.error({ err }, 'graceful shutdown failed'));
     await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});

@@ -13,7 +13,7 @@ export type ShutdownTimes = {
    * moment, which then fails without an answer. Long enough for the balancer's health check to
    * see the instance down, and it sends nothing more.
    */
-  idleGraceMs: number;
+  idleWaitMs: number;
 };
 
 /**
@@ -25,7 +25,7 @@ export type ShutdownTimes = {
  */
 export async function gracefulShutdown(
   app: FastifyInstance,
-  { timeoutMs, idleGraceMs }: ShutdownTimes,
+  { timeoutMs, idleWaitMs }: ShutdownTimes,
 ): Promise<boolean> {
   const started = performance.now();
   app.draining.start();
@@ -33,7 +33,7 @@ export async function gracefulShutdown(
   let drainedInTime = true;
   if (server.listening) {
     // net.Server's own close: no new connections, but, unlike http.Server's, the idle kept-alive
-    // ones are left open for now (see idleGraceMs). Called back once every connection is gone.
+    // ones are left open for now (see idleWaitMs). Called back once every connection is gone.
     const closed = new Promise<void>((resolve) =>
       net.Server.prototype.close.call(server, () => resolve()),
     );
@@ -43,7 +43,7 @@ export async function gracefulShutdown(
         server.close();
         sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
       },
-      Math.min(idleGraceMs, timeoutMs),
+      Math.min(idleWaitMs, timeoutMs),
     );
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>(
