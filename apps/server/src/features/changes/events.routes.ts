@@ -150,6 +150,9 @@ export const eventsRoutes =
           return;
         }
         caughtUp = true;
+        // Ended already (opened while the instance shuts down, or cut during the catch-up): its
+        // 'close' may have passed, so nothing below would be undone.
+        if (res.writableEnded || res.destroyed) return void unsubscribe();
         for (const change of pending) send(change);
         const heartbeat = setInterval(() => {
           res.write(`event: ping\ndata: ${Date.now()}\n\n`);
