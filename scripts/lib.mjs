@@ -29,22 +29,32 @@ export async function ensureInstalled() {
 }
 
 export const CHROMIUM = '/usr/bin/chromium';
+export const HAPROXY = '/usr/sbin/haproxy';
+
+/** Installs Debian packages with apt-get (through `sudo -n` when not root); true when it worked. */
+async function aptInstall(what, packages) {
+  const isRoot = process.getuid?.() === 0;
+  console.log(`Installing Debian ${packages[0]} for ${what}…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const [cmd, ...pre] = isRoot ? ['apt-get'] : ['sudo', '-n', 'apt-get'];
+  let code = await run(cmd, [...pre, 'update', '-qq'], { env });
+  if (code === 0) code = await run(cmd, [...pre, 'install', '-y', '-qq', ...packages], { env });
+  return code === 0;
+}
 
 /** Debian's Chromium for the browser tests, installed with apt-get when missing. */
 export async function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return true;
-  const isRoot = process.getuid?.() === 0;
-  const sudo = isRoot ? [] : ['sudo', '-n'];
-  console.log('Installing Debian chromium for the browser tests…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const [cmd, ...pre] = sudo.length ? sudo : ['apt-get'];
-  const apt = sudo.length ? [...pre, 'apt-get'] : [];
-  let code = await run(cmd, [...apt, 'update', '-qq'], { env });
-  if (code === 0)
-    code = await run(cmd, [...apt, 'install', '-y', '-qq', 'chromium', 'fonts-liberation'], {
-      env,
-    });
-  return code === 0 && fs.existsSync(CHROMIUM);
+  return (
+    (await aptInstall('the browser tests', ['chromium', 'fonts-liberation'])) &&
+    fs.existsSync(CHROMIUM)
+  );
+}
+
+/** Debian's HAProxy for the scale-out test (apps/server/src/scale-out.test.ts), when missing. */
+export async function ensureHaproxy() {
+  if (fs.existsSync(HAPROXY)) return true;
+  return (await aptInstall('the scale-out test', ['haproxy'])) && fs.existsSync(HAPROXY);
 }
 
 /** True when a PostgreSQL answers at `url` (used to add the second server-test pass). */

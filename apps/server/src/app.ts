@@ -73,6 +73,7 @@ import { registerMetrics } from './plugins/metrics';
 import { backupDir } from './ops/backup';
 import { BackupRunner } from './features/backups/backups.service';
 import { backupsRoutes } from './features/backups/backups.routes';
+import { Draining } from './lib/draining';
 
 /** Everything a feature may use; built once in main.ts (or per test file). */
 export type Deps = {
@@ -101,6 +102,8 @@ declare module 'fastify' {
     receipts: ReceiptSender;
     /** Takes this instance's backups into DATA_DIR/backups, one at a time (0074). */
     backups: BackupRunner;
+    /** Set when SIGTERM starts the graceful shutdown (lib/graceful-shutdown.ts, decision 0080). */
+    draining: Draining;
   }
 }
 
@@ -120,6 +123,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   changes.subscribeCache((message) => {
     if (message === null) forgetBoardResults();
   });
+  const draining = new Draining();
   const app = Fastify({
     logger:
       deps.config.logLevel === 'silent'
@@ -135,8 +139,12 @@ export async function buildApp(deps: Deps): Promise<App> {
     // A slow or silent client cannot hold a connection or a worker forever.
     bodyLimit: deps.config.bodyLimitBytes,
     connectionTimeout: deps.config.connectionTimeoutMs,
-    // Event streams never end by themselves: closing the server ends them.
+    // A graceful shutdown lets requests in flight finish and ends event streams and sockets
+    // itself (lib/graceful-shutdown.ts); a plain close (tests) still cuts them.
     forceCloseConnections: true,
+    // A request that reaches a closing instance on a kept-alive connection is served (told
+    // `Connection: close`) rather than refused: refused, the load balancer could not safely retry a POST.
+    return503OnClosing: false,
     requestTimeout: deps.config.requestTimeoutMs,
     // A body dripped byte by byte lived ~67 s with REQUEST_TIMEOUT_SECONDS=30 (issue 27): node
     // made its headers timeout min(60 s, its own 5-minute default) before Fastify set the request
@@ -150,6 +158,13 @@ export async function buildApp(deps: Deps): Promise<App> {
     trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('draining', draining);
+  // While draining, every answer (also of a request already in flight) closes its connection:
+  // the client opens its next one elsewhere.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining.started) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -222,6 +237,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   );
   app.decorate('launcherHub', hub);
   app.addHook('preClose', async () => hub.close());
+  // A standard "service restart" close: rigs and screens reconnect, through the load balancer.
+  draining.onStart(() => hub.close(1012, 'Service restart'));
   // A party ended (here or on another instance): its server stops.
   changes.subscribe((change) => {
     if (change.topic === 'parties')
@@ -304,7 +321,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(lapsRoutes(deps));
       await api.register(acServerRoutes(acServers));
       await api.register(boardsRoutes(deps));
-      await api.register(eventsRoutes({ ...deps, changes, build }));
+      await api.register(eventsRoutes({ ...deps, changes, build, draining }));
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
@@ -313,7 +330,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(waitlistRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(staffRoutes(deps));
-      await api.register(healthRoutes(new Readiness(deps.database, changes)));
+      await api.register(healthRoutes(new Readiness(deps.database, changes, draining)));
       await api.register(backupsRoutes(deps, backups));
     },
     { prefix: '/api' },

@@ -32,6 +32,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** After SIGTERM, requests in flight get this long to finish before their connections are cut. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(10),
+  /** …and idle kept-alive connections stay open this long, for a load balancer to see it down. */
+  SHUTDOWN_IDLE_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(2),
   BODY_LIMIT_KB: z.coerce.number().int().min(16).max(102_400).default(1024),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** The Assetto Corsa dedicated server binary; unset: Paddock runs no AC server. */
@@ -93,6 +97,9 @@ export type Config = {
   /** Seconds a connection may sit idle, and a request may take to arrive in full. */
   connectionTimeoutMs: number;
   requestTimeoutMs: number;
+  /** SIGTERM: how long requests in flight may take to finish (decision 0080). */
+  shutdownTimeoutMs: number;
+  shutdownIdleWaitMs: number;
   bodyLimitBytes: number;
   /** Login attempts per IP and username per minute (signup, login links: see accounts routes). */
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits use it). */
@@ -169,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoRandomPasswords: Boolean(e.DATABASE_URL),
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    shutdownTimeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
+    shutdownIdleWaitMs: Math.round(e.SHUTDOWN_IDLE_WAIT_SECONDS * 1000),
     bodyLimitBytes: e.BODY_LIMIT_KB * 1024,
     trustProxy: e.TRUST_PROXY === 'true',
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

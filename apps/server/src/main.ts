@@ -12,9 +12,12 @@ import { startRenewalJob } from './features/club/renewals';
 import { startMoneyRepairJob } from './features/checkout/money-repair';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
 import { startNightlyBackups } from './features/backups/nightly-backups';
+import { gracefulShutdown } from './lib/graceful-shutdown';
 
 /** The exit code for a refused configuration (sysexits.h EX_CONFIG; scripts/supervise.mjs). */
 const EXIT_CONFIG = 78;
+/** After SIGTERM, closing (hooks, the pool) may take this long after the drain's bound. */
+const CLOSE_MARGIN_MS = 10_000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // START_TIMING=1 prints when each start-up step ended, in ms since the process started (0049).
@@ -88,14 +91,27 @@ async function main() {
     : startNightlyBackups(app.backups, database.db, app.log);
 
   let closing = false;
+  // Graceful (decision 0080): not ready, no new connections, requests in flight finish within
+  // SHUTDOWN_TIMEOUT_SECONDS, event streams and launcher sockets told to reconnect, then exit 0.
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
+    const bound = config.shutdownTimeoutMs;
+    app.log.info(`${signal}: shutting down (requests in flight get ${bound} ms)`);
+    // Whatever hangs after the connections are gone (a mail server, an AC server) cannot keep
+    // the process: it ends CLOSE_MARGIN_MS after the bound regardless. The margin is generous:
+    // closing finishes the confirmations being sent, which on a loaded machine takes seconds.
+    setTimeout(() => {
+      console.error(`Shutdown took longer than ${bound + CLOSE_MARGIN_MS} ms: exiting anyway.`);
+      process.exit(1);
+    }, bound + CLOSE_MARGIN_MS).unref();
     renewals.stop();
     nightly?.stop();
     moneyRepair.stop();
-    await app.close().catch(() => {});
+    await gracefulShutdown(app, {
+      timeoutMs: bound,
+      idleWaitMs: config.shutdownIdleWaitMs,
+    }).catch((err: unknown) => app.log.error({ err }, 'graceful shutdown failed'));
     await stopReceiptRenderer().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);

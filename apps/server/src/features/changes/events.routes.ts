@@ -15,8 +15,11 @@ import { Forbidden } from '../../plugins/errors';
 import { screenName, screenPath } from '@paddock/contract/screens';
 import { checkIn } from '../screens/screens.service';
 import { eventStreamsGauge } from '../../plugins/business-metrics';
+import type { Draining } from '../../lib/draining';
 
 const HEARTBEAT_MS = 15_000;
+/** The reconnect delay a stream ended by a shutdown asks for: another instance is there now. */
+export const SHUTDOWN_RETRY_MS = 250;
 
 const eventsQuery = z.object({
   topics: z
@@ -51,7 +54,9 @@ const frame = (change: Change) =>
  * every 15 s keeps proxies and the client's offline badge honest and checks a named screen in.
  */
 export const eventsRoutes =
-  (deps: Deps & { changes: ChangeFeed; build: string | null }): FastifyPluginAsyncZod =>
+  (
+    deps: Deps & { changes: ChangeFeed; build: string | null; draining: Draining },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     app.get(
@@ -126,6 +131,12 @@ export const eventsRoutes =
           if (message === null && deps.changes.connected) res.end();
         });
         request.raw.on('close', unsubscribeReset);
+        // Shutting down: a short `retry` is the hint to come back at once (to another instance,
+        // through the load balancer), resuming from Last-Event-ID.
+        const unsubscribeDrain = deps.draining.onStart(() => {
+          res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
+        });
+        request.raw.on('close', unsubscribeDrain);
         try {
           if (Number.isFinite(lastId))
             for (const change of await changesSince(db, lastId, topics)) {
@@ -140,6 +151,9 @@ export const eventsRoutes =
           return;
         }
         caughtUp = true;
+        // Ended already (opened while the instance shuts down, or cut during the catch-up): its
+        // 'close' may have passed, so nothing below would be undone.
+        if (res.writableEnded || res.destroyed) return void unsubscribe();
         for (const change of pending) send(change);
         const heartbeat = setInterval(() => {
           res.write(`event: ping\ndata: ${Date.now()}\n\n`);

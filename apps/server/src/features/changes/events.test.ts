@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { buildApp, type App } from '../../app';
@@ -99,4 +100,33 @@ describe('the change feed', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('topics');
   });
+
+  it('a draining instance (SIGTERM) ends its streams with a short retry, and one opened then at once', async () => {
+    const app = await buildApp(t.deps);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/events?topics=boards`;
+    try {
+      const open = rawStream(url);
+      await until(() => open.text.includes('event: hello'));
+      app.draining.start();
+      await until(() => open.ended);
+      expect(open.text).toMatch(/retry: 250\n\n$/);
+      // Opened on a kept-alive connection after the drain began: hello, then the hint, then the end.
+      const late = rawStream(url);
+      await until(() => late.ended);
+      expect(late.text).toMatch(/event: hello\n[^]*retry: 250\n\n$/);
+    } finally {
+      await app.close();
+    }
+  });
 });
+
+/** A stream's raw text and whether the server ended it. */
+function rawStream(url: string) {
+  const state = { text: '', ended: false };
+  http.get(url, (res) => {
+    res.on('data', (d: Buffer) => (state.text += d.toString()));
+    res.on('end', () => (state.ended = true));
+  });
+  return state;
+}

@@ -131,4 +131,22 @@ describe('GET /api/health and GET /api/ready', () => {
       await database.close();
     }
   });
+
+  it('ready is 503 "shutting down" once the instance drains (SIGTERM), health still 200', async () => {
+    const app = await buildApp({ ...t.deps });
+    try {
+      expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
+      app.draining.start();
+      const ready = await app.inject({ url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers.connection).toBe('close');
+      expect(ready.json()).toMatchObject({
+        status: 'not_ready',
+        detail: 'Not ready: shutting down.',
+      });
+      expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
 });

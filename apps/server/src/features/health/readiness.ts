@@ -1,6 +1,7 @@
 import type { ReadyBody } from '@paddock/contract/health';
 import { newestMigration, type Database } from '../../db/client';
 import type { ChangeFeed } from '../../plugins/changes';
+import type { Draining } from '../../lib/draining';
 
 /** A readiness probe gives the database this long before calling it down (a full pool, a hang). */
 const PROBE_TIMEOUT_MS = 2000;
@@ -18,9 +19,17 @@ export class Readiness {
   constructor(
     private readonly database: Database,
     private readonly changes: ChangeFeed,
+    private readonly draining?: Draining,
   ) {}
 
   check(): Promise<ReadyBody> {
+    // Shutting down: whatever the parts say, send traffic elsewhere (decision 0080).
+    if (this.draining?.started)
+      return Promise.resolve({
+        status: 'not_ready',
+        detail: 'Not ready: shutting down.',
+        checks: { database: 'ok', migrations: 'ok', changes: 'ok' },
+      });
     return (this.probing ??= this.probe().finally(() => (this.probing = null)));
   }
 

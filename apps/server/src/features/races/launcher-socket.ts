@@ -92,11 +92,16 @@ export class LauncherHub {
     return n;
   }
 
-  close() {
+  private closed: { code: number; reason: string } | null = null;
+
+  /** Closes every socket with `code` (1001 going away, 1012 service restart: both say reconnect). */
+  close(code = 1001, reason = 'Server closing') {
+    if (this.closed) return;
+    this.closed = { code, reason };
     for (const stop of this.unsubscribe) stop();
     if (this.pinger) clearInterval(this.pinger);
     for (const room of this.rooms.values())
-      for (const client of room.clients) client.socket.close(1001, 'Server closing');
+      for (const client of room.clients) client.socket.close(code, reason);
     this.rooms.clear();
   }
 
@@ -111,6 +116,8 @@ export class LauncherHub {
     socket: WebSocket,
     who: { calendar: number | null; staff: AuthUser | null },
   ) {
+    // Opened on a kept-alive connection after the hub closed (shutting down): go elsewhere.
+    if (this.closed) return void socket.close(this.closed.code, this.closed.reason);
     let room = this.rooms.get(eventId);
     if (!room) {
       room = { clients: new Set(), snapshot: null, queue: Promise.resolve() };
