@@ -486,7 +486,9 @@ export class AcServerLink {
     try {
       const result = await importResults(this.db, null, bytes, new Date(), {
         sourceKey: (lap, i) =>
-          lap.carId === null ? `acsrv:${r.partyId}:${r.runId}:${seq}:file:${i}` : acLapKey(r, seq, lap.carId, lap.carLap),
+          lap.carId === null
+            ? `acsrv:${r.partyId}:${r.runId}:${seq}:file:${i}`
+            : acLapKey(r, seq, lap.carId, lap.carLap),
         seatOf: (carId) => r.seats[carId],
       });
       r.imports.push(result);
