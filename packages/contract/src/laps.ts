@@ -176,7 +176,12 @@ export const importResponse = z.object({
   sim,
   track: z.string(),
   session: z.string(),
+  /** This session (by its content: server, track, session, start) was imported before: the
+   *  import added nothing. */
+  already_imported: z.boolean(),
   laps_added: z.number().int(),
+  /** Laps stored already (they came live) whose missing driver or owner the file filled in. */
+  laps_filled: z.number().int(),
   laps_skipped: z.number().int(),
   drivers_matched: z.number().int(),
   drivers: z.number().int(),

@@ -254,6 +254,7 @@ export async function seedDemoLaps(
       .insert(raceSessions)
       .values({
         fileSha: `demo-round-${round + 1}`,
+        sessionKey: `demo-round-${round + 1}`,
         sim: 'ac',
         trackId: monza,
         kind: 'RACE',

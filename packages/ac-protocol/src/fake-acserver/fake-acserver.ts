@@ -29,7 +29,9 @@ export interface FakeAcServerReplay {
    *  its full path, as acServer does with its results folder. */
   resultsDir?: string;
   /** Map the results file's car ids onto entry-list car ids; default: the same id. Laps of cars
-   *  that are not in the entry list are skipped. */
+   *  that are not in the entry list are skipped. The file written for END_SESSION then carries
+   *  the mapped ids, as acServer's own file does (its CarId is the entry-list index); a car
+   *  left out of the map gets an id past the entry list's end. */
   carIds?: Record<number, number>;
 }
 
@@ -356,7 +358,7 @@ export async function startFakeAcServer(options: FakeAcServerOptions): Promise<F
     if (options.replay?.resultsDir) {
       resultsFile = path.join(options.replay.resultsDir, path.basename(resultsFile));
       await fs.mkdir(options.replay.resultsDir, { recursive: true });
-      await fs.writeFile(resultsFile, options.replay.resultsJson);
+      await fs.writeFile(resultsFile, withCarIds(options.replay.resultsJson));
     }
     send({ type: 'END_SESSION', resultsFile });
   }
@@ -382,6 +384,23 @@ export async function startFakeAcServer(options: FakeAcServerOptions): Promise<F
         : (a.timeMs || Infinity) - (b.timeMs || Infinity),
     );
     return rows;
+  }
+
+  /** The results file as this server would write it: car ids of its own entry list. */
+  function withCarIds(json: string): string {
+    const map = options.replay?.carIds;
+    if (!map) return json;
+    const data = JSON.parse(json) as Record<string, unknown>;
+    const mapped = (id: unknown) =>
+      typeof id !== 'number' ? id : (map[id] ?? config.entries.length + id);
+    for (const list of ['Cars', 'Result', 'Laps', 'Events'])
+      for (const row of (Array.isArray(data[list]) ? data[list] : []) as Record<string, unknown>[])
+        if (row && typeof row === 'object') {
+          if ('CarId' in row) row.CarId = mapped(row.CarId);
+          if (typeof row.OtherCarId === 'number' && row.OtherCarId >= 0)
+            row.OtherCarId = mapped(row.OtherCarId);
+        }
+    return JSON.stringify(data, null, 2);
   }
 
   // Start up as acServer does: protocol version, the current session, then the cars.

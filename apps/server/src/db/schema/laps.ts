@@ -199,7 +199,11 @@ export const boards = pgTable('boards', {
 /** A race session imported from a results file, for POINTS boards. */
 export const raceSessions = pgTable('race_sessions', {
   id: serial().primaryKey(),
+  /** The SHA-256 of the file first imported for this session (for the record). */
   fileSha: text().notNull().unique(),
+  /** The session's identity from its content (`ParsedSession.sessionKey`): a second file of
+   *  the same session adds nothing. Sessions imported before it existed: `file:<sha>`. */
+  sessionKey: text().notNull().unique(),
   sim: text().$type<Sim>().notNull(),
   trackId: integer()
     .notNull()

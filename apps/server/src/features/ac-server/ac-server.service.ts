@@ -50,6 +50,8 @@ interface Running {
   drivers: Map<number, { guid: string; name: string }>;
   /** NEW_SESSIONs seen: each session (and restart) has its own laps. */
   sessionSeq: number;
+  /** Car id → LAP_COMPLETEDs in this session: the lap's number, as the results file counts. */
+  carLaps: Map<number, number>;
   sessionName: string | null;
   lapsStored: number;
   imports: ImportResponse[];
@@ -57,14 +59,18 @@ interface Running {
   queue: Promise<void>;
 }
 
-/** The key a lap of this run is stored under, whether it came live or from the results file. */
+/**
+ * The key a lap of this run is stored under, whether it came live or from the results file:
+ * its car and its number for that car in the session (decision 0081). Not the driver, which a
+ * missed NEW_CONNECTION leaves out of the live lap, nor the time, which two laps can share.
+ */
 export function acLapKey(
   run: { partyId: number; runId: string },
   sessionSeq: number,
-  driver: string,
-  lapMs: number,
+  carId: number,
+  carLap: number,
 ) {
-  return `acsrv:${run.partyId}:${run.runId}:${sessionSeq}:${driver}:${lapMs}`;
+  return `acsrv:${run.partyId}:${run.runId}:${sessionSeq}:car${carId}:${carLap}`;
 }
 
 export class AcServerLink {
@@ -289,6 +295,7 @@ export class AcServerLink {
         track: lookups.track!,
         drivers: new Map(),
         sessionSeq: 0,
+        carLaps: new Map(),
         sessionName: null,
         lapsStored: 0,
         imports: [],
@@ -405,6 +412,7 @@ export class AcServerLink {
     switch (message.type) {
       case 'NEW_SESSION':
         r.sessionSeq += 1;
+        r.carLaps = new Map();
         r.sessionName = message.name;
         break;
       case 'NEW_CONNECTION':
@@ -426,6 +434,10 @@ export class AcServerLink {
 
   /** LAP_COMPLETED: car id → entry → seat; the ingestion finds the customer and tells the boards. */
   private async lap(r: Running, carId: number, lapMs: number, cuts: number) {
+    // Counted for every lap, stored or not: the results file lists them all.
+    const carLap = (r.carLaps.get(carId) ?? 0) + 1;
+    r.carLaps.set(carId, carLap);
+    const key = acLapKey(r, r.sessionSeq, carId, carLap);
     const calendarId = r.seats[carId];
     if (calendarId === undefined) {
       this.log.warn({ party: r.partyId, carId }, 'lap of a car that is not in the entry list');
@@ -433,7 +445,7 @@ export class AcServerLink {
     }
     const driver = r.drivers.get(carId) ?? { guid: '', name: '' };
     const body = lapIngest.safeParse({
-      client_lap_id: acLapKey(r, r.sessionSeq, driver.guid || driver.name, lapMs).slice(0, 100),
+      client_lap_id: key.slice(0, 100),
       sim: 'ac',
       track: r.track.key,
       layout: r.track.layout,
@@ -448,15 +460,15 @@ export class AcServerLink {
       this.log.warn({ party: r.partyId, carId, lapMs }, 'AC server lap out of bounds, not stored');
       return;
     }
-    const stored = await storeLap(
-      this.db,
-      { calendarId, sourceKey: acLapKey(r, r.sessionSeq, driver.guid || driver.name, lapMs) },
-      body.data,
-    );
+    const stored = await storeLap(this.db, { calendarId, sourceKey: key }, body.data);
     if (stored.created) r.lapsStored += 1;
   }
 
-  /** END_SESSION: the results file through the import; laps that came live keep their row. */
+  /**
+   * END_SESSION: the results file through the import. Its car ids are the entry list's, so a
+   * lap missed live and a result go to the seat's booked customer as a live lap does; a lap
+   * that came live meets its file copy on (car, lap number) and is stored once.
+   */
   private async importSession(r: Running, resultsFile: string) {
     if (!resultsFile) return;
     const file = path.isAbsolute(resultsFile)
@@ -473,7 +485,11 @@ export class AcServerLink {
     const seq = r.sessionSeq;
     try {
       const result = await importResults(this.db, null, bytes, new Date(), {
-        sourceKey: (lap) => acLapKey(r, seq, lap.guid || lap.name, lap.lapMs),
+        sourceKey: (lap, i) =>
+          lap.carId === null
+            ? `acsrv:${r.partyId}:${r.runId}:${seq}:file:${i}`
+            : acLapKey(r, seq, lap.carId, lap.carLap),
+        seatOf: (carId) => r.seats[carId],
       });
       r.imports.push(result);
     } catch (error) {

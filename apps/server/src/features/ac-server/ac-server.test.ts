@@ -377,6 +377,178 @@ describe('a party on the AC dedicated server', () => {
     expect((await call('DELETE', `/api/races/parties/${party.id}`)).statusCode).toBe(204);
   });
 
+  it('gives the laps and results it recovers from the results file to the seat’s booked customer, and stores a lap that came live without its driver once, the file filling the driver in', async () => {
+    // A venue of its own: three seats, three customers, none with a Steam id. Dee and Eve are
+    // booked on seats 1 and 2 for the race; seat 3 has only a cancelled booking and a blackout.
+    const place = await createVenue(t, { seats: 3 });
+    const [dee, eve, fay, gus] = [
+      await createUser(t),
+      await createUser(t),
+      await createUser(t),
+      await createUser(t),
+    ];
+    await t.db.update(users).set({ racerName: 'Dee on seat 1' }).where(eq(users.id, dee.id));
+    const since = new Date(Date.now() - 25 * 60_000);
+    await t.db.insert(reservations).values([
+      { calendarId: place.seats[0].id, slot: 'now', time: since, userId: dee.id, paid: true },
+      { calendarId: place.seats[1].id, slot: 'now', time: since, userId: eve.id, paid: true },
+      {
+        calendarId: place.seats[2].id,
+        slot: 'now',
+        time: since,
+        userId: fay.id,
+        paid: true,
+        cancelledAt: new Date(),
+      },
+      {
+        calendarId: place.seats[2].id,
+        slot: 'blackout',
+        time: since,
+        userId: gus.id,
+        isBlackout: true,
+      },
+    ]);
+    const [track] = await t.db.select().from(tracks).where(eq(tracks.key, 'monza'));
+    const [lotus] = await t.db.select().from(cars).where(eq(cars.key, 'lotus_exos_125'));
+    const party = (
+      await call('POST', '/api/races/parties/host', { calendar: place.seats[0].id })
+    ).json() as { id: number; host_event: number };
+    for (const seat of place.seats.slice(1))
+      await call('POST', '/api/races/parties/members', { party: party.id, calendar: seat.id });
+    expect(
+      (
+        await call('PATCH', `/api/races/events/${party.host_event}`, {
+          track: track.id,
+          cars: [lotus.id],
+          sessions: [{ type: 'RACE', duration: 10, duration_is_laps: true }],
+          entries: place.seats.map((s) => ({ calendar: s.id, car: lotus.id })),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const status = (
+      await call('POST', `/api/races/events/${party.host_event}/server`, { command: 'start' })
+    ).json();
+    expect(status.running).toBe(true);
+
+    // The real Monza race as acServer writes it for this entry list: the winner Andrea Sorlini
+    // (the file's car 9) drove seat 1, End 222 (car 7) seat 2, Timo Haapala (car 4) seat 3; the
+    // other cars are past the entry list. End 222's second and third laps have one time.
+    const END_GUID = '76561198054038946';
+    const remap = (id: number) => ({ 9: 0, 7: 1, 4: 2 })[id] ?? 3 + id;
+    const file = JSON.parse(resultsJson) as {
+      Cars: { CarId: number }[];
+      Result: { CarId: number }[];
+      Laps: { CarId: number; LapTime: number; DriverGuid: string }[];
+    };
+    for (const row of [...file.Cars, ...file.Result, ...file.Laps]) row.CarId = remap(row.CarId);
+    const endLaps = file.Laps.filter((l) => l.CarId === 1);
+    endLaps[2].LapTime = endLaps[1].LapTime;
+    const resultsPath = path.join(tmp, 'seats-race.json');
+    fs.writeFileSync(resultsPath, JSON.stringify(file));
+
+    // Live, acServer's NEW_CONNECTION for seat 2 was lost (its CONNECTION_CLOSED came): its
+    // first three laps arrive without a driver; every other lap was missed live.
+    await fake?.stop();
+    fake = await startFakeAcServer({
+      serverCfg: fs.readFileSync(path.join(status.folder, 'server_cfg.ini'), 'utf8'),
+      entryList: fs.readFileSync(path.join(status.folder, 'entry_list.ini'), 'utf8'),
+      script: [
+        {
+          waitMs: 100,
+          message: {
+            type: 'CONNECTION_CLOSED',
+            driverName: '',
+            driverGuid: '',
+            carId: 1,
+            carModel: 'lotus_exos_125',
+            carSkin: '',
+          },
+        },
+        ...endLaps.slice(0, 3).map((l) => ({
+          message: {
+            type: 'LAP_COMPLETED' as const,
+            carId: 1,
+            lapTimeMs: l.LapTime,
+            cuts: 0,
+            leaderboard: [],
+            gripLevel: 1,
+          },
+        })),
+        { waitMs: 50, message: { type: 'END_SESSION' as const, resultsFile: resultsPath } },
+      ],
+    });
+    await fake.replayDone;
+    const run = t.app.acServers.run(party.id)!;
+    await until('the results import', async () => {
+      await run.queue;
+      return run.imports.length === 1;
+    });
+    // The two laps of one time are two laps; the file's copies of the three live laps are not
+    // stored again, they fill in the driver.
+    expect(run.lapsStored).toBe(3);
+    expect(run.imports[0]).toMatchObject({
+      already_imported: false,
+      laps_added: 82 - 3,
+      laps_filled: 3,
+      laps_skipped: 3,
+    });
+    const stored = await t.db
+      .select({
+        ms: laps.lapMs,
+        user: laps.userId,
+        seat: laps.calendarId,
+        guid: laps.driverGuid,
+        name: laps.driverName,
+      })
+      .from(laps)
+      .where(sql`${laps.sourceKey} like ${`acsrv:${party.id}:%`}`);
+    expect(stored).toHaveLength(82);
+    const onSeat = (i: number) => stored.filter((l) => l.seat === place.seats[i].id);
+    // Seat 1: Andrea Sorlini's ten laps, all missed live, are Dee's.
+    expect(onSeat(0)).toHaveLength(10);
+    expect(new Set(onSeat(0).map((l) => l.user))).toEqual(new Set([dee.id]));
+    // Seat 2: End 222's nine laps, once each, Eve's, with the driver the file names.
+    expect(onSeat(1)).toHaveLength(9);
+    expect(new Set(onSeat(1).map((l) => [l.user, l.guid, l.name].join()))).toEqual(
+      new Set([[eve.id, END_GUID, 'End 222'].join()]),
+    );
+    expect(onSeat(1).filter((l) => l.ms === endLaps[1].LapTime)).toHaveLength(2);
+    // Seat 3: a cancelled booking and a blackout give the laps to nobody.
+    expect(onSeat(2)).toHaveLength(8);
+    expect(onSeat(2).every((l) => l.user === null)).toBe(true);
+    // Cars past the entry list have no seat: Lwi's eight laps are Ann's by the Steam id she
+    // registered, the others nobody's.
+    const seatless = stored.filter((l) => l.seat === null);
+    expect(seatless).toHaveLength(82 - 27);
+    expect(seatless.filter((l) => l.user !== null)).toEqual(
+      Array.from({ length: 8 }, () => expect.objectContaining({ guid: LWI_GUID })),
+    );
+
+    // The race's results: the booked customers' finishes are theirs (a POINTS board counts them).
+    const finishes = await t.db.execute<{ position: number; user_id: number | null }>(sql`
+      select r.position, r.user_id from race_results r
+      join race_sessions s on s.id = r.session_id
+      where s.id = (select max(id) from race_sessions) order by r.position limit 3`);
+    expect(finishes.rows).toEqual([
+      { position: 1, user_id: dee.id },
+      { position: 2, user_id: eve.id },
+      { position: 3, user_id: null },
+    ]);
+    const board = (
+      await call('POST', '/api/boards', { name: 'Seats cup', calculation: 'POINTS' })
+    ).json();
+    const standings = (
+      await t.app.inject({ method: 'GET', url: `/api/teams?board=${board.id}&page_size=50` })
+    ).json() as { results: { name: string; points: number }[] };
+    // Under her racer name, not the in-game name of the file.
+    expect(standings.results).toContainEqual(
+      expect.objectContaining({ name: 'Dee on seat 1', points: 25 }),
+    );
+
+    await call('POST', `/api/races/events/${party.host_event}/server`, { command: 'stop' });
+    expect((await call('DELETE', `/api/races/parties/${party.id}`)).statusCode).toBe(204);
+  });
+
   it('says so when AC_SERVER_PATH is unset, and refuses a seat that is no party', async () => {
     const link = new AcServerLink(t.db, undefined, tmp, t.app.log);
     const party = (

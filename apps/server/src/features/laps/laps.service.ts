@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ImportResponse, Lap, LapIngest, LapsQuery } from '@paddock/contract/laps';
 import { formatLapTime } from '@paddock/contract/laps';
 import type { Paginated } from '@paddock/contract/common';
@@ -10,7 +10,7 @@ import { hasPermission, type AuthUser } from '../../plugins/auth';
 import { NotFound, Unauthorized, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
-import { ensureCar, ensureTrack, lapOwner } from './catalog-upkeep';
+import { ensureCar, ensureTrack, lapOwner, lapOwners } from './catalog-upkeep';
 import * as repo from './laps.repo';
 import { forgetBoardResults } from './boards.service';
 import {
@@ -136,22 +136,30 @@ export async function storeLap(
   return stored;
 }
 
-/**
- * Imports a results file (AC server or ACC). One transaction: a malformed file imports nothing;
- * the same file twice adds nothing (its SHA-256 is the session's key).
- */
 /** Laps per INSERT: 500 × 15 columns stays far below PostgreSQL's 65 535 parameters. */
 const IMPORT_BATCH = 500;
 
+type FileLap = ParsedSession['laps'][number];
+
+/**
+ * Imports a results file (AC server or ACC). One transaction: a malformed file imports nothing;
+ * a session already imported (recognised by its content, not its bytes) adds nothing and says
+ * so. Laps and results go to their drivers by `lapOwner`, the one rule: the racer with that sim
+ * id, else the customer booked on the car's seat at the lap's time, when `seatOf` says which
+ * seat the car came from (the AC server link does; a file uploaded by staff has no seats).
+ */
 export async function importResults(
   db: Db,
   caller: { id: number } | null,
   bytes: Buffer,
   now = new Date(),
   options: {
-    /** The stored key of the file's i-th lap; default `import:{sha}:{i}`. The AC server link
-     *  gives its laps the keys their live copies got, so they are not stored twice. */
-    sourceKey?: (lap: ParsedSession['laps'][number], index: number) => string;
+    /** The stored key of the file's i-th lap; default `import:{session key}:{i}`. The AC server
+     *  link gives its laps the keys their live copies got (car and lap number), so a lap that
+     *  came live is stored once and the file's copy fills in what it lacked (the driver). */
+    sourceKey?: (lap: FileLap, index: number) => string;
+    /** The seat (calendar id) a car of the file drove on: the party's entry list. */
+    seatOf?: (carId: number) => number | undefined;
   } = {},
 ): Promise<ImportResponse> {
   let session: ParsedSession;
@@ -162,6 +170,8 @@ export async function importResults(
     throw error;
   }
   const fileSha = sha256(bytes);
+  const seatOf = (carId: number | null) =>
+    carId === null ? null : (options.seatOf?.(carId) ?? null);
   return db
     .transaction(async (tx) => {
       const trackId = await ensureTrack(tx, session.sim, session.trackKey, session.layout);
@@ -169,6 +179,7 @@ export async function importResults(
         .insert(raceSessions)
         .values({
           fileSha,
+          sessionKey: session.sessionKey,
           sim: session.sim,
           trackId,
           kind: session.kind,
@@ -184,18 +195,17 @@ export async function importResults(
         drivers: new Set(session.results.map((r) => r.guid || r.name)).size,
       };
       if (!raceSession)
-        return { ...summary, laps_added: 0, laps_skipped: session.laps.length, drivers_matched: 0 };
+        return {
+          ...summary,
+          already_imported: true,
+          laps_added: 0,
+          laps_filled: 0,
+          laps_skipped: session.laps.length,
+          drivers_matched: 0,
+        };
 
-      const guids = [...new Set([...session.laps, ...session.results].map((x) => x.guid))].filter(
-        Boolean,
-      );
-      const matched = guids.length
-        ? await tx
-            .select({ id: users.id, guid: users.simGuid })
-            .from(users)
-            .where(inArray(users.simGuid, guids))
-        : [];
-      const userOf = new Map(matched.map((m) => [m.guid!, m.id]));
+      const ownerOf = lapOwners(tx);
+      const matched = new Set<number>();
       const carIds = new Map<string, number>();
       for (const key of new Set([...session.laps, ...session.results].map((x) => x.carKey)))
         carIds.set(key, await ensureCar(tx, session.sim, key));
@@ -203,65 +213,107 @@ export async function importResults(
       // The file has no wall-clock date: laps are placed before the import, in session order.
       let lastAt = 0;
       for (const l of session.laps) if (l.atMs !== null && l.atMs > lastAt) lastAt = l.atMs;
-      const rowOf = (l: ParsedSession['laps'][number], i: number) => ({
-        userId: userOf.get(l.guid) ?? null,
-        calendarId: null,
-        trackId,
-        carId: carIds.get(l.carKey)!,
-        sim: session.sim,
-        lapMs: l.lapMs,
-        sectorsMs: l.sectorsMs,
-        cuts: l.cuts,
-        ballastKg: l.ballastKg,
-        driverGuid: l.guid,
-        driverName: l.name,
-        recordedAt: new Date(now.getTime() - (lastAt - (l.atMs ?? lastAt))),
-        sourceKey: options.sourceKey?.(l, i) ?? `import:${fileSha}:${i}`,
-        valid: l.valid,
-        invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
-      });
+      const atOf = (l: FileLap) => new Date(now.getTime() - (lastAt - (l.atMs ?? lastAt)));
+      /** When each car last crossed the line: the time its result is attributed at. */
+      const carLastAt = new Map<number, Date>();
+      const rowOf = async (l: FileLap, i: number) => {
+        const recordedAt = atOf(l);
+        const calendarId = seatOf(l.carId);
+        const userId = await ownerOf({ calendarId, recordedAt, guid: l.guid });
+        if (userId !== null) matched.add(userId);
+        if (l.carId !== null) carLastAt.set(l.carId, recordedAt);
+        return {
+          userId,
+          calendarId,
+          trackId,
+          carId: carIds.get(l.carKey)!,
+          sim: session.sim,
+          lapMs: l.lapMs,
+          sectorsMs: l.sectorsMs,
+          cuts: l.cuts,
+          ballastKg: l.ballastKg,
+          driverGuid: l.guid,
+          driverName: l.name,
+          recordedAt,
+          sourceKey: options.sourceKey?.(l, i) ?? `import:${session.sessionKey}:${i}`,
+          valid: l.valid,
+          invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
+        };
+      };
       // Rows are made a batch at a time: a 10 MB file holds 52 000 laps, and a second copy of
       // them all as rows need not be held at once under the server's heap limit (issue 27).
       let added = 0;
+      let filled = 0;
       const bests = new Set<string>();
       for (let i = 0; i < session.laps.length; i += IMPORT_BATCH) {
-        const batch = session.laps.slice(i, i + IMPORT_BATCH).map((l, j) => rowOf(l, i + j));
-        for (const row of batch)
-          if (row.userId !== null) bests.add(`${row.userId}|${row.trackId}|${row.carId}`);
-        const inserted = await tx
+        const batch: Awaited<ReturnType<typeof rowOf>>[] = [];
+        for (const [j, l] of session.laps.slice(i, i + IMPORT_BATCH).entries())
+          batch.push(await rowOf(l, i + j));
+        // A lap stored already under the same key (it came live) is not stored again; the
+        // file's copy fills in the driver a missed NEW_CONNECTION left out, and the owner
+        // when the live lap found none.
+        const stored = await tx
           .insert(laps)
           .values(batch)
-          .onConflictDoNothing()
-          .returning({ id: laps.id });
-        added += inserted.length;
+          .onConflictDoUpdate({
+            target: laps.sourceKey,
+            set: {
+              driverGuid: sql`case when ${laps.driverGuid} = '' then excluded.driver_guid else ${laps.driverGuid} end`,
+              driverName: sql`case when ${laps.driverName} = '' then excluded.driver_name else ${laps.driverName} end`,
+              userId: sql`coalesce(${laps.userId}, excluded.user_id)`,
+              calendarId: sql`coalesce(${laps.calendarId}, excluded.calendar_id)`,
+            },
+            setWhere: sql`(${laps.driverGuid} = '' and excluded.driver_guid <> '')
+              or (${laps.driverName} = '' and excluded.driver_name <> '')
+              or (${laps.userId} is null and excluded.user_id is not null)`,
+          })
+          .returning({
+            userId: laps.userId,
+            carId: laps.carId,
+            inserted: sql<boolean>`xmax = 0`,
+          });
+        for (const row of stored) {
+          if (row.inserted) added += 1;
+          else filled += 1;
+          if (row.userId !== null) bests.add(`${row.userId}|${trackId}|${row.carId}`);
+        }
       }
       const fastest = Math.min(
         ...session.results.map((r) => r.bestLapMs ?? Number.POSITIVE_INFINITY),
       );
-      if (session.results.length)
-        await tx.insert(raceResults).values(
-          session.results.map((r) => ({
-            sessionId: raceSession.id,
-            position: r.position,
-            userId: userOf.get(r.guid) ?? null,
-            driverGuid: r.guid,
-            driverName: r.name,
-            teamName: r.team,
-            carId: carIds.get(r.carKey)!,
-            bestLapMs: r.bestLapMs,
-            totalMs: r.totalMs,
-            laps: r.laps,
-            fastestLap: r.bestLapMs !== null && r.bestLapMs === fastest,
-            pole: session.kind === 'QUALIFY' && r.position === 1,
-          })),
-        );
+      const resultRows = [];
+      for (const r of session.results) {
+        const userId = await ownerOf({
+          calendarId: seatOf(r.carId),
+          recordedAt: (r.carId !== null && carLastAt.get(r.carId)) || now,
+          guid: r.guid,
+        });
+        if (userId !== null) matched.add(userId);
+        resultRows.push({
+          sessionId: raceSession.id,
+          position: r.position,
+          userId,
+          driverGuid: r.guid,
+          driverName: r.name,
+          teamName: r.team,
+          carId: carIds.get(r.carKey)!,
+          bestLapMs: r.bestLapMs,
+          totalMs: r.totalMs,
+          laps: r.laps,
+          fastestLap: r.bestLapMs !== null && r.bestLapMs === fastest,
+          pole: session.kind === 'QUALIFY' && r.position === 1,
+        });
+      }
+      if (resultRows.length) await tx.insert(raceResults).values(resultRows);
       await refreshBestsOf(tx, bests);
-      if (added > 0) await announce(tx, trackId);
+      if (added + filled > 0) await announce(tx, trackId);
       return {
         ...summary,
+        already_imported: false,
         laps_added: added,
+        laps_filled: filled,
         laps_skipped: session.laps.length - added,
-        drivers_matched: userOf.size,
+        drivers_matched: matched.size,
       };
     })
     .finally(forgetBoardResults);

@@ -96,6 +96,30 @@ describe('results import', () => {
     });
   });
 
+  it('knows a session by its content: the same race with one more newline, or saved again as UTF-16, adds nothing and says so', async () => {
+    const count = async () => (await t.db.select({ id: laps.id }).from(laps)).length;
+    const before = await count();
+    const bytes = file('server-race-monza.json');
+    for (const again of [
+      Buffer.concat([bytes, Buffer.from('\n')]),
+      Buffer.from(`\uFEFF${bytes.toString('utf8').replaceAll('\n', '\r\n')}`, 'utf16le'),
+    ]) {
+      const res = await importFile(again);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        session: 'RACE',
+        already_imported: true,
+        laps_added: 0,
+        laps_skipped: 82,
+      });
+    }
+    expect(await count()).toBe(before);
+    const sessions = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from race_sessions`,
+    );
+    expect(sessions.rows[0].n).toBe(3);
+  });
+
   it('refuses a truncated or non-JSON file with a 400 that says so, importing nothing', async () => {
     const before = (await t.db.select().from(laps)).length;
     for (const body of [file('server-race-monza.json').subarray(0, 300), Buffer.from('hello')]) {
@@ -397,5 +421,52 @@ describe('partial updates', () => {
       group: g.id,
       active: true,
     });
+  });
+});
+
+describe('an ACC race weekend', () => {
+  it('matches `S` + Steam64 player ids to the racers’ Steam ids, and scores a second race (R2) and a Q2 as what they are', async () => {
+    const mel = await createUser(t, { firstName: 'Andrea', lastName: 'Mel' });
+    await t.db
+      .update(users)
+      .set({ simGuid: '76561197971070302', racerName: 'Mel the racer' })
+      .where(eq(users.id, mel.id));
+    const weekend = (type: string) =>
+      Buffer.from(
+        file('acc-race.json')
+          .toString('utf16le')
+          .replaceAll('"playerId": "123"', '"playerId": "S76561197971070302"')
+          .replace('"sessionType": "R"', `"sessionType": "${type}"`),
+        'utf16le',
+      );
+    const q2 = await importFile(weekend('Q2'));
+    expect(q2.json()).toMatchObject({
+      session: 'QUALIFY',
+      already_imported: false,
+      laps_added: 65,
+      drivers_matched: 1,
+    });
+    const r2 = await importFile(weekend('R2'));
+    expect(r2.json()).toMatchObject({ session: 'RACE', laps_added: 65, drivers_matched: 1 });
+    const mine = (await call('GET', '/api/laps?page_size=100', mel)).json();
+    // Andrea Mel's laps in the file, read by hand: 23 each session.
+    expect(mine.count).toBe(2 * 23);
+    const finishes = await t.db.execute<{ position: number; pole: boolean; kind: string }>(sql`
+      select r.position, r.pole, s.kind from race_results r
+      join race_sessions s on s.id = r.session_id where r.user_id = ${mel.id} order by s.id`);
+    expect(finishes.rows).toEqual([
+      { position: 1, pole: true, kind: 'QUALIFY' },
+      { position: 1, pole: false, kind: 'RACE' },
+    ]);
+    // On a POINTS board the R2 win is hers, under her racer name.
+    const board = (
+      await call('POST', '/api/boards', staff, { name: 'ACC weekend', calculation: 'POINTS' })
+    ).json();
+    const standings = (
+      await call('GET', `/api/teams?board=${board.id}&page_size=50`, null)
+    ).json() as { results: { name: string; points: number }[] };
+    expect(standings.results).toContainEqual(
+      expect.objectContaining({ name: 'Mel the racer', points: 25 }),
+    );
   });
 });

@@ -64,6 +64,72 @@ describe('results files', () => {
     expect(() => parseResultsFile(Buffer.from('{"hello": 1}'))).toThrow(/not an Assetto Corsa/);
   });
 
+  it('reads ACC session types as the server writes them: FP, Q, R, numbered in a weekend (Q1, Q2, R1, R2), or as numbers', () => {
+    const acc = JSON.parse(read('acc-race.json').toString('utf16le'));
+    const kindOf = (sessionType: unknown) =>
+      parseResultsFile(Buffer.from(JSON.stringify({ ...acc, sessionType }))).kind;
+    const kinds = Object.fromEntries(
+      ['FP', 'Q', 'R', 'Q1', 'Q2', 'R1', 'R2', 'FP2', 0, 4, 9, 10, '10'].map((k) => [
+        String(k),
+        kindOf(k),
+      ]),
+    );
+    expect(kinds).toEqual({
+      FP: 'PRACTICE',
+      Q: 'QUALIFY',
+      R: 'RACE',
+      Q1: 'QUALIFY',
+      Q2: 'QUALIFY',
+      R1: 'RACE',
+      R2: 'RACE',
+      FP2: 'PRACTICE',
+      0: 'PRACTICE',
+      4: 'QUALIFY',
+      9: 'QUALIFY',
+      10: 'RACE',
+    });
+  });
+
+  it('reads an ACC player id `S` + Steam64 as the Steam id a racer registers', () => {
+    const text = read('acc-race.json')
+      .toString('utf16le')
+      .replaceAll('"playerId": "123"', '"playerId": "S76561197971070302"');
+    const s = parseResultsFile(Buffer.from(text, 'utf16le'));
+    expect(s.results[0]).toMatchObject({ name: 'Andrea Mel', guid: '76561197971070302' });
+    expect(s.laps.filter((l) => l.guid === '76561197971070302').length).toBeGreaterThan(0);
+  });
+
+  it('numbers each car’s laps in file order, so two laps of one time stay two', () => {
+    const file = JSON.parse(read('server-race-monza.json').toString('utf8'));
+    const ofCar9 = file.Laps.filter((l: { CarId: number }) => l.CarId === 9);
+    ofCar9[2].LapTime = ofCar9[1].LapTime;
+    const laps = parseResultsFile(Buffer.from(JSON.stringify(file))).laps.filter(
+      (l) => l.carId === 9,
+    );
+    expect(laps.map((l) => l.carLap)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(laps[1].lapMs).toBe(laps[2].lapMs);
+  });
+
+  it('knows a session by its content: the same session re-saved is the same, another is not', () => {
+    const bytes = read('server-race-monza.json');
+    const key = parseResultsFile(bytes).sessionKey;
+    const file = JSON.parse(bytes.toString('utf8'));
+    const resaved = Buffer.from(`\uFEFF${JSON.stringify(file, null, 4)}\r\n`, 'utf8');
+    expect(parseResultsFile(resaved).sessionKey).toBe(key);
+    expect(parseResultsFile(Buffer.concat([bytes, Buffer.from('\n')])).sessionKey).toBe(key);
+    // The qualifying of the same day, and the race's file with one result changed, are others.
+    expect(parseResultsFile(read('server-qualify-monza.json')).sessionKey).not.toBe(key);
+    file.Result[0].TotalTime += 1;
+    expect(parseResultsFile(Buffer.from(JSON.stringify(file))).sessionKey).not.toBe(key);
+    const acc = read('acc-race.json');
+    const accKey = parseResultsFile(acc).sessionKey;
+    const accText = acc.toString('utf16le');
+    expect(parseResultsFile(Buffer.from(`${accText}\n`, 'utf16le')).sessionKey).toBe(accKey);
+    const asR2 = accText.replace('"sessionType": "R"', '"sessionType": "R2"');
+    expect(asR2).not.toBe(accText);
+    expect(parseResultsFile(Buffer.from(asR2, 'utf16le')).sessionKey).not.toBe(accKey);
+  });
+
   it('names unknown content readably', () => {
     expect(readableName('ks_monza', 'full course')).toBe('Monza (Full Course)');
     expect(readableName('brands_hatch')).toBe('Brands Hatch');

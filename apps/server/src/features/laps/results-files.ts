@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Sim } from '../../db/schema/laps';
 
 /** A results file as the importer uses it, whichever simulator wrote it. */
@@ -7,6 +8,12 @@ export type ParsedSession = {
   layout: string;
   kind: 'RACE' | 'QUALIFY' | 'PRACTICE';
   serverName: string;
+  /**
+   * The session's identity from its content (sim, server, track, layout, the file's own session
+   * type, its start), so the same session re-saved, re-encoded or with one more newline is
+   * recognised; its bytes are not.
+   */
+  sessionKey: string;
   laps: ParsedLap[];
   results: ParsedResult[];
 };
@@ -21,6 +28,11 @@ export type ParsedLap = {
   valid: boolean;
   /** Milliseconds into the session, to order laps in time; null when the file has none. */
   atMs: number | null;
+  /** The car's id in the file: the entry-list index on an AC server (car → seat). */
+  carId: number | null;
+  /** This lap's number for its car (1, 2, …), counted in file order over every lap the file
+   *  lists for that car: what a live LAP_COMPLETED count of the same car reaches. */
+  carLap: number;
 };
 export type ParsedResult = {
   position: number;
@@ -28,6 +40,7 @@ export type ParsedResult = {
   name: string;
   team: string;
   carKey: string;
+  carId: number | null;
   bestLapMs: number | null;
   totalMs: number | null;
   laps: number;
@@ -49,6 +62,27 @@ const intIn = (v: unknown, min: number, max: number) => {
   const n = typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null;
   return n !== null && n >= min && n <= max ? n : null;
 };
+const carIdOf = (v: unknown) => intIn(v, 0, 1_000_000);
+/** Counts laps per car in file order: the n-th lap a car completed. */
+function lapCounter() {
+  const counts = new Map<number | null, number>();
+  return (carId: number | null) => {
+    const n = (counts.get(carId) ?? 0) + 1;
+    counts.set(carId, n);
+    return n;
+  };
+}
+/**
+ * What tells one session from another when the file has no wall-clock start: the server's
+ * clock when the first lap began (AC's Timestamps), the number of laps, and the finishing order
+ * with each driver's totals. Hashed with the session's names into the session key.
+ */
+function sessionKeyOf(parts: unknown[]): string {
+  return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+const resultsPrint = (results: ParsedResult[]) =>
+  results.map((r) => [r.carId, r.guid, r.name, r.carKey, r.bestLapMs, r.totalMs, r.laps]);
+
 /** The rig API's bounds, so a file cannot store what a rig could not send. */
 const MAX_CUTS = 1000;
 const MAX_BALLAST_KG = 1000;
@@ -108,12 +142,20 @@ function parseAc(d: Record<string, unknown>): ParsedSession {
   const trackKey = text(d.TrackName);
   if (!trackKey) throw new ResultsFileError('The results file has no track name.');
   const rawLaps = d.Laps as unknown[];
+  const nextLap = lapCounter();
+  let firstStart: number | null = null;
   const laps = rawLaps.flatMap((raw, i): ParsedLap[] => {
     // The parsed lap is all that is kept: the file's own object can go as soon as it is read.
     rawLaps[i] = null;
     if (!raw || typeof raw !== 'object') return [];
     const l = raw as Record<string, unknown>;
+    const carId = carIdOf(l.CarId);
+    // Counted before any lap is dropped: acServer sent a LAP_COMPLETED for each of them.
+    const carLap = nextLap(carId);
     const lapMs = timeOrNull(l.LapTime);
+    const atMs = intIn(l.Timestamp, 0, MAX_SESSION_MS);
+    if (atMs !== null && lapMs !== null && (firstStart === null || atMs - lapMs < firstStart))
+      firstStart = atMs - lapMs;
     const carKey = text(l.CarModel);
     if (lapMs === null || !carKey) return [];
     const cuts = Math.min(MAX_CUTS, Math.max(0, int(l.Cuts)));
@@ -127,7 +169,9 @@ function parseAc(d: Record<string, unknown>): ParsedSession {
         cuts,
         ballastKg: intIn(l.BallastKG, 0, MAX_BALLAST_KG),
         valid: cuts === 0,
-        atMs: intIn(l.Timestamp, 0, MAX_SESSION_MS),
+        atMs,
+        carId,
+        carLap,
       },
     ];
   });
@@ -150,27 +194,56 @@ function parseAc(d: Record<string, unknown>): ParsedSession {
         name,
         team: '',
         carKey,
+        carId: carIdOf(r.CarId),
         bestLapMs: timeOrNull(r.BestLap),
         totalMs: timeOrNull(r.TotalTime),
         laps: lapsOf.get(JSON.stringify([guid, name])) ?? 0,
       },
     ];
   });
+  const layout = text(d.TrackConfig);
+  const type = text(d.Type).toUpperCase();
+  const serverName = text(d.ServerName);
   return {
     sim: 'ac',
     trackKey,
-    layout: text(d.TrackConfig),
-    kind: AC_KINDS[text(d.Type).toUpperCase()] ?? 'PRACTICE',
-    serverName: '',
+    layout,
+    kind: AC_KINDS[type] ?? 'PRACTICE',
+    serverName,
+    sessionKey: sessionKeyOf([
+      'ac',
+      serverName,
+      trackKey,
+      layout,
+      type,
+      text(d.Date) || firstStart,
+      laps.length,
+      resultsPrint(results),
+    ]),
     laps,
     results,
   };
 }
 
-const ACC_KINDS: Record<string, ParsedSession['kind']> = {
-  R: 'RACE',
-  Q: 'QUALIFY',
-  FP: 'PRACTICE',
+/**
+ * ACC's session type: "FP", "Q", "R", numbered in a weekend of several ("Q1", "Q2", "R1",
+ * "R2"), or in some versions the broadcasting SDK's RaceSessionType number (0 practice,
+ * 4 qualifying, 9 superpole, 10 race). Anything else is practice: it scores nothing.
+ */
+export function accSessionKind(type: unknown): ParsedSession['kind'] {
+  if (typeof type === 'number')
+    return type === 10 ? 'RACE' : type === 4 || type === 9 ? 'QUALIFY' : 'PRACTICE';
+  const t = text(type).toUpperCase();
+  if (/^\d+$/.test(t)) return accSessionKind(Number(t));
+  if (/^R\d*$/.test(t)) return 'RACE';
+  if (/^Q\d*$/.test(t)) return 'QUALIFY';
+  return 'PRACTICE';
+}
+
+/** ACC writes a Steam player as `S` and the Steam64 id; racers register the bare id. */
+export const accPlayerId = (v: unknown) => {
+  const id = text(v);
+  return /^S\d{17}$/.test(id) ? id.slice(1) : id;
 };
 
 /** ACC's car model numbers (its broadcasting documentation), as content keys and names. */
@@ -216,6 +289,7 @@ function parseAcc(d: Record<string, unknown>): ParsedSession {
     const car = (line.car ?? {}) as Record<string, unknown>;
     const drivers = (Array.isArray(car.drivers) ? car.drivers : []) as AccDriver[];
     const entry = { carKey: accCarKey(int(car.carModel)), team: text(car.teamName), drivers };
+    const carId = carIdOf(car.carId);
     cars.set(int(car.carId), entry);
     const current = (line.currentDriver ?? drivers[0]) as AccDriver | undefined;
     const timing = (line.timing ?? {}) as Record<string, unknown>;
@@ -223,21 +297,25 @@ function parseAcc(d: Record<string, unknown>): ParsedSession {
     if (!name) return;
     results.push({
       position: i + 1,
-      guid: text(current?.playerId),
+      guid: accPlayerId(current?.playerId),
       name,
       team: entry.team,
       carKey: entry.carKey,
+      carId,
       bestLapMs: timeOrNull(timing.bestLap),
       totalMs: timeOrNull(timing.totalTime),
       laps: intIn(timing.lapCount, 0, MAX_LAP_COUNT) ?? 0,
     });
   });
   let clock = 0;
+  const nextLap = lapCounter();
   const rawLaps = Array.isArray(d.laps) ? (d.laps as unknown[]) : [];
   const laps = rawLaps.flatMap((raw, i): ParsedLap[] => {
     rawLaps[i] = null;
     if (!raw || typeof raw !== 'object') return [];
     const l = raw as Record<string, unknown>;
+    const carId = carIdOf(l.carId);
+    const carLap = nextLap(carId);
     const entry = cars.get(int(l.carId));
     const lapMs = timeOrNull(l.laptime);
     if (!entry || lapMs === null) return [];
@@ -245,7 +323,7 @@ function parseAcc(d: Record<string, unknown>): ParsedSession {
     clock += lapMs;
     return [
       {
-        guid: text(driver?.playerId),
+        guid: accPlayerId(driver?.playerId),
         name: accName(driver),
         carKey: entry.carKey,
         lapMs,
@@ -254,15 +332,30 @@ function parseAcc(d: Record<string, unknown>): ParsedSession {
         ballastKg: null,
         valid: l.isValidForBest !== false,
         atMs: clock,
+        carId,
+        carLap,
       },
     ];
   });
+  const serverName = text(d.serverName);
   return {
     sim: 'acc',
     trackKey,
     layout: '',
-    kind: ACC_KINDS[text(d.sessionType).toUpperCase()] ?? 'PRACTICE',
-    serverName: text(d.serverName),
+    kind: accSessionKind(d.sessionType),
+    serverName,
+    // ACC files carry no start: the weekend and session indexes and the results stand for it.
+    sessionKey: sessionKeyOf([
+      'acc',
+      serverName,
+      trackKey,
+      String(d.sessionType ?? ''),
+      int(d.raceWeekendIndex),
+      int(d.sessionIndex),
+      text(d.metaData),
+      laps.length,
+      resultsPrint(results),
+    ]),
     laps,
     results,
   };

@@ -66,7 +66,12 @@ export function ImportResultsPanel() {
           {errorMessage(upload.error)}
         </Alert>
       )}
-      {upload.isSuccess && (
+      {upload.isSuccess && upload.data.already_imported && (
+        <Alert variant="info" className="mt-3">
+          {upload.data.session} at {upload.data.track} was imported before: nothing added.
+        </Alert>
+      )}
+      {upload.isSuccess && !upload.data.already_imported && (
         <Alert variant="success" className="mt-3">
           {upload.data.session} at {upload.data.track}: {upload.data.laps_added} laps added
           {upload.data.laps_skipped ? `, ${upload.data.laps_skipped} already imported` : ''};{' '}
