@@ -50,7 +50,11 @@ export class StripeStandIn {
   private ids = 0;
   private server: http.Server | null = null;
 
-  async start(): Promise<{ STRIPE_API_HOST: string; STRIPE_API_PORT: string; STRIPE_API_PROTOCOL: string }> {
+  async start(): Promise<{
+    STRIPE_API_HOST: string;
+    STRIPE_API_PORT: string;
+    STRIPE_API_PROTOCOL: string;
+  }> {
     this.server = http.createServer((req, res) => {
       let raw = '';
       req.on('data', (chunk) => (raw += chunk));

@@ -105,16 +105,16 @@ async function tellStaff(
     .from(users)
     .leftJoin(
       userPermissions,
-      and(
-        eq(userPermissions.userId, users.id),
-        eq(userPermissions.permission, DISPUTE_PERMISSION),
-      ),
+      and(eq(userPermissions.userId, users.id), eq(userPermissions.permission, DISPUTE_PERMISSION)),
     )
     .where(
       and(
         eq(users.isActive, true),
         sql`${users.email} <> ''`,
-        or(eq(users.isSuperuser, true), and(eq(users.isStaff, true), sql`${userPermissions.userId} is not null`)),
+        or(
+          eq(users.isSuperuser, true),
+          and(eq(users.isStaff, true), sql`${userPermissions.userId} is not null`),
+        ),
       ),
     );
   const [customer] = charge.userId

@@ -36,7 +36,11 @@ export class StripeEventWorker {
     try {
       do {
         this.again = false;
-        for (let event = await claimNext(this.ctx.db); event; event = await claimNext(this.ctx.db)) {
+        for (
+          let event = await claimNext(this.ctx.db);
+          event;
+          event = await claimNext(this.ctx.db)
+        ) {
           try {
             await handleStripeEvent(this.ctx, event.payload as Stripe.Event);
             await markHandled(this.ctx.db, event.id);

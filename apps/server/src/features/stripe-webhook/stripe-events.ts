@@ -12,7 +12,7 @@ export type StoredEvent = typeof stripeEvents.$inferSelect;
 export async function storeEvent(db: Db, event: Stripe.Event): Promise<boolean> {
   const rows = await db
     .insert(stripeEvents)
-    .values({ id: event.id, type: event.type, livemode: event.livemode, payload: event })
+    .values({ id: event.id, type: event.type, livemode: event.livemode === true, payload: event })
     .onConflictDoNothing({ target: stripeEvents.id })
     .returning({ id: stripeEvents.id });
   return rows.length > 0;

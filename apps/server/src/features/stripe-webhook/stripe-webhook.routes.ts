@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../app';
 import { routeErrors as errors } from '../../lib/route-errors';
@@ -9,6 +10,19 @@ import { storeEvent } from './stripe-events';
 
 /** Stripe's events are a few kB; its largest (a charge with its refunds) well under this. */
 export const WEBHOOK_LIMIT = 256 * 1024;
+
+/** What storing and handling rely on; the rest of the event is the handlers' to read. */
+const isEvent = (event: unknown): event is Stripe.Event => {
+  const e = event as Partial<Stripe.Event> | null;
+  return (
+    typeof e?.id === 'string' &&
+    /^evt_\w{1,250}$/.test(e.id) &&
+    typeof e.type === 'string' &&
+    e.type.length <= 200 &&
+    typeof e.data?.object === 'object' &&
+    e.data.object !== null
+  );
+};
 
 /**
  * Stripe's webhook (decision 0084): public, its signature checked on the raw bytes with the
@@ -53,12 +67,18 @@ export const stripeWebhookRoutes =
           try {
             event = deps.payments.verifyWebhook(request.body, signature, secret);
           } catch (error) {
-            if (!deps.payments.isSignatureError(error)) throw error;
+            // Signed by the secret but not an event: only Stripe (or the secret's thief) sends it.
+            if (error instanceof SyntaxError)
+              throw ValidationError.field('body', 'The event is not JSON.');
+            // Verifying does no I/O, so whatever else it throws is about the header: besides
+            // its own SignatureVerificationError, the SDK throws a plain Error on an empty
+            // `v1=` (seen in the fuzz suite).
             throw ValidationError.field(
               'stripe-signature',
               "The signature does not match the endpoint's secret, or is too old.",
             );
           }
+          if (!isEvent(event)) throw ValidationError.field('body', 'This is not a Stripe event.');
           await storeEvent(db, event);
           return { received: true as const };
         },

@@ -270,7 +270,9 @@ describe('the money repair after Stripe forgot the key (decision 0072 risk)', ()
     expect(s.status).toBe('paid');
     expect(s.recorded).toMatchObject([{ chargeRef: intent.id, errors: '' }]);
     expect(intentCreations()).toBe(before);
-    const lookUp = stripe.requests.filter((r) => r.method === 'GET' && r.path === '/v1/payment_intents');
+    const lookUp = stripe.requests.filter(
+      (r) => r.method === 'GET' && r.path === '/v1/payment_intents',
+    );
     expect(lookUp.at(-1)?.params).toMatchObject({ customer: card.customerRef });
   });
 });
@@ -300,7 +302,11 @@ describe('charge.refunded', () => {
     await handled(again.id);
 
     const lines = (
-      await t.app.inject({ method: 'GET', url: '/api/users/me/charges', headers: bearer(user.token) })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me/charges',
+        headers: bearer(user.token),
+      })
     ).json();
     const list = Array.isArray(lines) ? lines : lines.results;
     expect(list.filter((l: { amount_cents: number }) => l.amount_cents < 0)).toEqual([

@@ -184,10 +184,6 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.stripe.webhooks.constructEvent(payload, signature ?? '', secret);
   }
 
-  isSignatureError(error: unknown): boolean {
-    return error instanceof this.sdk.errors.StripeSignatureVerificationError;
-  }
-
   /** `chargeRef` is the PaymentIntent the charge made (`pi_…`). */
   async refund(chargeRef: string, amountCents: number, key: string): Promise<RefundResult> {
     assertChargeable(amountCents);
