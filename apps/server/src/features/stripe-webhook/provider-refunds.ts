@@ -6,7 +6,8 @@ import { recordTransaction } from '../refunds/refunds.repo';
 import type { EventContext } from './handle-event';
 
 /** The key of the transaction line of a refund made at Stripe: one line per refund, ever. */
-export const providerRefundKey = (refundRef: string) => `stripe-refund-${refundRef}`;
+export const PROVIDER_REFUND_PREFIX = 'stripe-refund-';
+export const providerRefundKey = (refundRef: string) => `${PROVIDER_REFUND_PREFIX}${refundRef}`;
 
 /** The Charge row (not a refund line) a PaymentIntent is recorded as, or null if not ours. */
 export async function chargeOfIntent(ctx: Pick<EventContext, 'db'>, intentRef: string) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { DateTime } from 'luxon';
 import { auditEvents } from '../../db/schema/audit';
 import { checkouts, reservations } from '../../db/schema/booking';
 import { cards, charges, paymentDisputes, stripeEvents } from '../../db/schema/payments';
@@ -318,6 +319,18 @@ describe('charge.refunded', () => {
         notes: `Refund at Stripe of charge #${paid.charge.id}: Club membership`,
       }),
     ]);
+
+    // And in the owner's reports, on the day it was recorded, off the total.
+    const owner = await createUser(t, { isStaff: true, permissions: ['reports.view_report'] });
+    const today = DateTime.now().setZone(venue.location.timezone).toISODate()!;
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports?location=${venue.location.id}&from=${today}&to=${today}`,
+      headers: bearer(owner.token),
+    });
+    expect(report.statusCode).toBe(200);
+    const [row] = report.json().revenue_by_day;
+    expect(row).toMatchObject({ refunds_cents: -1200, club_cents: 5000, total_cents: 3800 });
   });
 });
 
