@@ -141,7 +141,11 @@ export const stripeEvents = pgTable(
     lastError: text().notNull().default(''),
     handledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('stripe_events_unhandled').on(t.receivedAt).where(sql`${t.handledAt} is null`)],
+  (t) => [
+    index('stripe_events_unhandled')
+      .on(t.receivedAt)
+      .where(sql`${t.handledAt} is null`),
+  ],
 );
 
 /**

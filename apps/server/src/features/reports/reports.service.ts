@@ -26,8 +26,7 @@ const emptySplit = (): Split => ({
 const withTotal = (date: string, s: Split): RevenueRow => ({
   date,
   ...s,
-  total_cents:
-    s.bookings_cents + s.club_cents + s.vouchers_cents + s.fees_cents + s.refunds_cents,
+  total_cents: s.bookings_cents + s.club_cents + s.vouchers_cents + s.fees_cents + s.refunds_cents,
 });
 
 /**
@@ -51,17 +50,18 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
     end: afterLast.toJSDate(),
   };
 
-  const [seats, booked, takings, club, vouchers, members, noShows, top, refunds] = await Promise.all([
-    repo.seatsOf(db, location.id),
-    repo.bookedHours(db, period),
-    repo.bookingTakings(db, period),
-    repo.chargesByDay(db, period, 'club'),
-    repo.chargesByDay(db, period, 'voucher'),
-    repo.clubCounts(db, period),
-    repo.noShows(db, period, REPORT_NO_SHOWS_MAX),
-    repo.topCustomers(db, period, REPORT_TOP_CUSTOMERS),
-    repo.providerRefundsByDay(db, period),
-  ]);
+  const [seats, booked, takings, club, vouchers, members, noShows, top, refunds] =
+    await Promise.all([
+      repo.seatsOf(db, location.id),
+      repo.bookedHours(db, period),
+      repo.bookingTakings(db, period),
+      repo.chargesByDay(db, period, 'club'),
+      repo.chargesByDay(db, period, 'voucher'),
+      repo.clubCounts(db, period),
+      repo.noShows(db, period, REPORT_NO_SHOWS_MAX),
+      repo.topCustomers(db, period, REPORT_TOP_CUSTOMERS),
+      repo.providerRefundsByDay(db, period),
+    ]);
 
   // Utilisation: each hour of the week holds two half-hours per day it occurs in the period.
   const capacity = new Array<number>(HOURS_OF_WEEK).fill(0);
