@@ -53,6 +53,7 @@ import { localPaymentRoutes } from './plugins/payments/local-routes';
 import { StripePaymentProvider } from './plugins/payments/stripe-provider';
 import { StripeEventWorker } from './features/stripe-webhook/event-worker';
 import { stripeWebhookRoutes } from './features/stripe-webhook/stripe-webhook.routes';
+import { disputesRoutes } from './features/stripe-webhook/disputes.routes';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { createImageStorage } from './features/images/image-storage';
@@ -312,6 +313,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(chargesRoutes(deps));
       await api.register(localPaymentRoutes(deps));
       await api.register(stripeWebhookRoutes(deps, stripeEvents));
+      await api.register(disputesRoutes(deps));
       await api.register(pagesRoutes(deps));
       await api.register(imagesRoutes(deps, createImageStorage(deps.config)));
       await api.register(outboxRoutes(deps));

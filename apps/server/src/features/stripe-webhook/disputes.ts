@@ -14,7 +14,7 @@ import { chargeOfIntent, intentRefOf } from './provider-refunds';
 export const DISPUTE_PERMISSION = 'reports.view_report';
 
 /** The bookings a charge paid: a checkout's, or a move's to a dearer seat. */
-async function bookingsOf(db: Queryable, chargeId: number): Promise<number[]> {
+export async function bookingsOf(db: Queryable, chargeId: number): Promise<number[]> {
   const rows = await db
     .select({ id: reservations.id })
     .from(reservations)

@@ -372,6 +372,28 @@ describe('charge.dispute events', () => {
     expect(mail.text).toContain(`Bookings: #${booking.id}`);
     expect(mail.text).toContain(`https://dashboard.stripe.com/disputes/${dispute.id}`);
     expect(await sentMails(t, other.email)).toEqual([]);
+    // The flag on the customer's admin page.
+    const viewer = await createUser(t, { isStaff: true, permissions: ['user.view_user'] });
+    const flags = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${user.id}/disputes`,
+      headers: bearer(viewer.token),
+    });
+    expect(flags.json()).toEqual([
+      {
+        id: expect.any(Number),
+        dispute_ref: dispute.id,
+        charge: recorded.id,
+        amount_cents: 3000,
+        currency: 'USD',
+        reason: 'fraudulent',
+        status: 'needs_response',
+        open: true,
+        reservations: [booking.id],
+        opened: expect.any(String),
+        closed: null,
+      },
+    ]);
 
     const closed = event('charge.dispute.closed', { ...dispute, status: 'lost' });
     await deliver(closed);
