@@ -50,6 +50,10 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { chargesRoutes } from './features/charges/charges.routes';
 import { localPaymentRoutes } from './plugins/payments/local-routes';
+import { StripePaymentProvider } from './plugins/payments/stripe-provider';
+import { StripeEventWorker } from './features/stripe-webhook/event-worker';
+import { stripeWebhookRoutes } from './features/stripe-webhook/stripe-webhook.routes';
+import { disputesRoutes } from './features/stripe-webhook/disputes.routes';
 import { pagesRoutes } from './features/pages/pages.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { createImageStorage } from './features/images/image-storage';
@@ -300,6 +304,24 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.decorate('backups', backups);
   app.addHook('onReady', async () => receipts.start());
   app.addHook('preClose', async () => receipts.close());
+  // Stripe's events, handled after the webhook's answer and at start (decision 0084).
+  const stripeEvents =
+    deps.payments instanceof StripePaymentProvider && deps.config.stripe?.webhookSecret
+      ? new StripeEventWorker({
+          db: deps.database.db,
+          payments: deps.payments,
+          mailer: deps.mailer,
+          receipts,
+          publicUrl: deps.config.publicUrl,
+          logError: (err, message) => app.log.error({ err }, message),
+          logInfo: (fields, message) => app.log.info(fields, message),
+          crashAt: deps.config.checkoutCrashAt,
+        })
+      : null;
+  if (stripeEvents) {
+    app.addHook('onReady', async () => void stripeEvents.wake());
+    app.addHook('preClose', async () => stripeEvents.close());
+  }
   await app.register(
     async (api) => {
       await api.register(venueRoutes(deps));
@@ -307,6 +329,8 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(cardsRoutes(deps));
       await api.register(chargesRoutes(deps));
       await api.register(localPaymentRoutes(deps));
+      await api.register(stripeWebhookRoutes(deps, stripeEvents));
+      await api.register(disputesRoutes(deps));
       await api.register(pagesRoutes(deps));
       await api.register(imagesRoutes(deps, createImageStorage(deps.config)));
       await api.register(outboxRoutes(deps));

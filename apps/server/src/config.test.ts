@@ -71,4 +71,18 @@ describe('production defaults', () => {
     );
     expect(() => loadConfig({ IMAGE_MAX_KB: '0' })).toThrow(/IMAGE_MAX_KB/);
   });
+
+  it("takes Stripe's webhook secret only beside Stripe's key, and only a whsec_ (0084)", () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1' };
+    expect(loadConfig(stripe).stripe?.webhookSecret).toBeUndefined();
+    expect(
+      loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe?.webhookSecret,
+    ).toBe('whsec_abc');
+    expect(() => loadConfig({ ...stripe, STRIPE_WEBHOOK_SECRET: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: must start with whsec_/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: set STRIPE_SECRET_KEY too/,
+    );
+  });
 });

@@ -21,6 +21,8 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().optional(),
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** The signing secret of the webhook endpoint (decision 0084); only with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -84,6 +86,8 @@ export type Config = {
         host?: string;
         port?: number;
         protocol?: 'http' | 'https';
+        /** Unset: the webhook route answers 404 (decision 0084). */
+        webhookSecret?: string;
       }
     | undefined;
   smtpUrl: string | undefined;
@@ -149,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid environment:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
     );
+  // A signing secret without Stripe would leave the webhook silently off: say so at start.
+  if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY)
+    throw new ConfigError(
+      'Invalid environment:\n  STRIPE_WEBHOOK_SECRET: set STRIPE_SECRET_KEY too, or neither',
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -165,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           host: e.STRIPE_API_HOST,
           port: e.STRIPE_API_PORT,
           protocol: e.STRIPE_API_PROTOCOL,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         }
       : undefined,
     smtpUrl: e.SMTP_URL,

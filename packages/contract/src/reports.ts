@@ -40,6 +40,11 @@ export const revenueRow = z.object({
   club_cents: z.number().int(),
   vouchers_cents: z.number().int(),
   fees_cents: z.number().int(),
+  /**
+   * Card refunds made at the payment provider outside Paddock (the Stripe dashboard), by the day
+   * they were recorded: zero or negative, venue-wide like club and voucher sales (0084).
+   */
+  refunds_cents: z.number().int(),
   total_cents: z.number().int(),
 });
 export type RevenueRow = z.infer<typeof revenueRow>;

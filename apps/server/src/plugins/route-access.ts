@@ -70,6 +70,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/users/me/charges': 'user',
   'POST /api/payments/local/tokens': 'public',
   'GET /api/payments/local/receipts/:chargeId': 'public',
+  // Stripe's, checked by its signature (decision 0084).
+  'POST /api/payments/stripe/webhook': 'public',
+  // The dispute flag on a customer's admin page.
+  'GET /api/users/:id/disputes': VIEW_USERS,
   // Pages and mail
   'GET /api/pages': 'public',
   'POST /api/pages': 'pages.change_page',

@@ -49,6 +49,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/users/me/charges': 'user',
   'POST /api/payments/local/tokens': 'public',
   'GET /api/payments/local/receipts/:chargeId': 'public',
+  'POST /api/payments/stripe/webhook': 'public',
+  'GET /api/users/:id/disputes': VIEW_USERS,
   'GET /api/pages': 'public',
   'POST /api/pages': 'pages.change_page',
   'POST /api/pages/preview': 'pages.change_page',

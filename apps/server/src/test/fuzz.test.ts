@@ -11,7 +11,11 @@ import { users } from '../db/schema/accounts';
 import { VALUE_ERRORS } from '../plugins/errors';
 import { decodeResultsFile } from '../features/laps/results-files';
 import { IMPORT_LIMIT } from '../features/laps/laps.routes';
+import { WEBHOOK_LIMIT } from '../features/stripe-webhook/stripe-webhook.routes';
 import { ROUTE_ACCESS } from '../plugins/route-access';
+import Stripe from 'stripe';
+import { stripeEvents } from '../db/schema/payments';
+import { StripeStandIn } from './stripe-stand-in';
 import crypto from 'node:crypto';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -654,7 +658,12 @@ describe('large and odd bodies', () => {
       .filter(
         ([method, path]) => ['POST', 'PUT', 'PATCH'].includes(method) && path.startsWith('/api/'),
       );
-    const limitOf = (path: string) => (path === '/api/laps/import' ? IMPORT_LIMIT : bodyLimit);
+    const limitOf = (path: string) =>
+      path === '/api/laps/import'
+        ? IMPORT_LIMIT
+        : path === '/api/payments/stripe/webhook'
+          ? WEBHOOK_LIMIT
+          : bodyLimit;
     const multipart = (size: number) => {
       const boundary = 'fuzzboundary';
       return {
@@ -781,3 +790,111 @@ function replaceAt(value: unknown, [head, ...rest]: Path, replacement: unknown):
   copy[head] = replaceAt(copy[head], rest, replacement);
   return copy;
 }
+
+describe('the Stripe webhook, Stripe configured (decision 0084)', () => {
+  // The access table's fuzzing above runs on the local provider, where the webhook is a 404.
+  it('hostile signatures and signed hostile events: never 5xx, a refused one stores nothing', async () => {
+    const secret = 'whsec_fuzz';
+    const stand = new StripeStandIn();
+    const s = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_fuzz',
+      STRIPE_WEBHOOK_SECRET: secret,
+      ...(await stand.start()),
+    });
+    const sign = new Stripe('sk_test_signing_only').webhooks;
+    const count = async () =>
+      (await s.db.select({ id: stripeEvents.id }).from(stripeEvents)).length;
+    const problems: string[] = [];
+    try {
+      const post = (
+        payload: string | Buffer,
+        header: string | undefined,
+        type = 'application/json',
+      ) =>
+        s.app.inject({
+          method: 'POST',
+          url: '/api/payments/stripe/webhook',
+          headers: {
+            'content-type': type,
+            ...(header === undefined ? {} : { 'stripe-signature': header }),
+          },
+          payload,
+        });
+      const now = Math.floor(Date.now() / 1000);
+      const good = JSON.stringify({
+        id: 'evt_fuzz',
+        object: 'event',
+        type: 'x',
+        data: { object: {} },
+      });
+      const headers = [
+        '',
+        't=',
+        'v1=',
+        `t=${now}`,
+        `t=${now},v1=`,
+        `t=${now},v1=${'0'.repeat(64)}`,
+        `t=abc,v1=${'0'.repeat(64)}`,
+        `t=${2 ** 63},v1=zz`,
+        ',,,,',
+        'x'.repeat(8000),
+        `t=${now},v0=${'a'.repeat(64)}`,
+        '\u00e9\u00e9',
+      ];
+      for (const header of headers) {
+        const res = await post(good, header);
+        if (res.statusCode !== 400)
+          problems.push(`header ${header.slice(0, 30)}: ${res.statusCode}`);
+      }
+      // Signed with the right secret, but not a usable event.
+      const bodies = [
+        '',
+        'not json',
+        '{',
+        'null',
+        '[]',
+        '{}',
+        '{"id":12,"type":"x","data":{"object":{}}}',
+        '{"id":"evt_1","data":{"object":{}}}',
+        '{"id":"evt_1","type":"x"}',
+        '{"id":"evt_1","type":"x","data":{"object":null}}',
+        `{"id":"evt_${'a'.repeat(300)}","type":"x","data":{"object":{}}}`,
+        '{"id":"evt_1\' or 1=1","type":"x","data":{"object":{}}}',
+        '\u0000',
+      ];
+      for (const payload of bodies) {
+        const res = await post(payload, sign.generateTestHeaderString({ payload, secret }));
+        if (res.statusCode !== 400)
+          problems.push(`body ${payload.slice(0, 30)}: ${res.statusCode} ${res.body}`);
+      }
+      if ((await count()) !== 0)
+        problems.push(`${await count()} events stored by refused requests`);
+      // Signed events of every handled type with hostile objects: stored once, answered 200.
+      const types = [
+        'payment_intent.succeeded',
+        'payment_intent.payment_failed',
+        'setup_intent.succeeded',
+        'charge.refunded',
+        'charge.dispute.created',
+        'charge.dispute.closed',
+      ];
+      let n = 0;
+      for (const type of types)
+        for (const object of [
+          {},
+          { metadata: 5, payment_intent: 7 },
+          { payment_intent: 'pi_none', metadata: { paddock_key: 'checkout-x' } },
+        ]) {
+          const payload = JSON.stringify({ id: `evt_fuzz${++n}`, type, data: { object } });
+          const res = await post(payload, sign.generateTestHeaderString({ payload, secret }));
+          if (res.statusCode !== 200)
+            problems.push(`${type} ${JSON.stringify(object)}: ${res.statusCode} ${res.body}`);
+        }
+      if ((await count()) !== n) problems.push(`${await count()} events stored, not ${n}`);
+    } finally {
+      await s.close();
+      await stand.close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

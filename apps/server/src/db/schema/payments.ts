@@ -1,4 +1,15 @@
-import { char, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** The saved card of a user: provider references and display details only, never a number. */
@@ -41,7 +52,11 @@ export const charges = pgTable(
     kind: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('charges_user_created').on(t.userId, t.createdAt)],
+  (t) => [
+    index('charges_user_created').on(t.userId, t.createdAt),
+    // Stripe's events name a charge or a refund by its reference (decision 0084).
+    index('charges_charge_ref').on(t.chargeRef),
+  ],
 );
 
 /*
@@ -107,3 +122,55 @@ export const localRefunds = pgTable('local_refunds', {
   failureMessage: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every verified Stripe webhook event, stored once by its id (a redelivery inserts nothing) and
+ * handled after the answer (decision 0084). `handledAt` null: still to handle; a handler that
+ * failed leaves its error and is tried again `claimedUntil` later.
+ */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text().primaryKey(),
+    type: text().notNull(),
+    livemode: boolean().notNull(),
+    payload: jsonb().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    lastError: text().notNull().default(''),
+    handledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('stripe_events_unhandled')
+      .on(t.receivedAt)
+      .where(sql`${t.handledAt} is null`),
+  ],
+);
+
+/**
+ * A chargeback on one of our charges (Stripe's `dp_…`): the flag on the customer (any dispute
+ * not `won`/`lost`… is open) and on the bookings the charge paid (`reservations.charge_id`).
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: serial().primaryKey(),
+    disputeRef: text().notNull().unique(),
+    chargeId: integer()
+      .notNull()
+      .references(() => charges.id),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    amountCents: integer().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    reason: text().notNull(),
+    /** Stripe's dispute status: `needs_response`, `under_review`, `won`, `lost`… */
+    status: text().notNull(),
+    openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('payment_disputes_user').on(t.userId, t.openedAt),
+    index('payment_disputes_charge').on(t.chargeId),
+  ],
+);

@@ -98,7 +98,11 @@ export async function chargeAndFinish(
         idempotencyKey: `checkout-${checkout.id}`,
         kind: 'booking',
       },
-      known ? { card: known.card, fresh: true, flushLater: known.flushLater } : {},
+      // Without the claim's own knowledge this is a retry, a cancel or the repair, perhaps long
+      // after a charge whose answer was lost: the provider is asked for it first (0084).
+      known
+        ? { card: known.card, fresh: true, flushLater: known.flushLater }
+        : { lookUpSince: checkout.createdAt },
     );
     if (outcome.ok) crashAt(ctx.crashAt, 'charged');
     const finished = await finish(db, checkout, outcome, known, unannounced);

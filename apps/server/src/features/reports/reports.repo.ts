@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { calendars, locations } from '../../db/schema/venue';
+import { PROVIDER_REFUND_PREFIX } from '../stripe-webhook/provider-refunds';
 
 /**
  * The period as both the seat-local slot keys (`YYYY-MM-DDTHH:mm`, exact: what bookings are
@@ -88,6 +89,21 @@ export async function chargesByDay(db: Db, p: Period, kind: 'club' | 'voucher') 
            sum(c.amount_cents)::int as cents
     from charges c
     where c.kind = ${kind} and c.errors = '' and c.charge_ref is not null
+      and c.created_at >= ${p.start.toISOString()} and c.created_at < ${p.end.toISOString()}
+    group by 1`);
+  return result.rows;
+}
+
+/**
+ * Refunds made at the provider outside Paddock (decision 0084), per local day, negative: the
+ * webhook records each as a refund line keyed `stripe-refund-…` (features/stripe-webhook).
+ */
+export async function providerRefundsByDay(db: Db, p: Period) {
+  const result = await db.execute<{ day: string; cents: number }>(sql`
+    select to_char(c.created_at at time zone ${p.timezone}, 'YYYY-MM-DD') as day,
+           sum(c.amount_cents)::int as cents
+    from charges c
+    where c.kind = 'refund' and c.errors = '' and c.idempotency_key like ${`${PROVIDER_REFUND_PREFIX}%`}
       and c.created_at >= ${p.start.toISOString()} and c.created_at < ${p.end.toISOString()}
     group by 1`);
   return result.rows;

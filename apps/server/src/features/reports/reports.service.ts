@@ -21,11 +21,12 @@ const emptySplit = (): Split => ({
   club_cents: 0,
   vouchers_cents: 0,
   fees_cents: 0,
+  refunds_cents: 0,
 });
 const withTotal = (date: string, s: Split): RevenueRow => ({
   date,
   ...s,
-  total_cents: s.bookings_cents + s.club_cents + s.vouchers_cents + s.fees_cents,
+  total_cents: s.bookings_cents + s.club_cents + s.vouchers_cents + s.fees_cents + s.refunds_cents,
 });
 
 /**
@@ -49,16 +50,18 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
     end: afterLast.toJSDate(),
   };
 
-  const [seats, booked, takings, club, vouchers, members, noShows, top] = await Promise.all([
-    repo.seatsOf(db, location.id),
-    repo.bookedHours(db, period),
-    repo.bookingTakings(db, period),
-    repo.chargesByDay(db, period, 'club'),
-    repo.chargesByDay(db, period, 'voucher'),
-    repo.clubCounts(db, period),
-    repo.noShows(db, period, REPORT_NO_SHOWS_MAX),
-    repo.topCustomers(db, period, REPORT_TOP_CUSTOMERS),
-  ]);
+  const [seats, booked, takings, club, vouchers, members, noShows, top, refunds] =
+    await Promise.all([
+      repo.seatsOf(db, location.id),
+      repo.bookedHours(db, period),
+      repo.bookingTakings(db, period),
+      repo.chargesByDay(db, period, 'club'),
+      repo.chargesByDay(db, period, 'voucher'),
+      repo.clubCounts(db, period),
+      repo.noShows(db, period, REPORT_NO_SHOWS_MAX),
+      repo.topCustomers(db, period, REPORT_TOP_CUSTOMERS),
+      repo.providerRefundsByDay(db, period),
+    ]);
 
   // Utilisation: each hour of the week holds two half-hours per day it occurs in the period.
   const capacity = new Array<number>(HOURS_OF_WEEK).fill(0);
@@ -75,7 +78,8 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
     if (cells) row.hours.forEach((n, hour) => (cells[hourOfWeek(row.dow, hour)] += n));
   }
 
-  // Revenue per day: booking takings less their fees, fees, club and voucher sales.
+  // Revenue per day: booking takings less their fees, fees, club and voucher sales, less the
+  // refunds made at the provider (a cancellation's refund already took its booking out).
   const daily = new Map(days.map((d) => [d, emptySplit()]));
   const add = (rows: { day: string; cents: number }[], key: keyof Split, sign = 1) => {
     for (const row of rows) {
@@ -89,6 +93,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
   add(fees, 'fees_cents');
   add(club, 'club_cents');
   add(vouchers, 'vouchers_cents');
+  add(refunds, 'refunds_cents');
 
   const weekly = new Map<string, Split>();
   const total = emptySplit();

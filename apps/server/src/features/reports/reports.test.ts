@@ -98,6 +98,7 @@ describe('GET /api/reports', () => {
         fees_cents: 300,
         club_cents: 3600,
         vouchers_cents: 5000,
+        refunds_cents: 0,
         total_cents: 16900,
       },
     ]);
@@ -169,6 +170,7 @@ describe('GET /api/reports', () => {
         fees_cents: 0,
         club_cents: 0,
         vouchers_cents: 0,
+        refunds_cents: 0,
         total_cents: 0,
       },
     ]);

@@ -59,6 +59,11 @@ export async function chargeSavedCard(
      * own (decision 0062).
      */
     flushLater?: boolean;
+    /**
+     * The work the key names may have been charged at the provider since this instant, its
+     * answer lost (a crash): ask the provider for that charge before charging (decision 0084).
+     */
+    lookUpSince?: Date;
   } = {},
 ): Promise<ChargeOutcome> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
@@ -87,8 +92,13 @@ export async function chargeSavedCard(
     // sharing a Stripe account can never answer each other's "checkout:12".
     idempotencyKey: `${card.customerRef}:${input.idempotencyKey}`,
   };
+  // A key the provider may have forgotten (Stripe: after 24 hours) would charge again.
+  const earlier =
+    request && known.lookUpSince && payments.findEarlierCharge
+      ? await payments.findEarlierCharge(request, known.lookUpSince)
+      : null;
   // A provider in our database charges and records in one statement (decision 0062).
-  if (request && payments.chargeAndRecord) {
+  if (request && !earlier && payments.chargeAndRecord) {
     const recorded = await payments.chargeAndRecord(
       db,
       request,
@@ -106,7 +116,7 @@ export async function chargeSavedCard(
   if (!request) {
     attempt = { errors: NO_PAYMENT_METHOD, chargeRef: null, receiptUrl: null };
   } else {
-    const result = await payments.charge(request);
+    const result = earlier ?? (await payments.charge(request));
     attempt = result.ok
       ? { errors: '', chargeRef: result.chargeRef, receiptUrl: result.receiptUrl }
       : { errors: result.message, chargeRef: result.chargeRef, receiptUrl: null };

@@ -100,6 +100,13 @@ export interface PaymentProvider {
    * never refunds twice; a refund never exceeds what is left on the charge.
    */
   refund(chargeRef: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * The charge the provider already made under `input.idempotencyKey` since `since`, or null:
+   * asked before charging again a charge whose first answer was lost (the money repair), since a
+   * provider may honour the key for a limited time only (Stripe: 24 hours; decision 0084). A
+   * provider whose keys never expire has no need of it.
+   */
+  findEarlierCharge?(input: ChargeInput, since: Date): Promise<ChargeResult | null>;
   /** Where staff view the customer at the provider ("View Customer"). */
   customerUrl(customerRef: string): string | null;
 }

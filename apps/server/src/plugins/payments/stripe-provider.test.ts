@@ -1,143 +1,22 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser } from '../../test/factories';
+import { StripeStandIn } from '../../test/stripe-stand-in';
 import { chargeSavedCard } from './charge-card';
 
-/**
- * A stand-in for exactly the Stripe endpoints the provider calls, so the real SDK is exercised
- * end to end: paths, form-encoded parameters, the Idempotency-Key header and error bodies.
- */
-type Recorded = {
-  method: string;
-  path: string;
-  params: Record<string, string>;
-  idempotencyKey?: string;
-  auth?: string;
-};
-
-const requests: Recorded[] = [];
-const intentsByKey = new Map<string, object>();
-const refundsByKey = new Map<string, object>();
-let ids = 0;
-
-const paymentMethod = (id: string, customer: string | null, last4 = '4242') => ({
-  id,
-  object: 'payment_method',
-  type: 'card',
-  customer,
-  card: { brand: 'visa', last4, exp_month: 12, exp_year: 2034 },
-  billing_details: { address: { postal_code: '94107' } },
-});
-const cardError = (message: string, extra: object = {}) => ({
-  status: 402,
-  body: { error: { type: 'card_error', code: 'card_declined', message, ...extra } },
-});
-
-function route(r: Recorded): { status: number; body: object } {
-  const ok = (body: object) => ({ status: 200, body });
-  let m: RegExpMatchArray | null;
-  if (r.path === '/v1/customers')
-    return ok({ id: `cus_${++ids}`, object: 'customer', email: r.params.email });
-  if ((m = r.path.match(/^\/v1\/customers\/(\w+)$/))) return ok({ id: m[1], object: 'customer' });
-  if (r.path === '/v1/payment_methods') {
-    const token = r.params['card[token]'];
-    if (token === 'tok_chargeDeclined') return cardError('Your card was declined.');
-    // Like Stripe's tok_chargeCustomerFail: attaches, then every charge is declined.
-    const id = token === 'tok_chargeCustomerFail' ? `pm_fail${++ids}` : `pm_${++ids}`;
-    return ok(paymentMethod(id, null));
-  }
-  if ((m = r.path.match(/^\/v1\/payment_methods\/(\w+)\/attach$/)))
-    return ok(paymentMethod(m[1], r.params.customer));
-  if ((m = r.path.match(/^\/v1\/payment_methods\/(\w+)\/detach$/)))
-    return ok(paymentMethod(m[1], null));
-  if (r.path === '/v1/payment_intents') {
-    const earlier = r.idempotencyKey && intentsByKey.get(r.idempotencyKey);
-    if (earlier) return ok(earlier);
-    const id = `pi_${++ids}`;
-    if (r.params.payment_method.startsWith('pm_fail'))
-      return cardError('Your card was declined.', {
-        decline_code: 'generic_decline',
-        payment_intent: { id, object: 'payment_intent', status: 'requires_payment_method' },
-      });
-    const intent = {
-      id,
-      object: 'payment_intent',
-      status: 'succeeded',
-      amount: Number(r.params.amount),
-      latest_charge: {
-        id: `ch_${ids}`,
-        object: 'charge',
-        receipt_url: `https://pay.stripe.com/receipts/${id}`,
-      },
-    };
-    if (r.idempotencyKey) intentsByKey.set(r.idempotencyKey, intent);
-    return ok(intent);
-  }
-  if (r.path === '/v1/refunds') {
-    const earlier = r.idempotencyKey && refundsByKey.get(r.idempotencyKey);
-    if (earlier) return ok(earlier);
-    if (Number(r.params.amount) > 100_000)
-      return {
-        status: 400,
-        body: {
-          error: {
-            type: 'invalid_request_error',
-            message: 'Refund amount ($1000.01) is greater than charge amount ($1000.00)',
-          },
-        },
-      };
-    const refund = {
-      id: `re_${++ids}`,
-      object: 'refund',
-      amount: Number(r.params.amount),
-      payment_intent: r.params.payment_intent,
-      status: r.params.payment_intent === 'pi_refund_fails' ? 'failed' : 'pending',
-      failure_reason:
-        r.params.payment_intent === 'pi_refund_fails' ? 'expired_or_canceled_card' : null,
-    };
-    if (r.idempotencyKey) refundsByKey.set(r.idempotencyKey, refund);
-    return ok(refund);
-  }
-  return {
-    status: 404,
-    body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL` } },
-  };
-}
-
-let server: http.Server;
+const stripe = new StripeStandIn();
+const requests = stripe.requests;
 let t: TestApp;
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const recorded: Recorded = {
-        method: req.method ?? '',
-        path: (req.url ?? '').split('?')[0],
-        params: Object.fromEntries(new URLSearchParams(raw)),
-        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-        auth: req.headers.authorization,
-      };
-      requests.push(recorded);
-      const { status, body } = route(recorded);
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t = await createTestApp({
     STRIPE_SECRET_KEY: 'sk_test_paddock',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_paddock',
-    STRIPE_API_HOST: '127.0.0.1',
-    STRIPE_API_PORT: String((server.address() as AddressInfo).port),
-    STRIPE_API_PROTOCOL: 'http',
+    ...(await stripe.start()),
   });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => server.close(resolve));
+  await stripe.close();
 });
 beforeEach(() => {
   requests.length = 0;
@@ -150,7 +29,7 @@ const saveCard = (token: string, userToken: string) =>
     headers: bearer(userToken),
     payload: { token },
   });
-const calls = () => requests.map((r) => `${r.method} ${r.path}`);
+const calls = () => stripe.calls();
 
 describe('StripePaymentProvider against a stand-in Stripe', () => {
   it('is chosen by STRIPE_SECRET_KEY and announced in the venue configuration', async () => {
@@ -246,6 +125,7 @@ describe('StripePaymentProvider against a stand-in Stripe', () => {
       off_session: 'true',
       confirm: 'true',
       description: 'Reservation: Rig 2',
+      'metadata[paddock_key]': `${customerId}:checkout:42`,
       'expand[0]': 'latest_charge',
     });
     expect(intent.idempotencyKey).toBe(`${customerId}:checkout:42`);
@@ -301,7 +181,12 @@ describe('Stripe refunds', () => {
     expect(requests[0]).toMatchObject({
       method: 'POST',
       path: '/v1/refunds',
-      params: { payment_intent: 'pi_123', amount: '1250', reason: 'requested_by_customer' },
+      params: {
+        payment_intent: 'pi_123',
+        amount: '1250',
+        reason: 'requested_by_customer',
+        'metadata[paddock_key]': 'cus_1:refund-7-0',
+      },
       idempotencyKey: 'cus_1:refund-7-0',
     });
     expect(await t.deps.payments.refund(...input)).toEqual(first);

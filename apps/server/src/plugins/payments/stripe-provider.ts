@@ -21,6 +21,22 @@ const BRAND_NAMES: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 
+/** The metadata field naming our idempotency key on PaymentIntents and Refunds (decision 0084). */
+export const PADDOCK_KEY = 'paddock_key';
+
+/** A PaymentIntent as a charge result: off-session, anything but `succeeded` is a refusal. */
+function intentResult(intent: Stripe.PaymentIntent): ChargeResult {
+  if (intent.status !== 'succeeded')
+    return {
+      ok: false,
+      message: 'Your card could not be charged. Please try another card.',
+      chargeRef: intent.id,
+    };
+  const charge = intent.latest_charge;
+  const receiptUrl = charge && typeof charge === 'object' ? charge.receipt_url : null;
+  return { ok: true, chargeRef: intent.id, receiptUrl };
+}
+
 /** Stripe's SDK, loaded by createPaymentProvider only when Stripe is configured (0049). */
 export type StripeSdk = typeof Stripe;
 
@@ -117,19 +133,13 @@ export class StripePaymentProvider implements PaymentProvider {
           off_session: true,
           confirm: true,
           description: input.description,
+          // What findEarlierCharge and the webhook match on once the idempotency key has expired.
+          metadata: { [PADDOCK_KEY]: input.idempotencyKey },
           expand: ['latest_charge'],
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      if (intent.status !== 'succeeded')
-        return {
-          ok: false,
-          message: 'Your card could not be charged. Please try another card.',
-          chargeRef: intent.id,
-        };
-      const charge = intent.latest_charge;
-      const receiptUrl = charge && typeof charge === 'object' ? charge.receipt_url : null;
-      return { ok: true, chargeRef: intent.id, receiptUrl };
+      return intentResult(intent);
     } catch (error) {
       if (isCustomerFixable(this.sdk, error))
         return { ok: false, message: error.message, chargeRef: error.payment_intent?.id ?? null };
@@ -137,12 +147,55 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * The customer's PaymentIntents created since `since` (a minute's slack for clocks), newest
+   * first, matched by the key `charge` put in their metadata. A list, not the search API: search
+   * lags up to a minute behind a charge, which is exactly the window a crash leaves.
+   */
+  async findEarlierCharge(input: ChargeInput, since: Date): Promise<ChargeResult | null> {
+    const intents = this.stripe.paymentIntents.list({
+      customer: input.customerRef,
+      created: { gte: Math.floor(since.getTime() / 1000) - 60 },
+      limit: 100,
+      expand: ['data.latest_charge'],
+    });
+    for await (const intent of intents)
+      if (intent.metadata?.[PADDOCK_KEY] === input.idempotencyKey) return intentResult(intent);
+    return null;
+  }
+
+  /** Every refund of a PaymentIntent, however it was made (ours, or in the dashboard). */
+  async refundsOf(paymentIntentRef: string): Promise<Stripe.Refund[]> {
+    const refunds: Stripe.Refund[] = [];
+    for await (const refund of this.stripe.refunds.list({
+      payment_intent: paymentIntentRef,
+      limit: 100,
+    }))
+      refunds.push(refund);
+    return refunds;
+  }
+
+  /**
+   * The event a webhook request carries, verified with the endpoint's signing secret: a wrong
+   * or missing signature, or one older than the SDK's tolerance (5 minutes), throws
+   * `StripeSignatureVerificationError`.
+   */
+  verifyWebhook(payload: Buffer, signature: string | undefined, secret: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(payload, signature ?? '', secret);
+  }
+
   /** `chargeRef` is the PaymentIntent the charge made (`pi_…`). */
   async refund(chargeRef: string, amountCents: number, key: string): Promise<RefundResult> {
     assertChargeable(amountCents);
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: chargeRef, amount: amountCents, reason: 'requested_by_customer' },
+        {
+          payment_intent: chargeRef,
+          amount: amountCents,
+          reason: 'requested_by_customer',
+          // The webhook leaves refunds carrying it to the path that made them (decision 0084).
+          metadata: { [PADDOCK_KEY]: key },
+        },
         { idempotencyKey: key },
       );
       if (refund.status === 'failed' || refund.status === 'canceled')

@@ -52,6 +52,43 @@ describe('/admin/user/:userId', () => {
     expect(screen.getByRole('switch', { name: 'Admin' })).not.toBeChecked();
   });
 
+  it('flags an open payment dispute with its bookings and a link to answer it at Stripe', async () => {
+    const dispute = {
+      id: 1,
+      dispute_ref: 'dp_123',
+      charge: 9,
+      amount_cents: 3000,
+      currency: 'USD',
+      reason: 'fraudulent',
+      status: 'needs_response',
+      reservations: [31, 32],
+      opened: '2026-11-20T10:00:00Z',
+    };
+    open(CUSTOMER, {
+      'GET /api/users/42/disputes': {
+        body: [
+          { ...dispute, open: true, closed: null },
+          {
+            ...dispute,
+            id: 2,
+            dispute_ref: 'dp_old',
+            open: false,
+            status: 'won',
+            closed: '2026-11-21T10:00:00Z',
+          },
+        ],
+      },
+    });
+    const alert = (await screen.findByText('Payment disputed')).closest('.alert') as HTMLElement;
+    expect(alert).toHaveClass('alert-danger');
+    expect(alert).toHaveTextContent('$30.00 (fraudulent, needs response), bookings #31, #32');
+    expect(within(alert).getByRole('link', { name: 'answer it at Stripe' })).toHaveAttribute(
+      'href',
+      'https://dashboard.stripe.com/disputes/dp_123',
+    );
+    expect(within(alert).getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('disables Add Subscription without a card, with the spec warning', async () => {
     open();
     expect(await screen.findByText('Add a payment method to add a new subscription')).toBeVisible();

@@ -27,6 +27,8 @@ import { clearOutstanding } from '../api/clear-outstanding';
 import { deleteUser } from '../api/delete-user';
 import { sendLoginLink } from '../api/send-login-link';
 import { BalanceAlert } from '../components/balance-alert';
+import { DisputeAlert } from '../components/dispute-alert';
+import { disputesQuery } from '../api/list-disputes';
 import { DeleteUserModal } from '../components/delete-user-modal';
 import { HistoryModal } from '../components/history-modal';
 import { CustomerTrail } from '../../audit/components/customer-trail';
@@ -213,7 +215,8 @@ function Actions({ user, owed }: { user: User; owed: number }) {
 }
 
 /**
- * /admin/user/:userId (staff spec §2): a customer's outstanding balance, indicators, the
+ * /admin/user/:userId (staff spec §2): a customer's open payment disputes (decision 0084), their
+ * outstanding balance, indicators, the
  * actions (provider dashboard, add subscription, history, mark paid, login link, delete),
  * their details and their card.
  */
@@ -223,6 +226,7 @@ export default function AdminUserScreen() {
   const valid = Number.isInteger(userId) && userId > 0;
   const user = useQuery({ ...userQuery(userId), enabled: valid });
   const balance = useQuery({ ...balanceQuery(userId), enabled: valid });
+  const disputes = useQuery({ ...disputesQuery(userId), enabled: valid });
   const goBack = useGoBack();
 
   let body;
@@ -232,6 +236,7 @@ export default function AdminUserScreen() {
   else {
     body = (
       <>
+        {disputes.data && <DisputeAlert disputes={disputes.data} />}
         {balance.data && <BalanceAlert balance={balance.data} userId={userId} />}
         {balance.isError && <Alert variant="danger">{errorMessage(balance.error)}</Alert>}
         <Row className="g-4">

@@ -26,6 +26,7 @@ export const revenueColumns = (byWeek: boolean, show: (cents: number) => string)
     amount('Club', 'club_cents'),
     amount('Vouchers', 'vouchers_cents'),
     amount('Fees', 'fees_cents'),
+    amount('Refunds at Stripe', 'refunds_cents'),
     amount('Total', 'total_cents'),
   ];
   return columns;

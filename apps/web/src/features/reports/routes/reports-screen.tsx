@@ -149,8 +149,9 @@ function ReportBody({
         <p className="mb-2">
           Total <strong>{formatCents(t.total_cents)}</strong>: bookings{' '}
           {formatCents(t.bookings_cents)}, club {formatCents(t.club_cents)}, vouchers{' '}
-          {formatCents(t.vouchers_cents)}, fees {formatCents(t.fees_cents)}. Club and voucher sales
-          are venue-wide.
+          {formatCents(t.vouchers_cents)}, fees {formatCents(t.fees_cents)}
+          {t.refunds_cents !== 0 && <>, refunds at Stripe {formatCents(t.refunds_cents)}</>}. Club
+          and voucher sales, and refunds made at Stripe, are venue-wide.
         </p>
         <ButtonGroup aria-label="Revenue per" className="mb-2">
           <Button

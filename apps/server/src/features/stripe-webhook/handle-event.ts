@@ -1,0 +1,64 @@
+import type Stripe from 'stripe';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../plugins/mail';
+import { PADDOCK_KEY, type StripePaymentProvider } from '../../plugins/payments/stripe-provider';
+import type { CheckoutContext } from '../checkout/checkout.service';
+import { settleCheckout } from '../checkout/finish-checkout';
+import { recordProviderRefunds } from './provider-refunds';
+import { recordDispute } from './disputes';
+
+export type EventContext = {
+  db: Db;
+  payments: StripePaymentProvider;
+  mailer: Mailer;
+  receipts: CheckoutContext['receipts'];
+  publicUrl: string;
+  logError: (error: unknown, message: string) => void;
+  logInfo: (fields: object, message: string) => void;
+  crashAt?: CheckoutContext['crashAt'];
+};
+
+/** The checkout a PaymentIntent charged: its key is `{customer}:checkout-{id}` (charge-card.ts). */
+export function checkoutOfIntent(intent: Stripe.PaymentIntent): number | null {
+  const match = /(?:^|:)checkout-(\d+)$/.exec(intent.metadata?.[PADDOCK_KEY] ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** What each subscribed event does; any other type is stored and otherwise ignored. */
+export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) {
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      // A checkout still claimed ends through the request path's own finish (decision 0072),
+      // which finds this charge at Stripe; anything else already has its answer.
+      const id = checkoutOfIntent(event.data.object);
+      if (id === null) return;
+      const finished = await settleCheckout(ctx, id);
+      if (finished?.finishedNow) ctx.receipts.wake();
+      return;
+    }
+    case 'payment_intent.payment_failed': {
+      // The checkout's own path answers the customer and records the decline.
+      const intent = event.data.object;
+      ctx.logInfo(
+        {
+          paymentIntent: intent.id,
+          checkout: checkoutOfIntent(intent),
+          reason: intent.last_payment_error?.code ?? null,
+        },
+        'Stripe: a payment failed',
+      );
+      return;
+    }
+    case 'setup_intent.succeeded':
+      // Cards are saved by attaching them (stripe-provider.ts), which stores the card itself.
+      return;
+    case 'charge.refunded':
+      return recordProviderRefunds(ctx, event.data.object);
+    case 'charge.dispute.created':
+      return recordDispute(ctx, event.data.object, 'opened');
+    case 'charge.dispute.closed':
+      return recordDispute(ctx, event.data.object, 'closed');
+    default:
+      return;
+  }
+}
