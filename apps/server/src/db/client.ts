@@ -21,8 +21,51 @@ pg.types.setTypeParser(1082, (v) => v); // date
  */
 export const CONNECT_WAIT_MS = 5000;
 
+/**
+ * A pool whose checked-out clients give their slot back when their connection dies. drizzle's
+ * `transaction()` sends `begin` outside its try/finally, so a connection lost between the
+ * checkout and `begin` (a restart, a terminated backend) was never released: each blip took a
+ * slot for good until the pool was empty, every request answered 503 and `pool.end()` hung.
+ * A lost connection now releases its client with the error (the pool drops it); the holder's own
+ * later `release()` is then a no-op rather than a double release.
+ */
+class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // pool.query checks out with a callback and releases on every path itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenLost);
+  }
+}
+
+function releasedWhenLost(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  const lost = () => finish(new Error('Connection terminated unexpectedly'));
+  function finish(err?: Error | boolean) {
+    if (released) return;
+    released = true;
+    client.off('error', lost);
+    client.off('end', lost);
+    release(err);
+  }
+  client.once('error', lost);
+  client.once('end', lost);
+  client.release = finish;
+  return client;
+}
+
 export function connect(url: string, max = 10): Database {
-  const pool = new pg.Pool({
+  const pool = new ReleasingPool({
     connectionString: url,
     max,
     connectionTimeoutMillis: CONNECT_WAIT_MS,
