@@ -33,6 +33,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users': 'public',
   'GET /api/users': VIEW_USERS,
   'POST /api/users/forgot_password': 'public',
+  'POST /api/users/desk': 'anyOf:reservations.change_reservation,user.change_user',
   'GET /api/users/:id': 'user',
   'PATCH /api/users/:id': 'user',
   'PUT /api/users/:id': 'user',
