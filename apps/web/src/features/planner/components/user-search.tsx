@@ -77,10 +77,13 @@ export function UserSearch() {
         <Modal.Body>
           {results.isSuccess && results.data.results.length === 0 && <p>No users found.</p>}
           {created ? (
-            <p>
-              New customer:{' '}
-              <Link to={pathTo('adminUser', { userId: created.id })}>{userLabel(created)}</Link>
-            </p>
+            // Once the list has fetched again it holds the new customer; until then, here they are.
+            !results.data?.results.some((u) => u.id === created.id) && (
+              <p>
+                New customer:{' '}
+                <Link to={pathTo('adminUser', { userId: created.id })}>{userLabel(created)}</Link>
+              </p>
+            )
           ) : creating ? (
             <NewCustomerForm
               search={search}
