@@ -102,7 +102,7 @@ const ranges = (list: Range[]) =>
 
 /** One field's value in words, ids as names. */
 export function fieldValue(key: string, value: unknown, names: Names): string {
-  if (value === null || value === undefined) return '—';
+  if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (key.endsWith('_cents') && typeof value === 'number') return formatMoney(value);
   if (key === 'calendar') return named(names, 'calendar', 'seat', value);
