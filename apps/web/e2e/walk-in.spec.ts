@@ -8,7 +8,7 @@ const cellBox = (page: Page, seat: string, time: string) =>
   page.locator('.paddock-planner-cell').filter({ has: cell(page, seat, time) });
 
 /** Counts the clicks and taps of the desk task (typing is not a click). */
-function clickCounter(page: Page) {
+function clickCounter() {
   let clicks = 0;
   return {
     click: async (locator: ReturnType<Page['getByRole']>) => {
@@ -33,7 +33,7 @@ for (const [device, viewport, seat, time, contact] of [
     await page.goto('/admin/seats');
     await expect(page.getByRole('heading', { level: 1, name: 'Daily Planner' })).toBeVisible();
     const name = `Wanda ${device === 'desktop' ? 'Walker' : 'Tablet'}${Date.now() % 100000}`;
-    const clicks = clickCounter(page);
+    const clicks = clickCounter();
 
     await clicks.click(cell(page, seat, time));
     await clicks.click(page.getByRole('button', { name: 'With Selected (1)' }));
