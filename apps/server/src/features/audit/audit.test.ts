@@ -165,4 +165,19 @@ describe('the audit trail', () => {
     expect(book).toMatchObject({ subject_deleted: true, subject_name: null });
     expect(book.names[`calendar:${venue.seats[1].id}`]).toBe(venue.seats[1].name);
   });
+
+  it('records rig keys made and revoked, on their seat', async () => {
+    const rigs = await createUser(t, { isStaff: true, permissions: ['rigs.change_rig'] });
+    const seat = venue.seats[1];
+    const made = await call('POST', '/api/rig_keys', rigs, { calendar: seat.id, label: 'Left PC' });
+    expect(made.statusCode, made.body).toBe(201);
+    const revoked = await call('DELETE', `/api/rig_keys/${made.json().id}`, rigs);
+    expect(revoked.statusCode).toBe(204);
+    const trail = (await call('GET', `/api/audit?actor=${rigs.id}`, auditor)).json().results;
+    expect(trail).toMatchObject([
+      { action: 'rig_key.revoke', target_name: seat.name, before: { label: 'Left PC' } },
+      { action: 'rig_key.create', target_name: seat.name, after: { label: 'Left PC' } },
+    ]);
+    expect(JSON.stringify(trail)).not.toContain(made.json().key);
+  });
 });
