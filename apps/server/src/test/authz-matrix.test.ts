@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '@paddock/contract/accounts';
+import { PERMISSION_LABELS } from '@paddock/contract/permission-labels';
 import { createTestApp, type TestApp } from './test-app';
 import { bearer, createUser, type CreatedUser } from './factories';
 import { createVenue, futureDate } from './booking-factories';
@@ -428,7 +429,8 @@ describe('the escalation chain through a second account (issue 27)', () => {
       permissions: ['venue.change_settings', 'user.change_staff'],
     });
     expect(grant.statusCode).toBe(403);
-    expect(grant.json().detail).toContain('venue.change_settings');
+    // The refusal names what is missing in words (decision 0082).
+    expect(grant.json().detail).toContain(PERMISSION_LABELS['venue.change_settings']);
     const invite = await as(a, 'POST', '/api/staff/invite', {
       email: b.email,
       permissions: ['venue.change_settings', 'user.change_staff'],
