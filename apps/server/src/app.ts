@@ -32,6 +32,7 @@ import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { staffRoutes } from './features/accounts/staff.routes';
+import { deskCustomerRoutes } from './features/accounts/desk-customers.routes';
 import { racesRoutes } from './features/races/races.routes';
 import { AcServerLink } from './features/ac-server/ac-server.service';
 import { acServerRoutes } from './features/ac-server/ac-server.routes';
@@ -354,6 +355,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(waitlistRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(staffRoutes(deps));
+      await api.register(deskCustomerRoutes(deps));
       await api.register(healthRoutes(new Readiness(deps.database, changes, draining)));
       await api.register(backupsRoutes(deps, backups));
     },

@@ -40,11 +40,11 @@ test('the owner invites a staff member, who logs in from the e-mail with the per
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('First name').fill('Nia');
   await page.getByLabel('Last name').fill('Invited');
-  await page.getByRole('checkbox', { name: 'reports.view_report' }).check();
+  await page.getByRole('checkbox', { name: 'See reports' }).check();
   await page.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(page.getByText(`Invited ${email}: a login link is on its way.`)).toBeVisible();
   const row = page.getByRole('row', { name: /Nia Invited/ });
-  await expect(row).toContainText('reports.view_report');
+  await expect(row).toContainText('See reports');
 
   // Inviting the same person again names the field.
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -64,10 +64,10 @@ test('the owner invites a staff member, who logs in from the e-mail with the per
   // Granting another permission and taking the member off the staff.
   await page.getByRole('button', { name: 'Edit Permissions: Nia Invited' }).click();
   const dialog = page.getByRole('dialog', { name: 'Permissions of Nia Invited' });
-  await dialog.getByRole('checkbox', { name: 'audit.view_event' }).check();
+  await dialog.getByRole('checkbox', { name: 'See the audit trail' }).check();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Save Permissions' }).click();
-  await expect(row).toContainText('audit.view_event');
+  await expect(row).toContainText('See the audit trail');
   await page.getByRole('button', { name: 'Remove from Staff: Nia Invited' }).click();
   await expect(row).toHaveCount(0);
 });

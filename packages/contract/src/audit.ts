@@ -14,6 +14,15 @@ export const auditEvent = z.object({
   /** The customer the action concerns. */
   subject_user: z.number().int().nullable(),
   subject_name: z.string().nullable(),
+  /** The customer's account was deleted since: no page to link to, no name kept. */
+  subject_deleted: z.boolean(),
+  /** The target's name now (null: deleted, or a kind without names). */
+  target_name: z.string().nullable(),
+  /**
+   * Names of the objects `before` and `after` refer to by id, keyed `kind:id`
+   * (`calendar:3`, `location:1`, `user:5`), so the trail reads in names, not numbers.
+   */
+  names: z.record(z.string(), z.string()),
   /** Any JSON (null when the object was created). */
   before: z.unknown(),
   /** Any JSON (null when the object was deleted). */

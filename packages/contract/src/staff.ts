@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, permission } from './accounts';
+import { permissionLabel } from './permission-labels';
 
 /** One member of staff, as the staff list shows them. */
 export const staffMember = z.object({
@@ -58,6 +59,7 @@ export function changesNotHeld(
 
 export const NOT_YOURS_TO_GRANT =
   'You do not hold this permission, so you cannot grant or revoke it.';
+/** Shown to staff as it is (the web's error alert): the permissions in words, not as codes. */
 export const grantRefusedMessage = (permissions: readonly string[]) =>
-  `You can only grant or revoke permissions you hold yourself; not yours: ${permissions.join(', ')}.`;
+  `You can only grant or revoke permissions you hold yourself; not yours: ${permissions.map(permissionLabel).join('; ')}.`;
 export const NO_PERMISSIONS_OFF_STAFF = 'Someone who is not on the staff holds no permissions.';

@@ -52,6 +52,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/users': 'public',
   'GET /api/users': VIEW_USERS,
   'POST /api/users/forgot_password': 'public',
+  // A walk-in's account, made by whoever books at the desk or edits customers (decision 0082).
+  'POST /api/users/desk': { anyOf: ['reservations.change_reservation', 'user.change_user'] },
   'GET /api/users/:id': 'user',
   'PATCH /api/users/:id': 'user',
   'PUT /api/users/:id': 'user',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '@paddock/contract/accounts';
+import { PERMISSION_LABELS } from '@paddock/contract/permission-labels';
 import { createTestApp, type TestApp } from './test-app';
 import { bearer, createUser, type CreatedUser } from './factories';
 import { createVenue, futureDate } from './booking-factories';
@@ -33,6 +34,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users': 'public',
   'GET /api/users': VIEW_USERS,
   'POST /api/users/forgot_password': 'public',
+  'POST /api/users/desk': 'anyOf:reservations.change_reservation,user.change_user',
   'GET /api/users/:id': 'user',
   'PATCH /api/users/:id': 'user',
   'PUT /api/users/:id': 'user',
@@ -429,7 +431,8 @@ describe('the escalation chain through a second account (issue 27)', () => {
       permissions: ['venue.change_settings', 'user.change_staff'],
     });
     expect(grant.statusCode).toBe(403);
-    expect(grant.json().detail).toContain('venue.change_settings');
+    // The refusal names what is missing in words (decision 0082).
+    expect(grant.json().detail).toContain(PERMISSION_LABELS['venue.change_settings']);
     const invite = await as(a, 'POST', '/api/staff/invite', {
       email: b.email,
       permissions: ['venue.change_settings', 'user.change_staff'],

@@ -89,6 +89,12 @@ const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   }),
   'POST /api/users/{id}/charges/credits_enroll': () => ({ credits_amount: 250 }),
   'POST /api/boards': () => ({ track: 1 }),
+  // A fresh address each time, so the base walk-in is created rather than refused as taken.
+  'POST /api/users/desk': () => ({
+    first_name: 'Walk',
+    email: `walk-in-${crypto.randomUUID()}@example.com`,
+    contact_phone: '',
+  }),
   'POST /api/auth/token': () => ({ username: customer.email, password: customer.password }),
 };
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { getSession } from '../lib/auth-store';
-import { accessRedirect, type RouteHandle } from './route-access';
+import { mayOpen, type RouteHandle } from './route-access';
 
 /**
  * Starts loading the code of the screens a path opens, while boot's API calls are still out:
@@ -24,7 +24,7 @@ export function preloadScreens(
       preloadScreens(routes, { pathname: handle.redirectsTo, search: '' }, client);
       continue;
     }
-    if (!handle?.load || accessRedirect(handle.access, session, pathname)) continue;
+    if (!handle?.load || !mayOpen(handle.access, session)) continue;
     handle.load().catch(() => undefined);
     const search = new URLSearchParams(location.search);
     handle

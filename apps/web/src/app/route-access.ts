@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type LoaderFunctionArgs, type Params } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs, type Params } from 'react-router';
 import type { Permission } from '@paddock/contract/accounts';
 import { getSession, hasPermission, isStaff, type Session } from '../lib/auth-store';
 import { pathTo, type RouteName } from '../lib/routes';
@@ -42,32 +42,42 @@ export type ScreenModule = { default: ComponentType };
  */
 export type PrefetchModule = { prefetch: (at: PrefetchContext) => unknown };
 
+/** Whether a signed-in (or signed-out) visitor holds what `access` asks for. */
+export function mayOpen(access: Access | undefined, session: Session | null): boolean {
+  if (!access) return true;
+  const needsLogin = access.login || access.staff || !!access.permissions?.length;
+  if (needsLogin && !session) return false;
+  if (access.staff && !isStaff(session)) return false;
+  return (access.permissions ?? []).every((permission) => hasPermission(session, permission));
+}
+
 /**
- * Where a visitor without the access goes, or null when they may stay:
- * no token → signup with redirect set to the full path; missing staff status or a
- * permission → login (with the same redirect, so a staff member can sign in and come back).
+ * Where a visitor without a session goes: signup with redirect set to the full path (spec §2).
+ * A signed-in user lacking staff status or a permission is not sent anywhere: they stay signed in
+ * and see the 403 page (issue 30, decision 0082; the spec sent them to login, which ended the
+ * session).
  */
 export function accessRedirect(
   access: Access | undefined,
   session: Session | null,
   fullPath: string,
 ): string | null {
-  if (!access) return null;
+  if (!access || session) return null;
   const needsLogin = access.login || access.staff || !!access.permissions?.length;
-  if (needsLogin && !session) return pathTo('signup', {}, { redirect: fullPath });
-  if (access.staff && !isStaff(session)) return pathTo('login', {}, { redirect: fullPath });
-  for (const permission of access.permissions ?? []) {
-    if (!hasPermission(session, permission)) return pathTo('login', {}, { redirect: fullPath });
-  }
-  return null;
+  return needsLogin ? pathTo('signup', {}, { redirect: fullPath }) : null;
 }
+
+/** What the route error boundary receives for a screen the signed-in user may not open. */
+export const FORBIDDEN_STATUS = 403;
 
 /** A route loader that enforces `access` before the screen's code even loads. */
 export function guardLoader(access: Access) {
   return ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
-    const target = accessRedirect(access, getSession(), `${url.pathname}${url.search}`);
+    const session = getSession();
+    const target = accessRedirect(access, session, `${url.pathname}${url.search}`);
     if (target) throw redirect(target);
+    if (!mayOpen(access, session)) throw data(access, { status: FORBIDDEN_STATUS });
     return null;
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, testUser } from '../test/render-app';
-import { accessRedirect } from './route-access';
+import { accessRedirect, mayOpen } from './route-access';
 import { fakeToken, stubApi } from '../test/api-stub';
 import { decodeToken, type Session } from '../lib/auth-store';
 
@@ -18,20 +18,20 @@ describe('route guards (spec §2)', () => {
     );
   });
 
-  it('send a signed-in user without staff status or a permission to login', () => {
+  it('leave a signed-in user without staff status or a permission where they are (403 page)', () => {
     const customer = session({ is_staff: false, is_superuser: false, permissions: [] });
     const access = { login: true, staff: true, permissions: ['user.change_user'] as const };
-    expect(accessRedirect(access, customer, '/admin/user/3')).toBe(
-      '/login?redirect=%2Fadmin%2Fuser%2F3',
-    );
+    expect(accessRedirect(access, customer, '/admin/user/3')).toBeNull();
+    expect(mayOpen(access, customer)).toBe(false);
     const staffWithout = session({ is_staff: true, is_superuser: false, permissions: [] });
-    expect(accessRedirect(access, staffWithout, '/admin/user/3')).toMatch(/^\/login/);
+    expect(mayOpen(access, staffWithout)).toBe(false);
     const staffWith = session({
       is_staff: true,
       is_superuser: false,
       permissions: ['user.change_user'],
     });
     expect(accessRedirect(access, staffWith, '/admin/user/3')).toBeNull();
+    expect(mayOpen(access, staffWith)).toBe(true);
   });
 
   it('open public routes to everyone', () => {
@@ -57,9 +57,28 @@ describe('route table', () => {
     expect(await screen.findByText(prompt)).toBeVisible();
   });
 
-  it('sends a customer away from the daily planner to login', async () => {
+  it('shows a customer the 403 page on the daily planner and keeps them signed in', async () => {
     const { router } = renderApp('/admin/seats', { user: testUser() });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have access to this page' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/seats');
+    expect(screen.getByText('A staff account')).toBeVisible();
+    expect(screen.getByText('Run the daily planner and change bookings')).toBeVisible();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+
+  it('shows staff lacking a permission the 403 page naming it in words', async () => {
+    renderApp('/admin/settings', {
+      user: testUser({ is_staff: true }),
+      permissions: ['reservations.change_reservation'],
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have access to this page' }),
+    ).toBeVisible();
+    expect(screen.getByText('Change venue settings')).toBeVisible();
+    expect(screen.queryByText('A staff account')).toBeNull();
   });
 
   it('lets staff with the permission into the planner and shows the Admin Menu', async () => {

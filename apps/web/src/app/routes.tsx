@@ -9,6 +9,7 @@ import {
 } from './route-access';
 import { AppLayout } from './layout/app-layout';
 import { AppSpinner } from './layout/app-spinner';
+import { ADMIN_ACCESS } from './admin-screens';
 import { RouteError } from './layout/route-error';
 import { NotFoundScreen } from './screens/not-found-screen';
 
@@ -173,76 +174,72 @@ export function buildRoutes(): RouteObject[] {
             screen('signup', ANY, () => import('../features/accounts/routes/signup-screen')),
             screen(
               'adminCalendars',
-              { login: true, staff: true, permissions: ['reservations.change_reservation'] },
+              ADMIN_ACCESS.adminCalendars,
               () => import('../features/planner/routes/daily-planner-screen'),
             ),
             screen(
               'adminUser',
-              {
-                login: true,
-                staff: true,
-                permissions: ['reservations.change_reservation', 'user.change_user'],
-              },
+              ADMIN_ACCESS.adminUser,
               () => import('../features/admin-users/routes/admin-user-screen'),
             ),
             screen(
               'adminLauncher',
-              { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
+              ADMIN_ACCESS.adminLauncher,
               () => import('../features/race-events/routes/launcher-screen'),
             ),
             screen(
               'adminLaps',
-              { login: true, staff: true, permissions: ['leaderboards.change_board'] },
+              ADMIN_ACCESS.adminLaps,
               () => import('../features/laps-admin/routes/laps-admin-screen'),
             ),
             screen(
               'adminScreens',
-              { login: true, staff: true, permissions: ['screens.change_screen'] },
+              ADMIN_ACCESS.adminScreens,
               () => import('../features/screens-admin/routes/screens-admin-screen'),
             ),
             screen(
               'adminBackups',
-              { login: true, staff: true, permissions: ['backups.view_backup'] },
+              ADMIN_ACCESS.adminBackups,
               () => import('../features/backups/routes/backups-screen'),
             ),
             screen(
               'adminAudit',
-              { login: true, staff: true, permissions: ['audit.view_event'] },
+              ADMIN_ACCESS.adminAudit,
               () => import('../features/audit/routes/audit-screen'),
             ),
             screen(
               'adminSettings',
-              { login: true, staff: true, permissions: ['venue.change_settings'] },
+              ADMIN_ACCESS.adminSettings,
               () => import('../features/venue-settings/routes/venue-settings-screen'),
             ),
             screen(
               'adminLocations',
-              { login: true, staff: true, permissions: ['locations.change_location'] },
+              ADMIN_ACCESS.adminLocations,
               () => import('../features/venue-setup/routes/locations-screen'),
             ),
             screen(
               'adminReports',
-              { login: true, staff: true, permissions: ['reports.view_report'] },
+              ADMIN_ACCESS.adminReports,
               () => import('../features/reports/routes/reports-screen'),
             ),
             screen(
               'adminStaff',
-              { login: true, staff: true, permissions: ['user.change_staff'] },
+              ADMIN_ACCESS.adminStaff,
               () => import('../features/staff-admin/routes/staff-admin-screen'),
             ),
             screen(
               'adminPages',
-              { login: true, staff: true, permissions: ['pages.change_page'] },
+              ADMIN_ACCESS.adminPages,
               () => import('../features/pages/routes/pages-admin-screen'),
             ),
             screen(
               'adminVouchers',
-              { login: true, staff: true, permissions: ['vouchers.view_voucher'] },
+              ADMIN_ACCESS.adminVouchers,
               () => import('../features/vouchers/routes/vouchers-admin-screen'),
             ),
             screen(
               'adminParties',
-              { login: true, staff: true, permissions: ['leaderboards.can_manage_race_events'] },
+              ADMIN_ACCESS.adminParties,
               () => import('../features/parties/routes/party-admin-screen'),
             ),
             { id: 'notFound', path: '*', Component: NotFoundScreen },

@@ -20,7 +20,12 @@ export type LoginLinkDeps = { db: Db; tokens: Tokens; mailer: Mailer; publicUrl:
 
 /** Why the link is mailed: decides the wording. */
 export type LoginLinkReason =
-  'signup_exists' | 'forgot_password' | 'login_protected' | 'staff' | 'staff_invite';
+  | 'signup_exists'
+  | 'forgot_password'
+  | 'login_protected'
+  | 'staff'
+  | 'staff_invite'
+  | 'desk_signup';
 
 const hashJti = sha256Hex;
 
@@ -122,6 +127,11 @@ function wording(reason: LoginLinkReason, company: string) {
       return {
         subject: `Your ${company} login link`,
         lead: 'Our staff sent you a link to log in. It takes you to choose a new password:',
+      };
+    case 'desk_signup':
+      return {
+        subject: `Your ${company} account`,
+        lead: 'We created an account for you at the desk. This link logs you in and takes you to choose a password, so you can book online next time:',
       };
     case 'staff_invite':
       return {

@@ -99,7 +99,7 @@ describe('staff pass on only what they hold (decision 0073)', () => {
     });
     expect(revoke.statusCode).toBe(403);
     expect(revoke.json().detail).toBe(
-      'You can only grant or revoke permissions you hold yourself; not yours: outbox.view_message.',
+      'You can only grant or revoke permissions you hold yourself; not yours: Read the mail outbox.',
     );
     expect((await put(manager, racer.id, { is_staff: false, permissions: [] })).statusCode).toBe(
       403,

@@ -10,6 +10,7 @@ import { escapeLike } from '../../lib/sql-text';
 import type { AuthUser } from '../../plugins/auth';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { paginate } from '../../plugins/pagination';
+import { auditNames } from './audit-names';
 
 export type AuditEntry = {
   action: string;
@@ -74,6 +75,7 @@ export async function listAudit(db: Db, query: Query): Promise<Paginated<AuditEv
           event: auditEvents,
           actorName: displayNameSql(actor),
           subjectName: displayNameSql(subject),
+          subjectDeleted: sql<boolean>`${subject.deletedAt} is not null`,
         })
         .from(auditEvents)
         .leftJoin(actor, eq(actor.id, auditEvents.actorId))
@@ -82,7 +84,11 @@ export async function listAudit(db: Db, query: Query): Promise<Paginated<AuditEv
         .orderBy(desc(auditEvents.at), desc(auditEvents.id))
         .limit(limit)
         .offset(offset);
-      return rows.map(({ event, actorName, subjectName }) => ({
+      const names = await auditNames(
+        db,
+        rows.map(({ event }) => event),
+      );
+      return rows.map(({ event, actorName, subjectName, subjectDeleted }) => ({
         id: event.id,
         at: event.at.toISOString(),
         actor: event.actorId,
@@ -91,7 +97,11 @@ export async function listAudit(db: Db, query: Query): Promise<Paginated<AuditEv
         target_type: event.targetType,
         target_id: event.targetId,
         subject_user: event.subjectUserId,
-        subject_name: subjectName,
+        subject_name: subjectDeleted ? null : subjectName,
+        subject_deleted: subjectDeleted,
+        target_name:
+          event.targetId === null ? null : (names[`${event.targetType}:${event.targetId}`] ?? null),
+        names,
         before: event.before ?? null,
         after: event.after ?? null,
       }));

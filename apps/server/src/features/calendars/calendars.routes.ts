@@ -20,6 +20,7 @@ import {
 } from '@paddock/contract/calendars';
 import { detailBody, idParam, paginated, paginationQuery } from '@paddock/contract/common';
 import type { Deps } from '../../app';
+import { requireUser } from '../../plugins/auth';
 import type { ChangeFeed } from '../../plugins/changes';
 import { AnswerCache } from './answer-cache';
 import {
@@ -139,7 +140,8 @@ export const calendarsRoutes =
           response: { 201: calendarType },
         },
       },
-      async (request, reply) => reply.status(201).send(await createCalendarType(db, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createCalendarType(db, requireUser(request), request.body)),
     );
     for (const method of ['PATCH', 'PUT'] as const) {
       app.route({
@@ -152,7 +154,8 @@ export const calendarsRoutes =
           body: calendarTypeUpdate,
           response: { 200: calendarType, 404: detailBody },
         },
-        handler: async (request) => updateCalendarType(db, request.params.id, request.body),
+        handler: async (request) =>
+          updateCalendarType(db, requireUser(request), request.params.id, request.body),
       });
     }
     app.get(
@@ -172,7 +175,8 @@ export const calendarsRoutes =
       {
         schema: { tags, summary: 'Add a seat', body: seatCreate, response: { 201: seatAdmin } },
       },
-      async (request, reply) => reply.status(201).send(await createSeat(db, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createSeat(db, requireUser(request), request.body)),
     );
     for (const method of ['PATCH', 'PUT'] as const) {
       app.route({
@@ -185,7 +189,8 @@ export const calendarsRoutes =
           body: seatUpdate,
           response: { 200: seatAdmin, 404: detailBody },
         },
-        handler: async (request) => updateSeat(db, request.params.id, request.body),
+        handler: async (request) =>
+          updateSeat(db, requireUser(request), request.params.id, request.body),
       });
     }
   };

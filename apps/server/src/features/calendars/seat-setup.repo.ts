@@ -21,6 +21,11 @@ export async function insertType(db: Queryable, values: TypeInsert): Promise<Typ
   return row;
 }
 
+export async function findType(db: Queryable, id: number): Promise<TypeRow | null> {
+  const [row] = await db.select().from(calendarTypes).where(eq(calendarTypes.id, id));
+  return row ?? null;
+}
+
 export async function updateType(
   db: Queryable,
   id: number,

@@ -12,6 +12,9 @@ import { NotFound, ValidationError } from '../../plugins/errors';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { toCalendar } from './calendars.service';
 import * as repo from './seat-setup.repo';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.service';
+import { changedFields, splitChanges } from '../audit/audit-diff';
 
 export const SEAT_HAS_FUTURE_BOOKINGS =
   'This seat has future bookings. Cancel or move them before moving the seat to another location.';
@@ -33,7 +36,7 @@ const toSeatAdmin = (row: repo.SeatAdminRow): SeatAdmin => ({
   sort_order: row.sortOrder,
 });
 
-export async function createCalendarType(db: Db, values: CalendarTypeCreate) {
+export async function createCalendarType(db: Db, actor: AuthUser, values: CalendarTypeCreate) {
   const row = await db.transaction(async (tx) => {
     const created = await repo.insertType(tx, {
       name: values.name,
@@ -41,20 +44,40 @@ export async function createCalendarType(db: Db, values: CalendarTypeCreate) {
       description: values.description,
       isVr: values.is_vr,
     });
+    await recordAudit(tx, actor, {
+      action: 'seat_type.create',
+      targetType: 'calendar_type',
+      targetId: created.id,
+      after: toType(created),
+    });
     await publishChange(tx, 'settings');
     return created;
   });
   return toType(row);
 }
 
-export async function updateCalendarType(db: Db, id: number, values: CalendarTypeUpdate) {
+export async function updateCalendarType(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  values: CalendarTypeUpdate,
+) {
   const row = await db.transaction(async (tx) => {
+    const old = await repo.findType(tx, id);
     const updated = await repo.updateType(tx, id, {
       name: values.name,
       image: values.image,
       description: values.description,
       isVr: values.is_vr,
     });
+    const change = old && updated && changedFields(toType(old), toType(updated));
+    if (change)
+      await recordAudit(tx, actor, {
+        action: 'seat_type.update',
+        targetType: 'calendar_type',
+        targetId: id,
+        ...change,
+      });
     if (updated && changesSomething(values)) await publishChange(tx, 'settings');
     return updated;
   });
@@ -80,7 +103,20 @@ async function answer(db: Queryable, id: number): Promise<SeatAdmin> {
   return toSeatAdmin(row);
 }
 
-export async function createSeat(db: Db, values: SeatCreate): Promise<SeatAdmin> {
+/** What the trail keeps of a seat, in the API's names (`type` and `location` by id). */
+function auditedSeat(seat: SeatAdmin): Record<string, unknown> {
+  return {
+    name: seat.name,
+    type: seat.type,
+    location: seat.location,
+    cost_cents: seat.cost_cents,
+    image: seat.image,
+    active: seat.active,
+    sort_order: seat.sort_order,
+  };
+}
+
+export async function createSeat(db: Db, actor: AuthUser, values: SeatCreate): Promise<SeatAdmin> {
   return db.transaction(async (tx) => {
     await assertReferences(tx, values);
     const id = await repo.insertSeat(tx, {
@@ -92,8 +128,15 @@ export async function createSeat(db: Db, values: SeatCreate): Promise<SeatAdmin>
       active: values.active,
       sortOrder: values.sort_order ?? (await repo.nextSortOrder(tx, values.location)),
     });
+    const created = await answer(tx, id);
+    await recordAudit(tx, actor, {
+      action: 'seat.create',
+      targetType: 'calendar',
+      targetId: id,
+      after: auditedSeat(created),
+    });
     await publishChange(tx, 'settings');
-    return answer(tx, id);
+    return created;
   });
 }
 
@@ -103,6 +146,7 @@ export async function createSeat(db: Db, values: SeatCreate): Promise<SeatAdmin>
  */
 export async function updateSeat(
   db: Db,
+  actor: AuthUser,
   id: number,
   values: SeatUpdate,
   now = new Date(),
@@ -117,6 +161,7 @@ export async function updateSeat(
       (await repo.countFutureReservations(tx, id, now)) > 0
     )
       throw ValidationError.field('location', SEAT_HAS_FUTURE_BOOKINGS);
+    const before = auditedSeat(await answer(tx, id));
     await repo.updateSeat(tx, id, {
       name: values.name,
       typeId: values.type,
@@ -126,7 +171,15 @@ export async function updateSeat(
       active: values.active,
       sortOrder: values.sort_order,
     });
+    const updated = await answer(tx, id);
+    // A price change is its own act: "who changed the price of Rig 3" is a question on its own.
+    const { own: price, rest } = splitChanges(before, auditedSeat(updated), ['cost_cents']);
+    const at = { targetType: 'calendar', targetId: id };
+    await recordAudit(tx, actor, [
+      ...(price ? [{ action: 'seat.price', ...at, ...price }] : []),
+      ...(rest ? [{ action: 'seat.update', ...at, ...rest }] : []),
+    ]);
     if (changesSomething(values)) await publishChange(tx, 'settings');
-    return answer(tx, id);
+    return updated;
   });
 }

@@ -16,6 +16,7 @@ import {
   rigWhoami,
 } from '@paddock/contract/laps';
 import { routeErrors as errors } from '../../lib/route-errors';
+import { recordAudit } from '../audit/audit.service';
 import type { Deps } from '../../app';
 import { calendars } from '../../db/schema/venue';
 import { rigKeys } from '../../db/schema/laps';
@@ -187,10 +188,20 @@ export const lapsRoutes =
             `Invalid pk "${request.body.calendar}" - object does not exist.`,
           );
         const { key, keyHash } = laps.newRigKey();
-        const [row] = await db
-          .insert(rigKeys)
-          .values({ calendarId: seat.id, keyHash, label: request.body.label })
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(rigKeys)
+            .values({ calendarId: seat.id, keyHash, label: request.body.label })
+            .returning();
+          // A rig key lets a machine post laps for the seat: who made one is worth knowing.
+          await recordAudit(tx, requireUser(request), {
+            action: 'rig_key.create',
+            targetType: 'calendar',
+            targetId: seat.id,
+            after: { label: created.label },
+          });
+          return created;
+        });
         return reply.status(201).send({
           id: row.id,
           calendar: seat.id,
@@ -206,12 +217,20 @@ export const lapsRoutes =
       '/rig_keys/:id',
       { schema: { tags, params: idParam, response: { 204: z.undefined(), ...errors } } },
       async (request, reply) => {
-        const rows = await db
-          .update(rigKeys)
-          .set({ revokedAt: new Date() })
-          .where(eq(rigKeys.id, request.params.id))
-          .returning({ id: rigKeys.id });
-        if (rows.length === 0) throw new NotFound();
+        await db.transaction(async (tx) => {
+          const rows = await tx
+            .update(rigKeys)
+            .set({ revokedAt: new Date() })
+            .where(eq(rigKeys.id, request.params.id))
+            .returning({ calendar: rigKeys.calendarId, label: rigKeys.label });
+          if (rows.length === 0) throw new NotFound();
+          await recordAudit(tx, requireUser(request), {
+            action: 'rig_key.revoke',
+            targetType: 'calendar',
+            targetId: rows[0].calendar,
+            before: { label: rows[0].label },
+          });
+        });
         return reply.status(204).send();
       },
     );

@@ -7,6 +7,7 @@ import {
   slotPreview,
   slotPreviewRequest,
 } from '@paddock/contract/locations';
+import { requireUser } from '../../plugins/auth';
 import type { Deps } from '../../app';
 
 import {
@@ -39,7 +40,8 @@ export const locationsRoutes =
           response: { 201: location },
         },
       },
-      async (request, reply) => reply.status(201).send(await createLocation(db, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createLocation(db, requireUser(request), request.body)),
     );
     app.post(
       '/locations/slot-preview',
@@ -74,7 +76,8 @@ export const locationsRoutes =
         method,
         url: '/locations/:id',
         schema: { tags, params: idParam, body: locationUpdate, response: { 200: location } },
-        handler: async (request) => updateLocation(db, request.params.id, request.body),
+        handler: async (request) =>
+          updateLocation(db, requireUser(request), request.params.id, request.body),
       });
     }
   };

@@ -13,6 +13,10 @@ import { publishChange } from '../../plugins/changes';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import * as repo from './locations.repo';
+import type { AuthUser } from '../../plugins/auth';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { recordAudit, type AuditEntry } from '../audit/audit.service';
+import { changedFields } from '../audit/audit-diff';
 
 export function toLocation(row: repo.LocationRow): Location {
   return {
@@ -82,24 +86,47 @@ function columnsOf(values: LocationUpdate): Partial<repo.LocationInsert> {
   };
 }
 
-export async function createLocation(db: Db, values: LocationCreate): Promise<Location> {
+export async function createLocation(
+  db: Db,
+  actor: AuthUser,
+  values: LocationCreate,
+): Promise<Location> {
   assertZone(values.timezone);
   const columns = Object.fromEntries(
     Object.entries(columnsOf(values)).filter(([, v]) => v !== undefined),
   ) as repo.LocationInsert;
   const row = await db.transaction(async (tx) => {
     const created = await repo.insertLocation(tx, columns);
+    await recordAudit(tx, actor, {
+      action: 'location.create',
+      targetType: 'location',
+      targetId: created.id,
+      after: toLocation(created),
+    });
     await publishChange(tx, 'settings');
     return created;
   });
   return toLocation(row);
 }
 
-export async function updateLocation(db: Db, id: number, patch: LocationUpdate): Promise<Location> {
+/** Acts of their own in the trail: the desk looks for "who changed the hours" by itself. */
+const HOURS_ACTS = {
+  opening_hours: 'location.opening_hours',
+  special_hours: 'location.special_hours',
+};
+
+export async function updateLocation(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  patch: LocationUpdate,
+): Promise<Location> {
   assertZone(patch.timezone);
   const row = await db.transaction(async (tx) => {
     const columns = columnsOf(patch);
+    const old = await repo.findLocation(tx, id);
     const updated = await repo.updateLocation(tx, id, columns);
+    if (old && updated) await auditLocationChange(tx, actor, toLocation(old), toLocation(updated));
     // An empty PATCH changes nothing, so nobody needs to hear about it.
     if (updated && Object.values(columns).some((v) => v !== undefined))
       await publishChange(tx, 'settings');
@@ -107,6 +134,31 @@ export async function updateLocation(db: Db, id: number, patch: LocationUpdate):
   });
   if (!row) throw new NotFound();
   return toLocation(row);
+}
+
+async function auditLocationChange(
+  tx: Queryable,
+  actor: AuthUser,
+  before: Location,
+  after: Location,
+) {
+  const entries: AuditEntry[] = [];
+  const b = before as unknown as Record<string, unknown>;
+  const a = after as unknown as Record<string, unknown>;
+  for (const [field, action] of Object.entries(HOURS_ACTS)) {
+    const change = changedFields(b, a, [field]);
+    if (change) entries.push({ action, targetType: 'location', targetId: after.id, ...change });
+  }
+  const rest = Object.keys(a).filter((k) => !(k in HOURS_ACTS));
+  const change = changedFields(b, a, rest);
+  if (change)
+    entries.push({
+      action: 'location.update',
+      targetType: 'location',
+      targetId: after.id,
+      ...change,
+    });
+  await recordAudit(tx, actor, entries);
 }
 
 /** The slots the given hours open on a date, by the same rules that decide what is bookable. */

@@ -1,5 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Queryable } from '../../plugins/payments/charge-card';
 import { pages } from '../../db/schema/content';
 
 export type PageRow = typeof pages.$inferSelect;
@@ -24,18 +25,18 @@ export async function listPages(db: Db, limit: number, offset: number) {
     .offset(offset);
 }
 
-export async function findPage(db: Db, id: number): Promise<PageRow | undefined> {
+export async function findPage(db: Queryable, id: number): Promise<PageRow | undefined> {
   const [row] = await db.select().from(pages).where(eq(pages.id, id));
   return row;
 }
 
-export async function insertPage(db: Db, values: PageValues): Promise<PageRow> {
+export async function insertPage(db: Queryable, values: PageValues): Promise<PageRow> {
   const [row] = await db.insert(pages).values(values).returning();
   return row;
 }
 
 export async function updatePage(
-  db: Db,
+  db: Queryable,
   id: number,
   values: Partial<PageValues>,
 ): Promise<PageRow | undefined> {
@@ -50,7 +51,7 @@ export async function updatePage(
   return row;
 }
 
-export async function deletePage(db: Db, id: number): Promise<boolean> {
+export async function deletePage(db: Queryable, id: number): Promise<boolean> {
   const rows = await db.delete(pages).where(eq(pages.id, id)).returning({ id: pages.id });
   return rows.length > 0;
 }

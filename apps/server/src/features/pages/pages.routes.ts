@@ -11,6 +11,7 @@ import {
 } from '@paddock/contract/pages';
 import { idParam, paginated } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
+import { requireUser } from '../../plugins/auth';
 import type { Deps } from '../../app';
 
 import * as pages from './pages.service';
@@ -66,7 +67,8 @@ export const pagesRoutes =
       {
         schema: { tags: ['pages'], body: pageWrite, response: { 201: pageDetail, ...errors } },
       },
-      async (request, reply) => reply.status(201).send(await pages.createPage(db, request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await pages.createPage(db, requireUser(request), request.body)),
     );
 
     app.post(
@@ -93,7 +95,8 @@ export const pagesRoutes =
             response: { 200: pageDetail, ...errors },
           },
         },
-        async (request) => pages.updatePage(db, request.params.id, request.body),
+        async (request) =>
+          pages.updatePage(db, requireUser(request), request.params.id, request.body),
       );
     }
 
@@ -107,7 +110,7 @@ export const pagesRoutes =
         },
       },
       async (request, reply) => {
-        await pages.deletePage(db, request.params.id);
+        await pages.deletePage(db, requireUser(request), request.params.id);
         return reply.status(204).send();
       },
     );

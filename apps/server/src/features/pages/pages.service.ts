@@ -6,6 +6,9 @@ import { paginate } from '../../plugins/pagination';
 import * as repo from './pages.repo';
 import { sanitizePageHtml } from './sanitize-page-html';
 import { publishChange } from '../../plugins/changes';
+import type { AuthUser } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit.service';
+import { changedFields } from '../audit/audit-diff';
 
 const toDetail = (row: repo.PageRow): PageDetail => ({
   id: row.id,
@@ -42,30 +45,77 @@ export async function getPage(db: Db, id: number): Promise<PageDetail> {
   return toDetail(row);
 }
 
-export async function createPage(db: Db, body: PageWrite): Promise<PageDetail> {
-  const row = await repo.insertPage(db, {
-    name: body.name,
-    menuName: body.menu_name,
-    menuOrder: body.menu_order,
-    content: sanitizePageHtml(body.content),
+/** What the trail keeps of a page: its fields without the HTML, which can be long. */
+const audited = (row: repo.PageRow) => ({
+  name: row.name,
+  menu_name: row.menuName,
+  menu_order: row.menuOrder,
+});
+
+export async function createPage(db: Db, actor: AuthUser, body: PageWrite): Promise<PageDetail> {
+  const row = await db.transaction(async (tx) => {
+    const created = await repo.insertPage(tx, {
+      name: body.name,
+      menuName: body.menu_name,
+      menuOrder: body.menu_order,
+      content: sanitizePageHtml(body.content),
+    });
+    await recordAudit(tx, actor, {
+      action: 'page.create',
+      targetType: 'page',
+      targetId: created.id,
+      after: audited(created),
+    });
+    return created;
   });
   await publishChange(db, 'pages', row.id);
   return toDetail(row);
 }
 
-export async function updatePage(db: Db, id: number, body: PageUpdate): Promise<PageDetail> {
-  const row = await repo.updatePage(db, id, {
-    name: body.name,
-    menuName: body.menu_name,
-    menuOrder: body.menu_order,
-    content: body.content === undefined ? undefined : sanitizePageHtml(body.content),
+export async function updatePage(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  body: PageUpdate,
+): Promise<PageDetail> {
+  const row = await db.transaction(async (tx) => {
+    const old = await repo.findPage(tx, id);
+    if (!old) return undefined;
+    const updated = await repo.updatePage(tx, id, {
+      name: body.name,
+      menuName: body.menu_name,
+      menuOrder: body.menu_order,
+      content: body.content === undefined ? undefined : sanitizePageHtml(body.content),
+    });
+    if (!updated) return undefined;
+    const fields = changedFields(audited(old), audited(updated));
+    const contentChanged = old.content !== updated.content;
+    if (fields || contentChanged)
+      await recordAudit(tx, actor, {
+        action: 'page.update',
+        targetType: 'page',
+        targetId: id,
+        // The HTML itself is not copied into the trail: that it changed is what the desk needs.
+        before: fields?.before ?? null,
+        after: { ...fields?.after, ...(contentChanged ? { content: 'changed' } : {}) },
+      });
+    return updated;
   });
   if (!row) throw new NotFound();
   if (Object.values(body).some((v) => v !== undefined)) await publishChange(db, 'pages', id);
   return toDetail(row);
 }
 
-export async function deletePage(db: Db, id: number): Promise<void> {
-  if (!(await repo.deletePage(db, id))) throw new NotFound();
+export async function deletePage(db: Db, actor: AuthUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const old = await repo.findPage(tx, id);
+    if (!old || !(await repo.deletePage(tx, id))) throw new NotFound();
+    await recordAudit(tx, actor, {
+      action: 'page.delete',
+      targetType: 'page',
+      targetId: id,
+      before: audited(old),
+    });
+  });
   await publishChange(db, 'pages', id);
 }

@@ -1,11 +1,15 @@
-import { useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { PlainAlert } from '../../components/plain-alert';
 import Button from 'react-bootstrap/Button';
 import { errorMessage } from '../../lib/error-message';
+import { FORBIDDEN_STATUS, type Access } from '../route-access';
+import { ForbiddenScreen } from '../screens/forbidden-screen';
 
 /** A screen that failed to load or render: say so and offer a reload; nav and footer stay. */
 export function RouteError() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === FORBIDDEN_STATUS)
+    return <ForbiddenScreen access={error.data as Access | undefined} />;
   return (
     <section>
       <h1 className="h2">Something went wrong</h1>

@@ -3,37 +3,34 @@ import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import type { AuditEvent } from '@paddock/contract/audit';
 import { pathTo } from '../../../lib/routes';
+import { actionLabel, fieldLines } from './audit-words';
 
-/** What an action's name means to the desk. */
-export const ACTION_LABELS: Record<string, string> = {
-  'planner.blackout': 'Blacked out times',
-  'planner.delete': 'Deleted a reservation',
-  'planner.book': 'Booked for a customer',
-  'planner.move': 'Moved a reservation',
-  'planner.attendance': 'Marked attendance',
-  'user.update': 'Changed account details',
-  'user.clear_outstanding': 'Marked outstanding as paid',
-  'user.send_login_link': 'Sent a login link',
-  'user.delete': 'Deleted a user',
-  'lap.review': 'Reviewed a lap',
-  'voucher.issue': 'Issued a voucher',
-  'settings.update': 'Changed venue settings',
-  'staff.invite': 'Invited to the staff',
-  'staff.make_staff': 'Made staff',
-  'staff.remove_staff': 'Took off the staff',
-  'staff.grant_permission': 'Granted a permission',
-  'staff.revoke_permission': 'Revoked a permission',
-  'staff.make_superuser': 'Made superuser',
-  'staff.demote_superuser': 'No longer superuser',
+/** Where the target of a row is shown, by kind: a link that names it. */
+const TARGET_LINKS: Record<string, (id: number) => string> = {
+  user: (id) => pathTo('adminUser', { userId: id }),
+  location: () => pathTo('adminLocations'),
+  calendar: () => pathTo('adminLocations'),
+  calendar_type: () => pathTo('adminLocations'),
+  page: (id) => pathTo('customPageView', { id }),
 };
 
-/** `{a: 1}` → `a: 1`, one field per line; nested values as compact JSON. */
-function fields(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value !== 'object') return String(value);
-  return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join('\n');
+function Target({ event }: { event: AuditEvent }) {
+  const link = TARGET_LINKS[event.target_type];
+  if (!link || event.target_id === null || event.target_type === 'user') return null;
+  if (event.target_name === null) return <span className="text-body-secondary"> (deleted)</span>;
+  return (
+    <>
+      {': '}
+      <Link to={link(event.target_id)}>{event.target_name}</Link>
+    </>
+  );
+}
+
+function Customer({ event }: { event: AuditEvent }) {
+  if (event.subject_user === null) return <>—</>;
+  if (event.subject_deleted || !event.subject_name)
+    return <span className="text-body-secondary">Deleted customer</span>;
+  return <Link to={pathTo('adminUser', { userId: event.subject_user })}>{event.subject_name}</Link>;
 }
 
 /** The trail as a table: when, who, what, for whom, and the fields before and after. */
@@ -65,21 +62,20 @@ export function AuditTable({
               </time>
             </td>
             <td>{e.actor_name ?? '—'}</td>
-            <td>{ACTION_LABELS[e.action] ?? e.action}</td>
+            <td>
+              {actionLabel(e.action)}
+              <Target event={e} />
+            </td>
             {showCustomer && (
               <td>
-                {e.subject_user !== null ? (
-                  <Link to={pathTo('adminUser', { userId: e.subject_user })}>{e.subject_name}</Link>
-                ) : (
-                  '—'
-                )}
+                <Customer event={e} />
               </td>
             )}
             <td className="small" style={{ whiteSpace: 'pre-line' }}>
-              {fields(e.before)}
+              {fieldLines(e.before, e.names)}
             </td>
             <td className="small" style={{ whiteSpace: 'pre-line' }}>
-              {fields(e.after)}
+              {fieldLines(e.after, e.names)}
             </td>
           </tr>
         ))}

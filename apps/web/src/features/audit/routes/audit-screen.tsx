@@ -14,6 +14,10 @@ const AREAS = [
   ['user', 'Customers'],
   ['lap', 'Laps'],
   ['voucher', 'Vouchers'],
+  ['staff', 'Staff and permissions'],
+  ['location', 'Locations and hours'],
+  ['seat', 'Seats and prices'],
+  ['page', 'Custom pages'],
   ['settings', 'Venue settings'],
   ['backups', 'Backups'],
 ] as const;

@@ -10,6 +10,7 @@ import Modal from 'react-bootstrap/Modal';
 import type { User } from '@paddock/contract/accounts';
 import { pathTo } from '../../../lib/routes';
 import { userSearchQuery } from '../api/planner-api';
+import { NewCustomerForm } from './new-customer-form';
 
 /** Staff, Subscriber and Delinquent (a club member whose payment failed). */
 export function UserBadges({ user }: { user: User }) {
@@ -34,6 +35,9 @@ export function UserSearch() {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const results = useQuery(userSearchQuery(search));
+  // A walk-in without an account gets one from here (issue 30).
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<User | null>(null);
   return (
     <>
       <Form
@@ -42,6 +46,8 @@ export function UserSearch() {
         onSubmit={(e) => {
           e.preventDefault();
           setSearch(text.trim());
+          setCreating(false);
+          setCreated(null);
         }}
       >
         <InputGroup size="sm" style={{ maxWidth: '28rem' }}>
@@ -70,6 +76,30 @@ export function UserSearch() {
         </Modal.Header>
         <Modal.Body>
           {results.isSuccess && results.data.results.length === 0 && <p>No users found.</p>}
+          {created ? (
+            // Once the list has fetched again it holds the new customer; until then, here they are.
+            !results.data?.results.some((u) => u.id === created.id) && (
+              <p>
+                New customer:{' '}
+                <Link to={pathTo('adminUser', { userId: created.id })}>{userLabel(created)}</Link>
+              </p>
+            )
+          ) : creating ? (
+            <NewCustomerForm
+              search={search}
+              onCancel={() => setCreating(false)}
+              onCreated={setCreated}
+            />
+          ) : (
+            <Button
+              variant="outline-primary"
+              size="sm"
+              className="mb-2"
+              onClick={() => setCreating(true)}
+            >
+              New Customer
+            </Button>
+          )}
           <ListGroup variant="flush">
             {results.data?.results.map((user) => (
               <ListGroup.Item key={user.id}>

@@ -4,12 +4,14 @@ import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import type { User } from '@paddock/contract/accounts';
 import type { PlannerDay } from '@paddock/contract/planner';
 import type { RefundChoice } from '@paddock/contract/refunds';
 import { formatSlotTime } from '../../../lib/slot-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePlannerAction, userSearchQuery } from '../api/planner-api';
 import { allowedActions, type Cell } from '../lib/planner-cells';
+import { NewCustomerForm } from './new-customer-form';
 import { UserBadges, userLabel } from './user-search';
 
 type Dialog = 'blackout' | 'delete' | 'book' | 'move' | null;
@@ -204,6 +206,10 @@ function BookDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[
   const search = useDebouncedValue(text.trim(), 300);
   const users = useQuery(userSearchQuery(search));
   const [user, setUser] = useState<number | null>(null);
+  // A walk-in with no account gets one here, without leaving the dialog (issue 30).
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<User | null>(null);
+  const found = users.data?.results ?? [];
   const [payment, setPayment] = useState<'card' | 'desk'>('desk');
   const book = usePlannerAction('book', onDone);
   return (
@@ -232,7 +238,10 @@ function BookDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[
           </Form.Group>
           <fieldset className="mb-3">
             <legend className="visually-hidden">Matching customers</legend>
-            {users.data?.results.map((u) => (
+            {[
+              ...(created && !found.some((u) => u.id === created.id) ? [created] : []),
+              ...found,
+            ].map((u) => (
               <Form.Check
                 key={u.id}
                 type="radio"
@@ -247,8 +256,30 @@ function BookDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[
                 }
               />
             ))}
-            {users.isSuccess && users.data.results.length === 0 && <p>No users found.</p>}
+            {users.isSuccess && found.length === 0 && !created && <p>No users found.</p>}
           </fieldset>
+          {creating ? (
+            <NewCustomerForm
+              search={text}
+              onCancel={() => setCreating(false)}
+              onCreated={(u) => {
+                setCreated(u);
+                setUser(u.id);
+                setCreating(false);
+              }}
+            />
+          ) : (
+            search !== '' && (
+              <Button
+                variant="outline-primary"
+                size="sm"
+                className="mb-3"
+                onClick={() => setCreating(true)}
+              >
+                New Customer
+              </Button>
+            )
+          )}
           <fieldset>
             <legend className="h6">Payment</legend>
             <Form.Check

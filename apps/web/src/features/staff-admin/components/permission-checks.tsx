@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import { PERMISSIONS, type Permission } from '@paddock/contract/accounts';
+import { PERMISSION_LABELS } from '@paddock/contract/permission-labels';
 import { NOT_YOURS_TO_GRANT, type Grantor } from '@paddock/contract/staff';
 
 /**
- * One checkbox per permission string, as the server names them. A permission the grantor does
+ * One checkbox per permission, in words (the server's strings stay in the API). A permission the grantor does
  * not hold is shown but cannot be ticked or unticked (the server refuses it: decision 0073).
  */
 export function PermissionChecks({
@@ -36,7 +37,7 @@ export function PermissionChecks({
               id={`${id}-${p}`}
               type="checkbox"
               className="text-break"
-              label={p}
+              label={PERMISSION_LABELS[p]}
               checked={value.includes(p)}
               disabled={!mayChange(p)}
               title={mayChange(p) ? undefined : NOT_YOURS_TO_GRANT}

@@ -38,8 +38,8 @@ describe('/admin/staff', () => {
     const calls = open();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Permissions: Desk' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('user.change_user')).toBeEnabled();
-    const outbox = within(dialog).getByLabelText('outbox.view_message');
+    expect(within(dialog).getByLabelText('Edit customer accounts')).toBeEnabled();
+    const outbox = within(dialog).getByLabelText('Read the mail outbox');
     expect(outbox).toBeDisabled();
     expect(outbox).toHaveAccessibleDescription(`Greyed out: ${NOT_YOURS_TO_GRANT}`);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Permissions' }));
@@ -50,7 +50,7 @@ describe('/admin/staff', () => {
       }),
     );
     // The invitation form follows the same rule.
-    expect(screen.getAllByLabelText('audit.view_event')[0]).toBeDisabled();
+    expect(screen.getAllByLabelText('See the audit trail')[0]).toBeDisabled();
   });
 
   it('keeps a member who holds more than the manager on the staff, with the reason shown', async () => {
@@ -58,7 +58,7 @@ describe('/admin/staff', () => {
     const remove = await screen.findByRole('button', { name: 'Remove from Staff: Auditor' });
     expect(remove).toBeDisabled();
     expect(remove).toHaveAccessibleDescription(
-      'Holds audit.view_event, which you do not: only someone who holds it can take them off the staff.',
+      'Holds permissions you do not (See the audit trail): only someone who holds them can take them off the staff.',
     );
     expect(screen.getByRole('button', { name: 'Remove from Staff: Desk' })).toBeEnabled();
   });
@@ -68,7 +68,7 @@ describe('/admin/staff', () => {
     expect(await screen.findByRole('button', { name: 'Remove from Staff: Auditor' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Edit Permissions: Auditor' }));
     expect(
-      within(await screen.findByRole('dialog')).getByLabelText('outbox.view_message'),
+      within(await screen.findByRole('dialog')).getByLabelText('Read the mail outbox'),
     ).toBeEnabled();
   });
 });

@@ -12,6 +12,7 @@ import { showAlert, showError } from '../../../lib/alerts';
 import { useSession } from '../../../lib/auth-store';
 import { ApiError } from '../../../lib/api-client';
 import { useInviteStaff, useSetPermissions, useSetSuperuser, useStaffList } from '../api/staff-api';
+import { permissionLabel } from '@paddock/contract/permission-labels';
 import { PermissionChecks } from '../components/permission-checks';
 
 const nameOf = (m: StaffMember) => [m.first_name, m.last_name].filter(Boolean).join(' ') || m.email;
@@ -209,7 +210,7 @@ export default function StaffAdminScreen() {
                     ) : m.permissions.length ? (
                       <ul className="list-unstyled mb-0 small">
                         {m.permissions.map((p) => (
-                          <li key={p}>{p}</li>
+                          <li key={p}>{permissionLabel(p)}</li>
                         ))}
                       </ul>
                     ) : (
@@ -279,8 +280,8 @@ export default function StaffAdminScreen() {
                         className="small text-body-secondary text-end mb-0"
                         id={`not-mine-${m.id}`}
                       >
-                        Holds {notMine.join(', ')}, which you do not: only someone who holds it can
-                        take them off the staff.
+                        Holds permissions you do not ({notMine.map(permissionLabel).join('; ')}):
+                        only someone who holds them can take them off the staff.
                       </p>
                     )}
                   </td>

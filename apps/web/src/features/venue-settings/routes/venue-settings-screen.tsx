@@ -38,6 +38,14 @@ function placeFieldErrors(
   return fields.length > 0 && fields.length === Object.keys(body).length;
 }
 
+/**
+ * The form keeps unsaved edits when the settings arrive again from the server
+ * (`resetOptions.keepDirtyValues`), and react-hook-form applies that option to every
+ * `reset` too: Discard and a finished save must overwrite the edits, or a later Save stores
+ * what was discarded.
+ */
+const OVERWRITE = { keepDirtyValues: false } as const;
+
 function SettingsForm({ settings }: { settings: VenueSettings }) {
   const client = useQueryClient();
   const titleId = useId();
@@ -52,7 +60,7 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
     mutationFn: saveVenueSettings,
     onSuccess: async (saved) => {
       client.setQueryData(venueSettingsQuery.queryKey, saved);
-      form.reset(saved);
+      form.reset(saved, OVERWRITE);
       // The change feed tells every other open page; this one learns it at once.
       await client.invalidateQueries({ queryKey: venueConfigQuery.queryKey });
       showAlert(SETTINGS_SAVED, 'success', 5_000);
@@ -376,7 +384,7 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
         <Button
           variant="outline-secondary"
           disabled={!isDirty || save.isPending}
-          onClick={() => form.reset(settings)}
+          onClick={() => form.reset(settings, OVERWRITE)}
         >
           Discard Changes
         </Button>

@@ -1,0 +1,37 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Permission } from '@paddock/contract/accounts';
+
+/** The demo owner (superuser), seeded by the e2e server. */
+export const OWNER = { username: 'admin@paddock.local', password: 'paddock-admin' };
+
+/** The desk-task viewport of issue 30: a tablet at the counter. */
+export const TABLET = { width: 820, height: 1180 };
+
+/** Screenshots of the journeys, to look at (test-results is not committed). */
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/desk-shots/${name}.png`, fullPage: true });
+
+export async function apiToken(request: APIRequestContext, account: typeof OWNER) {
+  const res = await request.post('/api/auth/token', { data: account });
+  if (!res.ok()) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { access: string }).access;
+}
+
+/**
+ * A staff member holding only `permissions`: signed up as a customer, then made staff by the
+ * owner through the API (the staff screen's own journey is staff-invite.spec.ts).
+ */
+export async function staffWith(request: APIRequestContext, permissions: Permission[]) {
+  const email = `desk-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = 'a-desk-password';
+  const signup = await request.post('/api/users', { data: { email, password } });
+  if (!signup.ok()) throw new Error(`signup failed: ${await signup.text()}`);
+  const { user } = (await signup.json()) as { user: { id: number } };
+  const owner = await apiToken(request, OWNER);
+  const made = await request.put(`/api/users/${user.id}/permissions`, {
+    headers: { Authorization: `Bearer ${owner}` },
+    data: { is_staff: true, permissions },
+  });
+  if (!made.ok()) throw new Error(`permissions failed: ${await made.text()}`);
+  return { id: user.id, username: email, password };
+}

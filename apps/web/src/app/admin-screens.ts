@@ -1,0 +1,49 @@
+import type { Permission } from '@paddock/contract/accounts';
+import type { RouteName } from '../lib/routes';
+import type { Access } from './route-access';
+
+const staffWith = (...permissions: Permission[]): Access => ({
+  login: true,
+  staff: true,
+  permissions,
+});
+
+/**
+ * Who may open each staff screen: the one place the route guards and the Admin Menu read, so
+ * the menu never offers a screen that then answers 403.
+ */
+export const ADMIN_ACCESS = {
+  adminCalendars: staffWith('reservations.change_reservation'),
+  adminUser: staffWith('reservations.change_reservation', 'user.change_user'),
+  adminLauncher: staffWith('leaderboards.can_manage_race_events'),
+  adminParties: staffWith('leaderboards.can_manage_race_events'),
+  adminLaps: staffWith('leaderboards.change_board'),
+  adminScreens: staffWith('screens.change_screen'),
+  adminBackups: staffWith('backups.view_backup'),
+  adminAudit: staffWith('audit.view_event'),
+  adminSettings: staffWith('venue.change_settings'),
+  adminLocations: staffWith('locations.change_location'),
+  adminReports: staffWith('reports.view_report'),
+  adminStaff: staffWith('user.change_staff'),
+  adminPages: staffWith('pages.change_page'),
+  adminVouchers: staffWith('vouchers.view_voucher'),
+} as const satisfies Partial<Record<RouteName, Access>>;
+
+export type AdminScreen = keyof typeof ADMIN_ACCESS;
+
+/** The Admin Menu's entries (staff spec §2), in menu order. */
+export const ADMIN_MENU: [AdminScreen, string][] = [
+  ['adminCalendars', 'Daily Planner'],
+  ['adminLauncher', 'Launcher'],
+  ['adminParties', 'Parties'],
+  ['adminLaps', 'Laps & Leaderboards'],
+  ['adminScreens', 'Wall Screens'],
+  ['adminAudit', 'Audit Trail'],
+  ['adminSettings', 'Venue Settings'],
+  ['adminLocations', 'Locations & Seats'],
+  ['adminReports', 'Reports'],
+  ['adminStaff', 'Staff'],
+  ['adminPages', 'Custom Pages'],
+  ['adminVouchers', 'Vouchers'],
+  ['adminBackups', 'Backups'],
+];
