@@ -1,8 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  PAYMENT_METHOD_LABELS,
-  type DeskMethod,
-} from '@paddock/contract/charges';
+import { PAYMENT_METHOD_LABELS, type DeskMethod } from '@paddock/contract/charges';
 import type { DeskPaymentResponse } from '@paddock/contract/desk-payments';
 import { formatMoney } from '@paddock/contract/money';
 import { CLEARED_OUTSTANDING_MESSAGE } from '@paddock/contract/reservations';
@@ -12,7 +9,11 @@ import { reservations } from '../../db/schema/booking';
 import { charges } from '../../db/schema/payments';
 import { hasPermission, type AuthUser } from '../../plugins/auth';
 import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
-import { chargeResponse, type ChargeRecord, type Queryable } from '../../plugins/payments/charge-card';
+import {
+  chargeResponse,
+  type ChargeRecord,
+  type Queryable,
+} from '../../plugins/payments/charge-card';
 import type { ReceiptDeps } from '../../plugins/receipt-mail';
 import * as reservationsRepo from '../reservations/reservations.repo';
 import { recordAudit } from '../audit/audit.service';

@@ -36,7 +36,10 @@ beforeAll(async () => {
     lastName: 'Dana',
     permissions: ['reservations.change_reservation', 'user.change_user'],
   });
-  planner = await createUser(t, { isStaff: true, permissions: ['reservations.change_reservation'] });
+  planner = await createUser(t, {
+    isStaff: true,
+    permissions: ['reservations.change_reservation'],
+  });
 });
 afterAll(() => t.close());
 
@@ -109,7 +112,9 @@ describe('POST /users/:id/desk_payments', () => {
     const [audit] = await t.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.subjectUserId, user.id), eq(auditEvents.action, 'user.desk_payment')));
+      .where(
+        and(eq(auditEvents.subjectUserId, user.id), eq(auditEvents.action, 'user.desk_payment')),
+      );
     expect(audit.actorId).toBe(admin.id);
     expect(audit.after).toMatchObject({ method: 'cash', charge: row.id, note: 'Till 2' });
   });
@@ -162,7 +167,9 @@ describe('POST /users/:id/desk_payments', () => {
     const body = { method: 'cash', amount_cents: EACH };
     expect((await pay(user, body, planner)).statusCode).toBe(403);
     expect((await pay(user, body, user)).statusCode).toBe(403);
-    expect((await send('POST', `/api/users/${user.id}/desk_payments`, undefined, body)).statusCode).toBe(401);
+    expect(
+      (await send('POST', `/api/users/${user.id}/desk_payments`, undefined, body)).statusCode,
+    ).toBe(401);
     const missing = await send('POST', '/api/users/2147483000/desk_payments', admin, {
       ...body,
       idempotency_key: 'missing-user-1',
@@ -172,5 +179,43 @@ describe('POST /users/:id/desk_payments', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['amount_cents', 'method']);
     expect(await balanceOf(user)).toBe(EACH);
+  });
+});
+
+describe('refund of a desk payment', () => {
+  it('is given back at the desk the same way: method, who, amount, note; no provider call', async () => {
+    const { user, ids } = await owing(1);
+    const paid = await pay(user, { method: 'cash', amount_cents: EACH });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    const quote = await send('GET', `/api/reservations/${ids[0]}/cancel_quote?refund=full`, admin);
+    expect(quote.json().refund).toMatchObject({
+      card_cents: EACH,
+      lines: ['$50.63 given back at the desk (cash)'],
+    });
+    const res = await send('POST', `/api/reservations/${ids[0]}/cancel`, admin, {
+      refund: 'full',
+      reason: 'Rig broke',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refund).toMatchObject({ card_status: 'succeeded' });
+
+    const rows = await t.db.select().from(charges).where(eq(charges.userId, user.id));
+    const refund = rows.find((r) => r.kind === 'refund')!;
+    expect(refund).toMatchObject({
+      amountCents: -EACH,
+      method: 'cash',
+      takenById: admin.id,
+      errors: '',
+      chargeRef: null,
+    });
+    expect(refund.notes).toMatch(/\$50\.63 given back in cash.*Rig broke/);
+    const list = (await send('GET', '/api/users/me/charges?amount_cents__gt=0', user)).json();
+    expect(
+      list.results.map((c: { method: string; amount_cents: number }) => [c.method, c.amount_cents]),
+    ).toEqual([
+      ['cash', -EACH],
+      ['cash', EACH],
+    ]);
   });
 });
