@@ -4,6 +4,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { sentMails } from '../../test/sent-mail';
+import { saveTestCard } from '../../test/cards';
+import { DateTime } from 'luxon';
 import { auditEvents } from '../../db/schema/audit';
 import { charges } from '../../db/schema/payments';
 import { reservations } from '../../db/schema/booking';
@@ -217,5 +219,40 @@ describe('refund of a desk payment', () => {
       ['cash', -EACH],
       ['cash', EACH],
     ]);
+  });
+});
+
+describe('reports', () => {
+  it('split takings by method: card online apart from each desk method', async () => {
+    const owner = await createUser(t, { isStaff: true, permissions: ['reports.view_report'] });
+    const today = DateTime.now().setZone(zone).toISODate()!;
+    const report = async () => {
+      const res = await send(
+        'GET',
+        `/api/reports?location=${venue.location.id}&from=${today}&to=${today}`,
+        owner,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().takings_by_method as Record<string, number>;
+    };
+    const before = await report();
+    const byCard = await owing(1);
+    await saveTestCard(t, byCard.user); // a saved card pays what is owed
+    expect(await balanceOf(byCard.user)).toBe(0);
+    const atDesk = await owing(2);
+    expect((await pay(atDesk.user, { method: 'other', amount_cents: EACH })).statusCode).toBe(200);
+    expect((await pay(atDesk.user, { method: 'terminal', amount_cents: EACH })).statusCode).toBe(
+      200,
+    );
+    const after = await report();
+    const moved = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
+    expect(moved).toEqual({
+      card_cents: EACH,
+      cash_cents: 0,
+      terminal_cents: EACH,
+      bank_transfer_cents: 0,
+      other_cents: EACH,
+      total_cents: 3 * EACH,
+    });
   });
 });
