@@ -25,6 +25,7 @@ import {
   UtilisationHeatmap,
   WEEKDAYS,
 } from '../components/utilisation-heatmap';
+import { TakingsByMethodTable } from '../components/takings-by-method';
 
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
 
@@ -152,6 +153,7 @@ function ReportBody({
           {formatCents(t.vouchers_cents)}, fees {formatCents(t.fees_cents)}. Club and voucher sales
           are venue-wide.
         </p>
+        <TakingsByMethodTable takings={data.takings_by_method} formatCents={formatCents} />
         <ButtonGroup aria-label="Revenue per" className="mb-2">
           <Button
             variant={byWeek ? 'outline-primary' : 'primary'}

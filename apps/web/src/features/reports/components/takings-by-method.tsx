@@ -1,0 +1,42 @@
+import Table from 'react-bootstrap/Table';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '@paddock/contract/charges';
+import type { TakingsByMethod } from '@paddock/contract/reports';
+
+/** Money taken in the period by how it was paid, less refunds given back the same way (0083). */
+export function TakingsByMethodTable({
+  takings,
+  formatCents,
+}: {
+  takings: TakingsByMethod;
+  formatCents: (cents: number) => string;
+}) {
+  return (
+    <Table size="sm" className="w-auto mb-3">
+      <caption className="caption-top">
+        Takings by method (venue-wide, by the day taken, less refunds)
+      </caption>
+      <thead>
+        <tr>
+          {PAYMENT_METHODS.map((m) => (
+            <th key={m} scope="col" className="text-end">
+              {m === 'card' ? 'Card online' : PAYMENT_METHOD_LABELS[m]}
+            </th>
+          ))}
+          <th scope="col" className="text-end">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          {PAYMENT_METHODS.map((m) => (
+            <td key={m} className="text-end">
+              {formatCents(takings[`${m}_cents`])}
+            </td>
+          ))}
+          <td className="text-end fw-semibold">{formatCents(takings.total_cents)}</td>
+        </tr>
+      </tbody>
+    </Table>
+  );
+}
