@@ -145,8 +145,13 @@ describe('/admin/user/:userId', () => {
       );
       await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm Payment' }));
       const back = await screen.findByRole('dialog', { name: 'Take Payment' });
-      expect(
-        await within(back).findByText(`Amount cents: ${refusal}`)).toBeVisible();
+      expect(await within(back).findByText(`Amount cents: ${refusal}`)).toBeVisible();
+    }
+    const posts = calls.filter((c) => c.path === '/api/users/42/desk_payments');
+    expect(posts).toHaveLength(2);
+    const keys = posts.map((c) => (c.body as { idempotency_key: string }).idempotency_key);
+    expect(keys[0]).toBe(keys[1]);
+    expect(posts[0].body).toMatchObject({ method: 'terminal', amount_cents: 1000 });
   });
 
   it('saves the details with PATCH and the spec text', async () => {
