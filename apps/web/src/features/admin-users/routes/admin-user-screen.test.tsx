@@ -114,6 +114,9 @@ describe('/admin/user/:userId', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Send Login Link' }));
     expect(await screen.findByText('Sent login link to cara@example.com')).toBeVisible();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(
+      'POST /api/users/42/send_login_link',
+    );
   });
 
   it("shows the server's refusal in the dialog, and a retry keeps the dialog's key", async () => {
@@ -152,6 +155,27 @@ describe('/admin/user/:userId', () => {
     const keys = posts.map((c) => (c.body as { idempotency_key: string }).idempotency_key);
     expect(keys[0]).toBe(keys[1]);
     expect(posts[0].body).toMatchObject({ method: 'terminal', amount_cents: 1000 });
+  });
+
+  it('refuses login links and deletion for staff and users without e-mail', async () => {
+    open(testUser({ id: 43, email: '', username: 'walkin', is_staff: true }));
+    expect(await screen.findByRole('button', { name: 'Send Login Link' })).toBeDisabled();
+    expect(
+      screen.getByRole('button', { name: 'Delete User and Cancel Subscription' }),
+    ).toBeDisabled();
+  });
+
+  it('deletes only after the e-mail is typed, and says so when it fails', async () => {
+    open(CUSTOMER, { 'DELETE /api/users/42': { status: 400, body: { non_field_errors: ['x'] } } });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete User and Cancel Subscription' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete User' });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText(/to confirm/), 'cara@example.com');
+    await userEvent.click(confirm);
+    expect(await screen.findByText("Couldn't delete user!")).toBeVisible();
   });
 
   it('saves the details with PATCH and the spec text', async () => {
