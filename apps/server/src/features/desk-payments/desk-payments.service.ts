@@ -98,6 +98,14 @@ async function owedCents(db: Queryable, userId: number) {
   return rows.reduce((n, r) => n + r.amountCents, 0);
 }
 
+/** How the audit trail says it was taken. */
+const TAKEN: Record<DeskMethod, string> = {
+  cash: 'in cash',
+  terminal: 'on the card terminal',
+  bank_transfer: 'by bank transfer',
+  other: 'another way',
+};
+
 function chargeNotes(method: DeskMethod, count: number, note: string) {
   const what = `${PAYMENT_METHOD_LABELS[method]} at the desk (${count} booking${count === 1 ? '' : 's'})`;
   return note ? `${what}: ${note}` : what;
@@ -138,16 +146,17 @@ export async function takeDeskPayment(
       .returning();
     const ids = settled.map((r) => r.id);
     await reservationsRepo.markPaid(tx, ids, charge.id);
+    const owed = rows.reduce((n, r) => n + r.amountCents, 0);
     await recordAudit(tx, caller, {
       action: 'user.desk_payment',
       targetType: 'user',
       targetId: userId,
       subjectUserId: userId,
-      before: { reservations: ids, amount_cents: input.amount_cents },
+      before: { owed: formatMoney(owed, currency), reservations: ids },
       after: {
-        paid: true,
+        summary: `Took ${formatMoney(input.amount_cents, currency)} ${TAKEN[input.method]} for ${ids.length} booking${ids.length === 1 ? '' : 's'}`,
         method: input.method,
-        currency,
+        amount_cents: input.amount_cents,
         charge: charge.id,
         ...(input.note ? { note: input.note } : {}),
       },

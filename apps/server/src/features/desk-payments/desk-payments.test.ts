@@ -118,7 +118,14 @@ describe('POST /users/:id/desk_payments', () => {
         and(eq(auditEvents.subjectUserId, user.id), eq(auditEvents.action, 'user.desk_payment')),
       );
     expect(audit.actorId).toBe(admin.id);
-    expect(audit.after).toMatchObject({ method: 'cash', charge: row.id, note: 'Till 2' });
+    expect(audit.before).toEqual({ owed: '$101.26', reservations: ids });
+    expect(audit.after).toEqual({
+      summary: 'Took $101.26 in cash for 2 bookings',
+      method: 'cash',
+      amount_cents: 2 * EACH,
+      charge: row.id,
+      note: 'Till 2',
+    });
   });
 
   it('takes a part payment of whole bookings, oldest first, and refuses one that splits a booking', async () => {
