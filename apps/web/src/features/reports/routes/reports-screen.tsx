@@ -153,7 +153,6 @@ function ReportBody({
           {formatCents(t.vouchers_cents)}, fees {formatCents(t.fees_cents)}. Club and voucher sales
           are venue-wide.
         </p>
-        <TakingsByMethodTable takings={data.takings_by_method} formatCents={formatCents} />
         <ButtonGroup aria-label="Revenue per" className="mb-2">
           <Button
             variant={byWeek ? 'outline-primary' : 'primary'}
@@ -176,6 +175,7 @@ function ReportBody({
           <RevenueChart rows={rows} currency={currency} />
         </Suspense>
       </ReportTable>
+      <TakingsByMethodTable takings={data.takings_by_method} formatCents={formatCents} />
 
       <ReportSection
         title="Seat Utilisation"
