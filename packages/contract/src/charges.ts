@@ -15,6 +15,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
   other: 'Other',
 };
+/** How money moved at the desk, in a sentence: "took $5 in cash", "given back by bank transfer". */
+export const DESK_METHOD_PHRASES: Record<DeskMethod, string> = {
+  cash: 'in cash',
+  terminal: 'on the card terminal',
+  bank_transfer: 'by bank transfer',
+  other: 'another way',
+};
 
 /** One attempt to charge a saved card (spec: Charge). `errors` is '' unless it failed. */
 export const charge = z.object({

@@ -1,5 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { PAYMENT_METHOD_LABELS, type DeskMethod } from '@paddock/contract/charges';
+import {
+  DESK_METHOD_PHRASES,
+  PAYMENT_METHOD_LABELS,
+  type DeskMethod,
+} from '@paddock/contract/charges';
 import type { DeskPaymentResponse } from '@paddock/contract/desk-payments';
 import { formatMoney } from '@paddock/contract/money';
 import { CLEARED_OUTSTANDING_MESSAGE } from '@paddock/contract/reservations';
@@ -98,14 +102,6 @@ async function owedCents(db: Queryable, userId: number) {
   return rows.reduce((n, r) => n + r.amountCents, 0);
 }
 
-/** How the audit trail says it was taken. */
-const TAKEN: Record<DeskMethod, string> = {
-  cash: 'in cash',
-  terminal: 'on the card terminal',
-  bank_transfer: 'by bank transfer',
-  other: 'another way',
-};
-
 function chargeNotes(method: DeskMethod, count: number, note: string) {
   const what = `${PAYMENT_METHOD_LABELS[method]} at the desk (${count} booking${count === 1 ? '' : 's'})`;
   return note ? `${what}: ${note}` : what;
@@ -154,7 +150,7 @@ export async function takeDeskPayment(
       subjectUserId: userId,
       before: { owed: formatMoney(owed, currency), reservations: ids },
       after: {
-        summary: `Took ${formatMoney(input.amount_cents, currency)} ${TAKEN[input.method]} for ${ids.length} booking${ids.length === 1 ? '' : 's'}`,
+        summary: `Took ${formatMoney(input.amount_cents, currency)} ${DESK_METHOD_PHRASES[input.method]} for ${ids.length} booking${ids.length === 1 ? '' : 's'}`,
         method: input.method,
         amount_cents: input.amount_cents,
         charge: charge.id,

@@ -10,7 +10,11 @@ import {
   type RefundView,
 } from '@paddock/contract/refunds';
 import { formatMoney } from '@paddock/contract/money';
-import { PAYMENT_METHOD_LABELS, type DeskMethod } from '@paddock/contract/charges';
+import {
+  DESK_METHOD_PHRASES,
+  PAYMENT_METHOD_LABELS,
+  type DeskMethod,
+} from '@paddock/contract/charges';
 import { CENTS_PER_CREDIT } from '@paddock/contract/club';
 import type { VenueSettings } from '@paddock/contract/venue';
 import type { Deps } from '../../app';
@@ -552,14 +556,6 @@ export async function recordRefundParts(
   return refund;
 }
 
-/** How a desk refund went back, for the transaction line. */
-const GIVEN_BACK: Record<DeskMethod, string> = {
-  cash: 'in cash',
-  terminal: 'on the card terminal',
-  bank_transfer: 'by bank transfer',
-  other: 'at the desk',
-};
-
 export function transactionNotes(
   row: repo.ReservationForRefund,
   refund: repo.RefundRow,
@@ -569,7 +565,7 @@ export function transactionNotes(
   if (refund.cardCents > 0)
     parts.push(
       desk
-        ? `${formatMoney(refund.cardCents, row.location.currency)} given back ${GIVEN_BACK[desk]}`
+        ? `${formatMoney(refund.cardCents, row.location.currency)} given back ${DESK_METHOD_PHRASES[desk]}`
         : `${formatMoney(refund.cardCents, row.location.currency)} to card`,
     );
   if (refund.credits > 0)
