@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   DESK_METHOD_PHRASES,
   PAYMENT_METHOD_LABELS,
@@ -77,14 +77,19 @@ export function bookingsCovered(rows: reservationsRepo.ReservationRow[], amount:
   );
 }
 
+/** Any number: with the customer's id, the advisory lock of their desk payments. */
+const DESK_PAYMENT_LOCK = 83_0083;
+
 async function lockCustomer(tx: Queryable, userId: number) {
   // One desk payment per customer at a time: two staff (or two clicks) never settle one booking
-  // twice, and the second of two same-key requests finds the first's charge.
+  // twice, and the second of two same-key requests finds the first's charge. An advisory lock,
+  // not the users row: a cancel holds a booking's row and then updates the user's credits, so
+  // locking the user first here could deadlock with it.
+  await tx.execute(sql`select pg_advisory_xact_lock(${DESK_PAYMENT_LOCK}, ${userId})`);
   const [row] = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+    .where(eq(users.id, userId));
   return row ?? null;
 }
 
