@@ -28,6 +28,7 @@ import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
 import { plannerRoutes } from './features/planner/planner.routes';
 import { refundsRoutes } from './features/refunds/refunds.routes';
+import { deskPaymentsRoutes } from './features/desk-payments/desk-payments.routes';
 import { waitlistRoutes } from './features/waitlist/waitlist.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -352,6 +353,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(auditRoutes(deps));
       await api.register(racesRoutes(deps, acServers.signalHooks));
       await api.register(refundsRoutes(deps));
+      await api.register(deskPaymentsRoutes(deps));
       await api.register(waitlistRoutes(deps));
       await api.register(reportsRoutes(deps));
       await api.register(staffRoutes(deps));

@@ -66,7 +66,15 @@ test('staff clear a balance, send a login link, edit, view history and delete a 
   await expectAccessible(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-user-desktop.png`, fullPage: true });
 
+  // It asks how it was paid and confirms first (issue 30; e2e/desk-payment.spec.ts has more).
   await page.getByRole('button', { name: 'Mark All Outstanding as Paid' }).click();
+  const pay = page.getByRole('dialog', { name: 'Take Payment' });
+  await pay.getByRole('radio', { name: 'Cash' }).check();
+  await pay.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Payment' })
+    .getByRole('button', { name: 'Confirm Payment' })
+    .click();
   await expect(page.getByText('All outstanding line items have been marked as Paid')).toBeVisible();
   await expect(owed).toHaveCount(0);
 
@@ -92,7 +100,7 @@ test('staff clear a balance, send a login link, edit, view history and delete a 
   // What staff did is on the customer's page (audit trail).
   const actions = page.locator('.card').filter({ hasText: 'Staff Actions' });
   await expect(actions.getByRole('cell', { name: 'Changed account details' })).toBeVisible();
-  await expect(actions.getByRole('cell', { name: 'Marked outstanding as paid' })).toBeVisible();
+  await expect(actions.getByRole('cell', { name: 'Took a payment at the desk' })).toBeVisible();
   await expect(actions.getByRole('cell', { name: 'Sent a login link' })).toBeVisible();
 
   await page.getByRole('button', { name: 'View History' }).click();

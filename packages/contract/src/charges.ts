@@ -1,6 +1,28 @@
 import { z } from 'zod';
 import { INT_MAX, idText, intText, paginationQuery } from './common';
 
+/** How staff say money was taken at the desk (DESIGN §8; docs/decisions/0083). */
+export const DESK_METHODS = ['cash', 'terminal', 'bank_transfer', 'other'] as const;
+export const deskMethod = z.enum(DESK_METHODS);
+export type DeskMethod = z.infer<typeof deskMethod>;
+/** `card`: through the card provider (online or the saved card); the rest at the desk. */
+export const PAYMENT_METHODS = ['card', ...DESK_METHODS] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card: 'Card',
+  cash: 'Cash',
+  terminal: 'Card terminal',
+  bank_transfer: 'Bank transfer',
+  other: 'Other',
+};
+/** How money moved at the desk, in a sentence: "took $5 in cash", "given back by bank transfer". */
+export const DESK_METHOD_PHRASES: Record<DeskMethod, string> = {
+  cash: 'in cash',
+  terminal: 'on the card terminal',
+  bank_transfer: 'by bank transfer',
+  other: 'another way',
+};
+
 /** One attempt to charge a saved card (spec: Charge). `errors` is '' unless it failed. */
 export const charge = z.object({
   id: z.number().int(),
@@ -18,6 +40,8 @@ export const charge = z.object({
   charge_id: z.string().nullable(),
   /** On a refund line: the refund it belongs to (staff retry a declined one); else null. */
   refund: z.number().int().nullable().optional(),
+  /** How it was paid: `card` through the provider, or the desk method staff recorded. */
+  method: z.enum(PAYMENT_METHODS),
 });
 export type Charge = z.infer<typeof charge>;
 

@@ -56,6 +56,20 @@ export const utilisationSeat = z.object({
   booked: z.array(z.number().int()).length(168),
 });
 
+/**
+ * Money received in the period by how it was paid, less what went back the same way, venue-wide,
+ * by the day it was taken: `card` through the card provider, the rest at the desk (0083).
+ */
+export const takingsByMethod = z.object({
+  card_cents: z.number().int(),
+  cash_cents: z.number().int(),
+  terminal_cents: z.number().int(),
+  bank_transfer_cents: z.number().int(),
+  other_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type TakingsByMethod = z.infer<typeof takingsByMethod>;
+
 export const report = z.object({
   location: z.object({ id: z.number().int(), name: z.string(), timezone: z.string() }),
   from: z.string(),
@@ -68,6 +82,7 @@ export const report = z.object({
   revenue_by_day: z.array(revenueRow),
   revenue_by_week: z.array(revenueRow),
   revenue_total: revenueRow.omit({ date: true }),
+  takings_by_method: takingsByMethod,
   club: z.object({
     joined: z.number().int(),
     cancelled: z.number().int(),

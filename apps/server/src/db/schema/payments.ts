@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { DeskMethod } from '@paddock/contract/charges';
 import { users } from './accounts';
 
 /** The saved card of a user: provider references and display details only, never a number. */
@@ -48,8 +49,15 @@ export const charges = pgTable(
     /** The provider's reference (local `ch_…`, Stripe `pi_…`); null when nothing reached it. */
     chargeRef: text(),
     idempotencyKey: text().notNull().unique(),
-    /** What was bought: booking, club, voucher, capture… */
+    /** What was bought: booking, club, voucher, capture, desk… */
     kind: text().notNull(),
+    /**
+     * How money taken at the desk was paid (`cash`, `terminal`, `bank_transfer`, `other`), on the
+     * desk payment and on its refunds; null for the card provider's charges (docs/decisions/0083).
+     */
+    method: text().$type<DeskMethod>(),
+    /** The staff member who took (or gave back) desk money; null for online charges. */
+    takenById: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

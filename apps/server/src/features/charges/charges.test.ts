@@ -72,6 +72,7 @@ describe('GET /api/users/me/charges', () => {
       receipt_url: first.charge.receiptUrl,
       created: first.charge.createdAt.toISOString(),
       charge_id: first.charge.chargeRef,
+      method: 'card',
     });
     expect((await list(user)).json().count).toBe(4);
     expect((await list(other)).json().count).toBe(0);

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, isNotNull, isNull, like, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  ne,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { checkouts, reservations, vouchers } from '../../db/schema/booking';
 import { creditEntries } from '../../db/schema/club';
 import { cards, charges } from '../../db/schema/payments';
@@ -99,6 +111,17 @@ export async function checkoutCharge(db: Queryable, checkoutId: number) {
 export async function findCharge(db: Queryable, id: number) {
   const [row] = await db.select().from(charges).where(eq(charges.id, id));
   return row ?? null;
+}
+
+/** How money taken at the desk was paid, when one of these charges is a desk payment (0083). */
+export async function deskMethodOf(db: Queryable, chargeIds: number[]) {
+  if (chargeIds.length === 0) return null;
+  const [row] = await db
+    .select({ method: charges.method })
+    .from(charges)
+    .where(and(inArray(charges.id, chargeIds), isNotNull(charges.method)))
+    .limit(1);
+  return row?.method ?? null;
 }
 
 /** What earlier refunds already took (or will take) back from a charge. */

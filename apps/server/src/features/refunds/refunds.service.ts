@@ -10,6 +10,11 @@ import {
   type RefundView,
 } from '@paddock/contract/refunds';
 import { formatMoney } from '@paddock/contract/money';
+import {
+  DESK_METHOD_PHRASES,
+  PAYMENT_METHOD_LABELS,
+  type DeskMethod,
+} from '@paddock/contract/charges';
 import { CENTS_PER_CREDIT } from '@paddock/contract/club';
 import type { VenueSettings } from '@paddock/contract/venue';
 import type { Deps } from '../../app';
@@ -303,7 +308,13 @@ export async function breakdown(
 ): Promise<RefundBreakdown> {
   const s = p.split;
   const lines: string[] = [];
-  if (s.cardCents > 0) {
+  const charged = [...p.paid.charges, p.paid.chargeId].filter((id): id is number => id !== null);
+  const desk = s.cardCents > 0 ? await repo.deskMethodOf(db, charged) : null;
+  if (desk)
+    lines.push(
+      `${formatMoney(s.cardCents, p.row.location.currency)} given back at the desk (${PAYMENT_METHOD_LABELS[desk].toLowerCase()})`,
+    );
+  else if (s.cardCents > 0) {
     const card = p.row.userId !== null ? await repo.findCard(db, p.row.userId) : null;
     lines.push(
       card
@@ -545,10 +556,18 @@ export async function recordRefundParts(
   return refund;
 }
 
-export function transactionNotes(row: repo.ReservationForRefund, refund: repo.RefundRow): string {
+export function transactionNotes(
+  row: repo.ReservationForRefund,
+  refund: repo.RefundRow,
+  desk: DeskMethod | null = null,
+): string {
   const parts = [];
   if (refund.cardCents > 0)
-    parts.push(`${formatMoney(refund.cardCents, row.location.currency)} to card`);
+    parts.push(
+      desk
+        ? `${formatMoney(refund.cardCents, row.location.currency)} given back ${DESK_METHOD_PHRASES[desk]}`
+        : `${formatMoney(refund.cardCents, row.location.currency)} to card`,
+    );
   if (refund.credits > 0)
     parts.push(
       `${refund.credits} credits${refund.creditsStatus === 'waiting' ? ' (waiting for good standing)' : ''}`,
@@ -556,7 +575,9 @@ export function transactionNotes(row: repo.ReservationForRefund, refund: repo.Re
   if (refund.voucherCents > 0)
     parts.push(`${formatMoney(refund.voucherCents, row.location.currency)} to voucher`);
   if (parts.length === 0) parts.push('nothing back');
-  return `Refund: ${row.calendarName}, ${describeInZone(row.time, row.location.timezone)} (${parts.join(', ')})`;
+  const line = `Refund: ${row.calendarName}, ${describeInZone(row.time, row.location.timezone)} (${parts.join(', ')})`;
+  // Desk money is recorded as the desk payment was: with the staff member's note.
+  return desk && refund.reason ? `${line}: ${refund.reason}` : line;
 }
 
 /**
@@ -577,22 +598,32 @@ export async function sendCardRefund(
     const charge = await repo.findCharge(tx, refund.chargeId);
     const row = await repo.findReservation(tx, refund.reservationId);
     const key = `refund-${refund.id}-${attempt}`;
-    const result = charge?.chargeRef
-      ? // Scoped by the charge (unique at the provider), as charges are by customer.
-        await ctx.payments.refund(charge.chargeRef, refund.cardCents, `${charge.chargeRef}:${key}`)
-      : {
-          ok: false as const,
-          message: 'The original charge is not known to the provider.',
-          refundRef: null,
-        };
+    // Money taken at the desk goes back at the desk: recorded, never sent to the provider (0083).
+    const desk = charge?.method ?? null;
+    const result = desk
+      ? { ok: true as const, refundRef: null }
+      : charge?.chargeRef
+        ? // Scoped by the charge (unique at the provider), as charges are by customer.
+          await ctx.payments.refund(
+            charge.chargeRef,
+            refund.cardCents,
+            `${charge.chargeRef}:${key}`,
+          )
+        : {
+            ok: false as const,
+            message: 'The original charge is not known to the provider.',
+            refundRef: null,
+          };
     await repo.recordTransaction(tx, {
       userId: refund.userId,
       amountCents: -refund.cardCents,
       currency: charge?.currency ?? row?.location.currency,
-      notes: row ? transactionNotes(row, refund) : 'Refund',
+      notes: row ? transactionNotes(row, refund, desk) : 'Refund',
       errors: result.ok ? '' : result.message,
       chargeRef: result.refundRef,
       kind: 'refund',
+      method: desk,
+      takenById: desk ? refund.createdById : null,
       idempotencyKey: key,
     });
     await repo.updateRefund(tx, refund.id, {

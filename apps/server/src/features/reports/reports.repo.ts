@@ -109,6 +109,20 @@ export async function providerRefundsByDay(db: Db, p: Period) {
   return result.rows;
 }
 
+/**
+ * Money that moved in the period per method: successful card charges and refunds (the provider
+ * answered with a reference) and every desk payment and desk refund (refunds are negative).
+ */
+export async function takingsByMethod(db: Db, p: Period) {
+  const result = await db.execute<{ method: string; cents: number }>(sql`
+    select coalesce(c.method, 'card') as method, sum(c.amount_cents)::int as cents
+    from charges c
+    where c.errors = '' and (c.method is not null or c.charge_ref is not null)
+      and c.created_at >= ${p.start.toISOString()} and c.created_at < ${p.end.toISOString()}
+    group by 1`);
+  return result.rows;
+}
+
 export async function clubCounts(db: Db, p: Period) {
   const start = p.start.toISOString();
   const end = p.end.toISOString();

@@ -5,7 +5,9 @@ import {
   type Report,
   type ReportQuery,
   type RevenueRow,
+  type TakingsByMethod,
 } from '@paddock/contract/reports';
+import { PAYMENT_METHODS } from '@paddock/contract/charges';
 import type { Db } from '../../db/client';
 import { NotFound } from '../../plugins/errors';
 import * as repo from './reports.repo';
@@ -29,6 +31,24 @@ const withTotal = (date: string, s: Split): RevenueRow => ({
   total_cents: s.bookings_cents + s.club_cents + s.vouchers_cents + s.fees_cents + s.refunds_cents,
 });
 
+function splitByMethod(rows: { method: string; cents: number }[]): TakingsByMethod {
+  const split: TakingsByMethod = {
+    card_cents: 0,
+    cash_cents: 0,
+    terminal_cents: 0,
+    bank_transfer_cents: 0,
+    other_cents: 0,
+    total_cents: 0,
+  };
+  for (const row of rows) {
+    const key =
+      `${(PAYMENT_METHODS as readonly string[]).includes(row.method) ? row.method : 'other'}_cents` as keyof TakingsByMethod;
+    split[key] += row.cents;
+    split.total_cents += row.cents;
+  }
+  return split;
+}
+
 /**
  * How the venue did at one location over a period (docs/decisions/0038-back-office.md):
  * seat utilisation per hour of the week, revenue per day and week, club members, no-shows and
@@ -50,7 +70,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
     end: afterLast.toJSDate(),
   };
 
-  const [seats, booked, takings, club, vouchers, members, noShows, top, refunds] =
+  const [seats, booked, takings, club, vouchers, members, noShows, top, refunds, byMethod] =
     await Promise.all([
       repo.seatsOf(db, location.id),
       repo.bookedHours(db, period),
@@ -61,6 +81,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
       repo.noShows(db, period, REPORT_NO_SHOWS_MAX),
       repo.topCustomers(db, period, REPORT_TOP_CUSTOMERS),
       repo.providerRefundsByDay(db, period),
+      repo.takingsByMethod(db, period),
     ]);
 
   // Utilisation: each hour of the week holds two half-hours per day it occurs in the period.
@@ -118,6 +139,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
     revenue_by_day: [...daily].map(([date, split]) => withTotal(date, split)),
     revenue_by_week: [...weekly].map(([date, split]) => withTotal(date, split)),
     revenue_total: (({ date: _date, ...rest }) => rest)(withTotal('', total)),
+    takings_by_method: splitByMethod(byMethod),
     club: {
       joined: members.joined,
       cancelled: members.cancelled,

@@ -161,6 +161,7 @@ export function chargeResponse(charge: ChargeRecord): Charge {
     receipt_url: charge.receiptUrl,
     created: charge.createdAt.toISOString(),
     charge_id: charge.chargeRef,
+    method: charge.method ?? 'card',
     // Only refund lines carry it, so charge answers stay exactly as they were.
     ...(charge.kind === 'refund'
       ? { refund: Number(/^refund-(\d+)-/.exec(charge.idempotencyKey)?.[1] ?? 0) || null }

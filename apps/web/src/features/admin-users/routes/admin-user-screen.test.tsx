@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
 import { stripeCustomerUrl } from './admin-user-screen';
+import { parseAmount } from '../components/take-payment-modal';
 
 const STAFF = testUser({ id: 1, email: 'staff@example.com', is_staff: true, first_name: 'Staff' });
 const PERMISSIONS = ['reservations.change_reservation', 'user.change_user'];
@@ -106,22 +107,91 @@ describe('/admin/user/:userId', () => {
     expect(query.get('redirect')).toBe('/admin/user/42');
   });
 
-  it('marks everything paid and sends a login link with the spec texts', async () => {
+  it('asks how it was paid and confirms before marking everything paid', async () => {
     const { calls } = open(CUSTOMER, {
-      'POST /api/users/42/clear_outstanding': { body: { detail: 'ok' } },
+      'POST /api/users/42/desk_payments': {
+        body: {
+          detail: 'All outstanding line items have been marked as Paid',
+          charge: {},
+          reservations: [7],
+          balance_cents: 0,
+        },
+      },
       'POST /api/users/42/send_login_link': { body: { detail: 'ok' } },
     });
     await userEvent.click(
       await screen.findByRole('button', { name: 'Mark All Outstanding as Paid' }),
     );
+    const form = within(await screen.findByRole('dialog', { name: 'Take Payment' }));
+    expect(form.getByLabelText('Amount (USD)')).toHaveValue('29.40');
+    await userEvent.click(form.getByRole('button', { name: 'Continue' }));
+    expect(form.getByText('Choose how it was paid.')).toBeVisible();
+    await userEvent.click(form.getByRole('radio', { name: 'Cash' }));
+    await userEvent.type(form.getByLabelText('Note (optional)'), 'Till 2');
+    await userEvent.click(form.getByRole('button', { name: 'Continue' }));
+
+    const confirm = within(await screen.findByRole('dialog', { name: 'Confirm Payment' }));
+    expect(confirm.getByText(/paid by/)).toHaveTextContent(
+      'Record $29.40 paid by cash for Cara Customer?',
+    );
+    expect(confirm.getByText(/every outstanding item/)).toBeVisible();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(confirm.getByRole('button', { name: 'Confirm Payment' }));
     expect(
       await screen.findByText('All outstanding line items have been marked as Paid'),
     ).toBeVisible();
+    const post = calls.find((c) => c.path === '/api/users/42/desk_payments');
+    expect(post?.body).toEqual({
+      method: 'cash',
+      amount_cents: 2940,
+      note: 'Till 2',
+      idempotency_key: expect.stringMatching(/^desk-[0-9a-f]{32}$/),
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
     await userEvent.click(screen.getByRole('button', { name: 'Send Login Link' }));
     expect(await screen.findByText('Sent login link to cara@example.com')).toBeVisible();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(
       'POST /api/users/42/send_login_link',
     );
+  });
+
+  it("shows the server's refusal in the dialog, and a retry keeps the dialog's key", async () => {
+    const refusal = 'A desk payment settles whole bookings, oldest first: $29.40.';
+    const { calls } = open(CUSTOMER, {
+      'POST /api/users/42/desk_payments': { status: 400, body: { amount_cents: [refusal] } },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Mark All Outstanding as Paid' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Take Payment' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Card terminal' }));
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(
+      within(dialog).getByText('Enter an amount greater than zero, like 29.40.'),
+    ).toBeVisible();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10');
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await userEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Continue' }),
+      );
+      const confirm = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+      expect(within(confirm).getByText(/stays outstanding/)).toHaveTextContent(
+        '$19.40 stays outstanding',
+      );
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm Payment' }));
+      const back = await screen.findByRole('dialog', { name: 'Take Payment' });
+      expect(await within(back).findByText(`Amount cents: ${refusal}`)).toBeVisible();
+    }
+    const posts = calls.filter((c) => c.path === '/api/users/42/desk_payments');
+    expect(posts).toHaveLength(2);
+    const keys = posts.map((c) => (c.body as { idempotency_key: string }).idempotency_key);
+    expect(keys[0]).toBe(keys[1]);
+    expect(posts[0].body).toMatchObject({ method: 'terminal', amount_cents: 1000 });
   });
 
   it('refuses login links and deletion for staff and users without e-mail', async () => {
@@ -168,5 +238,17 @@ describe('/admin/user/:userId', () => {
     const link = (await screen.findByText('View Customer in Stripe')).closest('a');
     expect(link).toHaveAttribute('href', stripeCustomerUrl('cus_123'));
     expect(stripeCustomerUrl('cus_123')).toBe('https://dashboard.stripe.com/customers/cus_123');
+  });
+});
+
+describe('parseAmount', () => {
+  it("reads what staff type into the currency's minor units, or refuses it", () => {
+    expect(parseAmount('29.40', 'USD')).toBe(2940);
+    expect(parseAmount(' 29.4 ', 'USD')).toBe(2940);
+    expect(parseAmount('1,250', 'USD')).toBe(125000);
+    expect(parseAmount('500', 'JPY')).toBe(500);
+    for (const bad of ['0', '0.00', '', 'abc', '1.234', '-5', '12.5.0'])
+      expect(parseAmount(bad, 'USD')).toBeNull();
+    expect(parseAmount('5.5', 'JPY')).toBeNull();
   });
 });

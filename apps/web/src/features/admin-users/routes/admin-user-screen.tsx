@@ -10,7 +10,8 @@ import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
 import { loginLinkSentMessage, type User } from '@paddock/contract/accounts';
 import { NO_CARD_FOR_CLUB_MESSAGE } from '@paddock/contract/club';
-import { CLEARED_OUTSTANDING_MESSAGE } from '@paddock/contract/reservations';
+import type { DeskPaymentResponse } from '@paddock/contract/desk-payments';
+import { DEFAULT_CURRENCY } from '@paddock/contract/money-format';
 import { PageTitle } from '../../../components/page-title';
 import { cardQuery } from '../../../components/payment-method/card-api';
 import { PaymentMethodPanel } from '../../../components/payment-method/payment-method-panel';
@@ -23,7 +24,7 @@ import { useVenueConfig } from '../../../lib/venue-config';
 import { ProfileForm } from '../../accounts/components/profile-form';
 import { TransactionsModal } from '../../charges/components/transactions-modal';
 import { balanceQuery } from '../api/get-balance';
-import { clearOutstanding } from '../api/clear-outstanding';
+import { TakePaymentModal } from '../components/take-payment-modal';
 import { deleteUser } from '../api/delete-user';
 import { sendLoginLink } from '../api/send-login-link';
 import { BalanceAlert } from '../components/balance-alert';
@@ -114,7 +115,7 @@ function ViewCustomer({ user }: { user: User }) {
   );
 }
 
-function Actions({ user, owed }: { user: User; owed: number }) {
+function Actions({ user, owed, currency }: { user: User; owed: number; currency: string }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const goBack = useGoBack();
@@ -124,14 +125,13 @@ function Actions({ user, owed }: { user: User; owed: number }) {
   const privileged = user.is_staff || user.is_superuser;
   const here = pathTo('adminUser', { userId: user.id });
 
-  const markPaid = useMutation({
-    mutationFn: () => clearOutstanding(user.id),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: balanceQuery(user.id).queryKey });
-      showAlert(CLEARED_OUTSTANDING_MESSAGE, 'success');
-    },
-    onError: (error) => showError(error),
-  });
+  const [payOpen, setPayOpen] = useState(false);
+  const paid = async (answer: DeskPaymentResponse) => {
+    setPayOpen(false);
+    showAlert(answer.detail, 'success');
+    // The balance, its breakdown and the transactions list all change.
+    await client.invalidateQueries({ queryKey: ['users', user.id] });
+  };
   const loginLink = useMutation({
     mutationFn: () => sendLoginLink(user.id),
     onSuccess: () => showAlert(loginLinkSentMessage(user.email), 'success'),
@@ -176,12 +176,7 @@ function Actions({ user, owed }: { user: User; owed: number }) {
           <Button variant="outline-primary" onClick={() => setHistoryOpen(true)}>
             View History
           </Button>
-          <Button
-            variant="outline-success"
-            disabled={owed <= 0 || markPaid.isPending}
-            onClick={() => markPaid.mutate()}
-          >
-            {markPaid.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <Button variant="outline-success" disabled={owed <= 0} onClick={() => setPayOpen(true)}>
             Mark All Outstanding as Paid
           </Button>
           <Button
@@ -202,6 +197,15 @@ function Actions({ user, owed }: { user: User; owed: number }) {
           )}
         </div>
         <HistoryModal userId={user.id} show={historyOpen} onHide={() => setHistoryOpen(false)} />
+        <TakePaymentModal
+          show={payOpen}
+          userId={user.id}
+          customer={displayName(user)}
+          owedCents={owed}
+          currency={currency}
+          onHide={() => setPayOpen(false)}
+          onPaid={(answer) => void paid(answer)}
+        />
         <DeleteUserModal
           user={user}
           show={deleteOpen}
@@ -241,7 +245,11 @@ export default function AdminUserScreen() {
         {balance.isError && <Alert variant="danger">{errorMessage(balance.error)}</Alert>}
         <Row className="g-4">
           <Col lg={5}>
-            <Actions user={user.data} owed={balance.data?.amount_cents ?? 0} />
+            <Actions
+              user={user.data}
+              owed={balance.data?.amount_cents ?? 0}
+              currency={balance.data?.currency ?? DEFAULT_CURRENCY}
+            />
             <PaymentMethodPanel userId={userId} mountDelayMs={CARD_WIDGET_DELAY_MS} />
           </Col>
           <Col lg={7}>

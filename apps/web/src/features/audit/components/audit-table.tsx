@@ -41,45 +41,49 @@ export function AuditTable({
   events: AuditEvent[];
   showCustomer?: boolean;
 }) {
+  // Its own scrolling region, reachable by keyboard: long entries overflow on a phone (axe
+  // scrollable-region-focusable), which react-bootstrap's `responsive` wrapper is not.
   return (
-    <Table responsive size="sm" className="align-top">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          {showCustomer && <th scope="col">Customer</th>}
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
-      <tbody>
-        {events.map((e) => (
-          <tr key={e.id}>
-            <td className="text-nowrap">
-              <time dateTime={e.at}>
-                {DateTime.fromISO(e.at).toLocaleString(DateTime.DATETIME_SHORT)}
-              </time>
-            </td>
-            <td>{e.actor_name ?? '—'}</td>
-            <td>
-              {actionLabel(e.action)}
-              <Target event={e} />
-            </td>
-            {showCustomer && (
-              <td>
-                <Customer event={e} />
-              </td>
-            )}
-            <td className="small" style={{ whiteSpace: 'pre-line' }}>
-              {fieldLines(e.before, e.names)}
-            </td>
-            <td className="small" style={{ whiteSpace: 'pre-line' }}>
-              {fieldLines(e.after, e.names)}
-            </td>
+    <div className="table-responsive" tabIndex={0} role="region" aria-label="Staff actions">
+      <Table size="sm" className="align-top">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            {showCustomer && <th scope="col">Customer</th>}
+            <th scope="col">Before</th>
+            <th scope="col">After</th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td className="text-nowrap">
+                <time dateTime={e.at}>
+                  {DateTime.fromISO(e.at).toLocaleString(DateTime.DATETIME_SHORT)}
+                </time>
+              </td>
+              <td>{e.actor_name ?? '—'}</td>
+              <td>
+                {actionLabel(e.action)}
+                <Target event={e} />
+              </td>
+              {showCustomer && (
+                <td>
+                  <Customer event={e} />
+                </td>
+              )}
+              <td className="small" style={{ whiteSpace: 'pre-line' }}>
+                {fieldLines(e.before, e.names)}
+              </td>
+              <td className="small" style={{ whiteSpace: 'pre-line' }}>
+                {fieldLines(e.after, e.names)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
   );
 }

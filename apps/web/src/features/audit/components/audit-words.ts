@@ -16,6 +16,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.create_customer': 'Created a customer at the desk',
   'user.update': 'Changed account details',
   'user.clear_outstanding': 'Marked outstanding as paid',
+  'user.desk_payment': 'Took a payment at the desk',
   'user.send_login_link': 'Sent a login link',
   'user.delete': 'Deleted a user',
   'lap.review': 'Reviewed a lap',

@@ -14,6 +14,7 @@ const charge = (id: number, overrides: object = {}) => ({
   receipt_url: `/api/payments/local/receipts/ch_${id}`,
   created: '2026-05-14T17:05:00.000Z',
   charge_id: `ch_${id}`,
+  method: 'card',
   ...overrides,
 });
 
@@ -22,7 +23,7 @@ describe('recent-transactions modal', () => {
     const calls = stubApi({
       'GET /api/users/me/charges': {
         body: {
-          count: 2,
+          count: 3,
           page_count: 1,
           page_size: 25,
           results: [
@@ -34,6 +35,13 @@ describe('recent-transactions modal', () => {
               charge_id: null,
             }),
             charge(1),
+            charge(3, {
+              amount_cents: 5063,
+              notes: 'Cash at the desk (1 booking)',
+              receipt_url: null,
+              charge_id: null,
+              method: 'cash',
+            }),
           ],
         },
       },
@@ -42,8 +50,11 @@ describe('recent-transactions modal', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Recent Transactions' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Recent Transactions' }));
     const rows = await dialog.findAllByRole('row');
-    expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent(/Date\s*Amount\s*Notes\s*Receipt/);
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toHaveTextContent(/Date\s*Amount\s*Method\s*Notes\s*Receipt/);
+    // How each was paid: the card, or the desk method staff recorded.
+    expect(rows[2]).toHaveTextContent(/\$80\.00\s*Card\s*Apex Club/);
+    expect(rows[3]).toHaveTextContent(/\$50\.63\s*Cash\s*Cash at the desk/);
     expect(rows[1]).toHaveTextContent('$25.00');
     expect(rows[1]).toHaveTextContent('Gift voucher');
     expect(rows[1]).toHaveTextContent('Failed: Your card was declined.');

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import type { Charge } from '@paddock/contract/charges';
+import { PAYMENT_METHOD_LABELS, type Charge } from '@paddock/contract/charges';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '@paddock/contract/money-format';
@@ -30,6 +30,7 @@ function ChargeRow({ charge, zone, staff }: { charge: Charge; zone: string; staf
       <td className="text-end text-nowrap" data-label="Amount">
         {amount}
       </td>
+      <td data-label="Method">{PAYMENT_METHOD_LABELS[charge.method] ?? charge.method}</td>
       <td data-label="Notes">
         {charge.notes}
         {charge.errors && (
@@ -113,6 +114,7 @@ function TransactionsList({ userId }: { userId?: number }) {
             <th scope="col" className="text-end">
               Amount
             </th>
+            <th scope="col">Method</th>
             <th scope="col">Notes</th>
             <th scope="col">Receipt</th>
           </tr>

@@ -25,6 +25,7 @@ import {
   UtilisationHeatmap,
   WEEKDAYS,
 } from '../components/utilisation-heatmap';
+import { TakingsByMethodTable } from '../components/takings-by-method';
 
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
 
@@ -175,6 +176,7 @@ function ReportBody({
           <RevenueChart rows={rows} currency={currency} />
         </Suspense>
       </ReportTable>
+      <TakingsByMethodTable takings={data.takings_by_method} formatCents={formatCents} />
 
       <ReportSection
         title="Seat Utilisation"
