@@ -279,7 +279,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       on conflict (idempotency_key) do nothing
       returning id, user_id as "userId", amount_cents as "amountCents", currency, notes, errors,
         receipt_url as "receiptUrl", charge_ref as "chargeRef",
-        idempotency_key as "idempotencyKey", kind, created_at as "createdAt"${
+        idempotency_key as "idempotencyKey", kind, method, taken_by_id as "takenById",
+        created_at as "createdAt"${
           opts.flushLater
             ? sql`, set_config('synchronous_commit', 'off', true) as flush_later`
             : sql``
