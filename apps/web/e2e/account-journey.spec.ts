@@ -196,7 +196,8 @@ test('staff see the Admin Menu in Book Now and reach the Daily Planner', async (
   await page.getByRole('link', { name: 'Daily Planner' }).click();
   await expect(page).toHaveURL(/\/admin\/seats$/);
 
-  // A customer is sent from the planner to login.
+  // A signed-in customer who opens the planner stays signed in and is told it is not theirs
+  // (issue 30, decision 0082; a signed-out visitor still goes to signup).
   await page.getByRole('contentinfo').getByRole('link', { name: 'Log Out' }).click();
   await page.goto('/login');
   await page.getByLabel('Email or Username').fill('alice@paddock.local');
@@ -204,5 +205,8 @@ test('staff see the Admin Menu in Book Now and reach the Daily Planner', async (
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/admin/seats');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fseats$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/seats$/);
 });

@@ -67,7 +67,7 @@ for (const [device, viewport, seat, time, contact] of [
     console.log(`[measure] ${device}: walk-in created and booked in ${clicks.count} clicks`);
     expect(clicks.count).toBeLessThanOrEqual(7);
 
-    // Settled the way the desk settles today: the admin user page, Mark All Outstanding as Paid.
+    // Settled at the desk: the admin user page, Mark All Outstanding as Paid, how it was paid.
     await page.getByLabel('Search users').fill(name);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page
@@ -76,6 +76,16 @@ for (const [device, viewport, seat, time, contact] of [
       .click();
     const markPaid = page.getByRole('button', { name: 'Mark All Outstanding as Paid' });
     await markPaid.click();
+    const pay = page.getByRole('dialog', { name: 'Take Payment' });
+    await pay.getByRole('radio', { name: 'Cash' }).check();
+    await pay.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm Payment' })
+      .getByRole('button', { name: 'Confirm Payment' })
+      .click();
+    await expect(
+      page.getByText('All outstanding line items have been marked as Paid'),
+    ).toBeVisible();
     await expect(markPaid).toBeDisabled();
     await shot(page, `walk-in-settled-${device}`);
   });
