@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { repairCheckouts } from './money-repair';
+import { freePort } from '../../test/free-port';
 
 // The real server, killed (SIGKILL, by itself) at each step of a checkout, then started again on
 // the same database: its money repair at start ends every checkout the crash left, and every
@@ -49,14 +49,6 @@ afterAll(async () => {
   await t.close();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** `npm start`'s server on the test database; `crashAt` makes it kill itself at that step. */
 async function startServer(crashAt?: CrashPoint) {
