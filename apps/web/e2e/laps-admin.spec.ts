@@ -25,6 +25,11 @@ test('staff import an ACC results file, make a rig key, and invalidate a lap', a
   ).toBeVisible();
 
   await page.getByRole('tab', { name: 'Rig Keys' }).click();
+  // Seats are listed under their location's name.
+  await expect(page.getByLabel('Seat').locator('optgroup').first()).toHaveAttribute(
+    'label',
+    'Paddock Downtown',
+  );
   await page.getByLabel('Seat').selectOption({ label: 'Cockpit 1' });
   await page.getByRole('button', { name: 'New Key' }).click();
   await expect(page.getByText(/shown once/)).toBeVisible();
@@ -32,10 +37,17 @@ test('staff import an ACC results file, make a rig key, and invalidate a lap', a
   await expectAccessible(page);
 
   await page.getByRole('tab', { name: 'Lap Review' }).click();
-  page.once('dialog', (dialog) => void dialog.accept('Pit lane shortcut'));
   await page
     .getByRole('button', { name: /^Invalidate/ })
     .first()
     .click();
+  // A dialog of the page's own (not the browser's prompt): a reason is required.
+  const dialog = page.getByRole('dialog', { name: 'Invalidate Lap' });
+  await dialog.getByRole('button', { name: 'Invalidate' }).click();
+  await expect(dialog.getByText('Please give a reason.')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel(/not valid\?$/).fill('Pit lane shortcut');
+  await dialog.getByRole('button', { name: 'Invalidate' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('cell', { name: 'No: Pit lane shortcut' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SelectField } from '../../../components/text-field';
-import { locationsQuery } from '../api/list-locations';
+import { locationsQuery } from '../../../lib/locations-query';
 
 /** The home location; hidden when locations cannot be listed (or there are none). */
 export function LocationSelect({ field }: { field: UseFormRegisterReturn }) {

@@ -8,6 +8,7 @@ import { Pager } from '../../../components/pager';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/alerts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { SearchBox } from '../../catalog/components/search-box';
 
 /** Every racer's laps, newest first; staff invalidate (with a reason) or restore one. */
@@ -15,6 +16,8 @@ export function LapReviewPanel() {
   const client = useQueryClient();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  /** The lap staff are giving a reason to invalidate. */
+  const [invalidating, setInvalidating] = useState<Lap | null>(null);
   const keywords = useDebouncedValue(search.trim(), 300);
   const laps = useQuery({
     queryKey: ['laps', 'all', keywords, page],
@@ -27,13 +30,12 @@ export function LapReviewPanel() {
   const review = useMutation({
     mutationFn: ({ lap, approved, reason }: { lap: Lap; approved: boolean; reason?: string }) =>
       api<Lap>(`/laps/${lap.id}`, { method: 'PATCH', body: { approved, reason } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['laps'] }),
+    onSuccess: () => {
+      setInvalidating(null);
+      return client.invalidateQueries({ queryKey: ['laps'] });
+    },
     onError: (error) => showError(error),
   });
-  const invalidate = (lap: Lap) => {
-    const reason = window.prompt(`Why is ${lap.display_name}'s ${lap.hms} not valid?`);
-    if (reason?.trim()) review.mutate({ lap, approved: false, reason: reason.trim() });
-  };
   return (
     <section aria-labelledby="review-title">
       <h2 id="review-title" className="h4">
@@ -73,7 +75,7 @@ export function LapReviewPanel() {
               <td>{lap.approved ? 'Yes' : `No: ${lap.invalid_reason}`}</td>
               <td>
                 {lap.approved ? (
-                  <Button size="sm" variant="outline-danger" onClick={() => invalidate(lap)}>
+                  <Button size="sm" variant="outline-danger" onClick={() => setInvalidating(lap)}>
                     Invalidate
                     <span className="visually-hidden">
                       {' '}
@@ -99,6 +101,21 @@ export function LapReviewPanel() {
         </tbody>
       </Table>
       <Pager page={page} pageCount={laps.data?.page_count ?? 1} onPage={setPage} label="laps" />
+      <ReasonDialog
+        title="Invalidate Lap"
+        question={
+          invalidating
+            ? `Why is ${invalidating.display_name}'s ${invalidating.hms} not valid?`
+            : 'Why is this lap not valid?'
+        }
+        confirm="Invalidate"
+        show={invalidating !== null}
+        busy={review.isPending}
+        onHide={() => setInvalidating(null)}
+        onConfirm={(reason) =>
+          invalidating && review.mutate({ lap: invalidating, approved: false, reason })
+        }
+      />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/alerts';
+import { locationsQuery } from '../../../lib/locations-query';
 
 type RigKey = {
   id: number;
@@ -16,7 +17,7 @@ type RigKey = {
   revoked: boolean;
   key?: string;
 };
-type Seat = { id: number; name: string };
+type Seat = { id: number; name: string; location: number };
 
 /** Keys that let a seat's rig agent send laps; shown once when made. */
 export function RigKeysPanel() {
@@ -26,6 +27,17 @@ export function RigKeysPanel() {
     queryKey: ['calendars', 'all-seats'],
     queryFn: () => api<{ results: Seat[] }>('/calendars', { query: { page_size: 100 } }),
   });
+  const locations = useQuery(locationsQuery);
+  /** Seats under their location's name: a chain has a "Cockpit 1" in every venue. */
+  const byLocation = (locations.data ?? [])
+    .map((l) => ({ ...l, seats: seats.data?.results.filter((s) => s.location === l.id) ?? [] }))
+    .filter((l) => l.seats.length > 0);
+  const whereIs = new Map(byLocation.flatMap((l) => l.seats.map((s) => [s.id, l.name])));
+  /** "Cockpit 1, Brighton" when the venue has several locations. */
+  const seatName = (k: RigKey) =>
+    byLocation.length > 1 && whereIs.has(k.calendar)
+      ? `${k.calendar_name}, ${whereIs.get(k.calendar)}`
+      : k.calendar_name;
   const [seat, setSeat] = useState('');
   const [made, setMade] = useState<RigKey | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['rig_keys'] });
@@ -50,7 +62,7 @@ export function RigKeysPanel() {
       </h2>
       {made?.key && (
         <Alert variant="warning" dismissible onClose={() => setMade(null)}>
-          Key for {made.calendar_name} (shown once, copy it to the rig agent now):{' '}
+          Key for {seatName(made)} (shown once, copy it to the rig agent now):{' '}
           <code className="user-select-all text-body">{made.key}</code>
         </Alert>
       )}
@@ -65,10 +77,14 @@ export function RigKeysPanel() {
           <Form.Label>Seat</Form.Label>
           <Form.Select required value={seat} onChange={(e) => setSeat(e.target.value)}>
             <option value="">Choose a seat</option>
-            {seats.data?.results.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
+            {byLocation.map((l) => (
+              <optgroup key={l.id} label={l.name}>
+                {l.seats.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </Form.Select>
         </Form.Group>
@@ -90,13 +106,13 @@ export function RigKeysPanel() {
         <tbody>
           {keys.data?.map((k) => (
             <tr key={k.id}>
-              <td>{k.calendar_name}</td>
+              <td>{seatName(k)}</td>
               <td>{new Date(k.created).toLocaleString()}</td>
               <td>{k.revoked ? 'Revoked' : 'Active'}</td>
               <td>
                 {!k.revoked && (
                   <Button size="sm" variant="outline-danger" onClick={() => revoke.mutate(k.id)}>
-                    Revoke<span className="visually-hidden"> the key of {k.calendar_name}</span>
+                    Revoke<span className="visually-hidden"> the key of {seatName(k)}</span>
                   </Button>
                 )}
               </td>

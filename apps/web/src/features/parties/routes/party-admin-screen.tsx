@@ -9,7 +9,7 @@ import { NO_PARTIES_HINT, NO_PARTIES_TITLE } from '@paddock/contract/races';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { useCurrentUser } from '../../../lib/current-user';
-import { locationsQuery } from '../../accounts/api/list-locations';
+import { locationsQuery } from '../../../lib/locations-query';
 import { partiesQuery, seatsQuery } from '../api/parties-api';
 import { PartyCard } from '../components/party-card';
 import { PartyToolbar } from '../components/party-toolbar';

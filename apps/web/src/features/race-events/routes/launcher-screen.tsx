@@ -19,7 +19,7 @@ import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { useCurrentUser } from '../../../lib/current-user';
 import { pathTo } from '../../../lib/routes';
-import { locationsQuery } from '../../accounts/api/list-locations';
+import { locationsQuery } from '../../../lib/locations-query';
 import { partiesQuery, seatsQuery } from '../../parties/api/parties-api';
 import { EntryCar, EventSummary } from '../components/event-summary';
 import { LiveStatus } from '../components/live-status';

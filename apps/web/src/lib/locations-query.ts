@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '@paddock/contract/common';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export type LocationOption = { id: number; name: string };
 
