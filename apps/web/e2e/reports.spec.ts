@@ -74,6 +74,31 @@ test('a paid booking shows in the owner’s report: revenue, utilisation and top
   if (process.env.SHOTS)
     await page.screenshot({ path: `${process.env.SHOTS}/reports.png`, fullPage: true });
 
+  // The report is in the URL: a reload (or the link sent to the owner) shows the same one.
+  await expect(page).toHaveURL(new RegExp(`from=${day}&to=${day}|to=${day}.*from=${day}`));
+  await page.reload();
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(day);
+  await expect(page.getByLabel('Location', { exact: true })).toHaveValue(/\d+/);
+  await expect(
+    page.getByLabel('Location', { exact: true }).getByRole('option', { selected: true }),
+  ).toHaveText(DOWNTOWN);
+  await expect(top.getByRole('row', { name: new RegExp(customer.email) })).toContainText('$29.40');
+
+  // Shortcuts: one click for the common periods, the pressed one is the period shown.
+  const period = page.getByRole('group', { name: 'Period' });
+  await period.getByRole('button', { name: 'Yesterday' }).click();
+  await expect(period.getByRole('button', { name: 'Yesterday' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const from = await page.getByLabel('From', { exact: true }).inputValue();
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(from);
+  await period.getByRole('button', { name: 'This Week' }).click();
+  await expect(period.getByRole('button', { name: 'Yesterday' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
   // The period is checked before anything is sent.
   await page.getByLabel('To', { exact: true }).fill('2020-01-01');
   await expect(page.getByText('Enter a date on or after the start.')).toBeVisible();

@@ -17,7 +17,7 @@ export const reportQuery = (query: ReportParams) =>
 export const useReport = (query: ReportParams | null) =>
   useQuery({ ...reportQuery(query ?? { location: '', from: '', to: '' }), enabled: !!query });
 
-type LocationOption = { id: number; name: string; currency: string };
+type LocationOption = { id: number; name: string; currency: string; timezone: string };
 
 /** The locations a report can be for. */
 export const useReportLocations = () =>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId } from 'react';
+import { useSearchParams } from 'react-router';
 import { DateTime } from 'luxon';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -26,6 +27,7 @@ import {
   WEEKDAYS,
 } from '../components/utilisation-heatmap';
 import { TakingsByMethodTable } from '../components/takings-by-method';
+import { periodShortcuts } from '../components/period-shortcuts';
 
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
 
@@ -42,14 +44,30 @@ function periodError(from: string, to: string): string | null {
 /** Staff with reports.view_report: how one location did over a chosen period. */
 export default function ReportsScreen() {
   const locations = useReportLocations();
-  const today = DateTime.now();
-  const [location, setLocation] = useState<string>('');
-  const [from, setFrom] = useState(today.startOf('month').toISODate()!);
-  const [to, setTo] = useState(today.endOf('month').toISODate()!);
-  const [byWeek, setByWeek] = useState(false);
+  // The location, the period and the grouping are in the URL: a report can be bookmarked, sent
+  // to the owner, and survives a reload.
+  const [params, setParams] = useSearchParams();
+  const change = (values: Record<string, string>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(values)) next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const chosen = locations.data?.find((l) => String(l.id) === params.get('location'));
+  const place = chosen ?? locations.data?.[0];
+  const shortcuts = periodShortcuts(place?.timezone);
+  const thisMonth = shortcuts.find((s) => s.label === 'This Month')!.period;
+  const location = params.get('location') ?? '';
+  const from = params.get('from') ?? thisMonth.from;
+  const to = params.get('to') ?? thisMonth.to;
+  const byWeek = params.get('per') === 'week';
+  const setByWeek = (week: boolean) => change({ per: week ? 'week' : 'day' });
   const ids = { location: useId(), from: useId(), to: useId() };
-  const locationId = location || String(locations.data?.[0]?.id ?? '');
-  const currency = locations.data?.find((l) => String(l.id) === locationId)?.currency;
+  const locationId = String(place?.id ?? location);
+  const currency = place?.currency;
   const invalid = periodError(from, to);
   const report = useReport(locationId && !invalid ? { location: locationId, from, to } : null);
   const data = report.data;
@@ -65,7 +83,7 @@ export default function ReportsScreen() {
             <Form.Select
               id={ids.location}
               value={locationId}
-              onChange={(e) => setLocation(e.target.value)}
+              onChange={(e) => change({ location: e.target.value })}
             >
               {(locations.data ?? []).map((l) => (
                 <option key={l.id} value={l.id}>
@@ -80,7 +98,7 @@ export default function ReportsScreen() {
               id={ids.from}
               type="date"
               value={from}
-              onChange={(e) => setFrom(e.target.value)}
+              onChange={(e) => change({ from: e.target.value })}
               isInvalid={!!invalid}
             />
           </Col>
@@ -90,12 +108,28 @@ export default function ReportsScreen() {
               id={ids.to}
               type="date"
               value={to}
-              onChange={(e) => setTo(e.target.value)}
+              onChange={(e) => change({ to: e.target.value })}
               isInvalid={!!invalid}
               aria-describedby={invalid ? `${ids.to}-error` : undefined}
             />
           </Col>
         </Row>
+        <div role="group" aria-label="Period" className="d-flex flex-wrap gap-2 mt-2">
+          {shortcuts.map(({ label, period }) => {
+            const current = period.from === from && period.to === to;
+            return (
+              <Button
+                key={label}
+                size="sm"
+                variant={current ? 'primary' : 'outline-primary'}
+                aria-pressed={current}
+                onClick={() => change(period)}
+              >
+                {label}
+              </Button>
+            );
+          })}
+        </div>
         {invalid && (
           <div id={`${ids.to}-error`} className="text-danger small mt-1" role="alert">
             {invalid}
