@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectAccessible, foldMainNav, openMainNav, test } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectMainNavFolded,
+  foldMainNav,
+  openMainNav,
+  test,
+} from './fixtures';
 
 const STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 
@@ -44,7 +51,7 @@ async function logIn(page: Page, identifier: string, password: string) {
     .getByRole('link', { name: 'Log In' })
     .click();
   await expect(page.getByRole('heading', { name: 'Member Login' })).toBeVisible();
-  await foldMainNav(page);
+  await expectMainNavFolded(page);
   await page.getByLabel('Email or Username').fill(identifier);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
@@ -149,7 +156,7 @@ test('signup in three steps, logout, login, forgot password, change password, ed
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Dashboard' })
     .click();
-  await foldMainNav(page);
+  await expectMainNavFolded(page);
 
   // Edit the profile on the dashboard.
   await page.getByLabel('Last Name').fill('Edited');

@@ -45,7 +45,13 @@ export async function openMainNav(page: Page) {
   await expect(nav).toBeVisible();
 }
 
-/** Folds the phone menu again (it stays open across routes and moves the page under it). */
+/** On a phone, choosing an entry folds the menu (it covered the page chosen); desktops: nothing. */
+export async function expectMainNavFolded(page: Page) {
+  if (!(await page.getByRole('button', { name: 'Toggle navigation' }).isVisible())) return;
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+}
+
+/** Folds the phone menu again without choosing an entry (choosing one folds it). */
 export async function foldMainNav(page: Page) {
   const toggle = page.getByRole('button', { name: 'Toggle navigation' });
   const nav = page.getByRole('navigation', { name: 'Main' });

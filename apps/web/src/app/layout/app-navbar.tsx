@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import NavbarContext from 'react-bootstrap/NavbarContext';
+import { useLocation } from 'react-router';
 
 /**
  * react-bootstrap's `Navbar` as the top bar uses it (`expand`, `bg`, rendered as `<header>`),
@@ -16,10 +17,19 @@ export function AppNavbar({
   bg: string;
   children: ReactNode;
 }) {
-  const [expanded, setExpanded] = useState(false);
+  // The collapsed menu is open for the page it was opened on: choosing an entry (any
+  // navigation) closes it, so on a tablet or phone it no longer covers the screen chosen.
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const expanded = openOn === key;
   const context = useMemo(
-    () => ({ onToggle: () => setExpanded((e) => !e), bsPrefix: 'navbar', expanded, expand }),
-    [expanded, expand],
+    () => ({
+      onToggle: () => setOpenOn((on) => (on === key ? null : key)),
+      bsPrefix: 'navbar',
+      expanded,
+      expand,
+    }),
+    [expanded, expand, key],
   );
   return (
     <NavbarContext.Provider value={context}>
