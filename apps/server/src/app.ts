@@ -240,8 +240,8 @@ export async function buildApp(deps: Deps): Promise<App> {
         const remote = acServers.remoteOf(eventId);
         const acc = acServers.acc.remoteOf(eventId);
         return [
-          ...(remote ? [{ type: 'server', data: { ac_server: remote }, from: null }] : []),
-          ...(acc ? [{ type: 'server', data: { acc_server: acc }, from: null }] : []),
+          ...(remote ? [{ type: 'server' as const, data: { ac_server: remote }, from: null }] : []),
+          ...(acc ? [{ type: 'server' as const, data: { acc_server: acc }, from: null }] : []),
         ];
       },
     },
