@@ -45,7 +45,10 @@ export class AccAdapter implements SimAdapter {
   private readonly process: LaunchedProcess;
 
   constructor(
-    private readonly config: Pick<AgentConfig, 'accConfigDir' | 'accBroadcast' | 'launch' | 'dataDir'>,
+    private readonly config: Pick<
+      AgentConfig,
+      'accConfigDir' | 'accBroadcast' | 'launch' | 'dataDir'
+    >,
   ) {
     this.process = new LaunchedProcess(config.launch, path.join(config.dataDir, 'sim.pid'));
   }

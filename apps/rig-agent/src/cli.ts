@@ -18,7 +18,8 @@ try {
 }
 const adapter = config.sim === 'acc' ? new AccAdapter(config) : new AssettoCorsaAdapter(config);
 const agent = new RigAgent({ config, adapter });
-const where = config.sim === 'acc' ? `ACC Config ${config.accConfigDir}` : `AC cfg ${config.acCfgDir}`;
+const where =
+  config.sim === 'acc' ? `ACC Config ${config.accConfigDir}` : `AC cfg ${config.acCfgDir}`;
 console.log(`[paddock-rig] ${config.server} · ${where} · queue ${agent.queue.file}`);
 agent.start();
 let closing = false;

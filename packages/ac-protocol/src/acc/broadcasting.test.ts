@@ -22,8 +22,10 @@ const CAPTURE = {
     '02000000000a0504988b49f00bae480d00000008004472697661626c650700436f636b706974090042617369632048554400ba9657471e26000000d96b01000500000003d15b0000bc9f00004b70000000010000',
   realtimeCarUpdate:
     '030000000001031948d6c2675fb34317642240017800010001000000f623f33d0c00fbffffffff6d01000000000003fe5b0000c8a0000007710000000100004070010000000000035f5c000054a100008d7200000001000032280000000000000000010000',
-  entryList: '0412000000190000000400020005000100070006000a00080009000c000f0010000e0003001300180012000b0014001700150016000d001100',
-  entryListCar: '060000010c00426c61636b2046616c636f6e04000000000002000104004c756361050053746f6c7a030053544f010200',
+  entryList:
+    '0412000000190000000400020005000100070006000a00080009000c000f0010000e0003001300180012000b0014001700150016000d001100',
+  entryListCar:
+    '060000010c00426c61636b2046616c636f6e04000000000002000104004c756361050053746f6c7a030053544f010200',
   lapCompleted: '0705090030313a33362e373435f360120006000000',
   trackDataHead: '05120000000d005265642042756c6c2052696e671a000000de100000',
 };
@@ -90,8 +92,14 @@ describe('ACC broadcasting codec against a public capture', () => {
     const m = inbound(CAPTURE.realtimeCarUpdate);
     if (m.type !== 'REALTIME_CAR_UPDATE') throw new Error(m.type);
     expect(m).toMatchObject({ carIndex: 0, driverCount: 1, gear: 1, carLocation: 1, kmh: 120 });
-    expect([m.position, m.cupPosition, m.trackPosition, m.laps, m.deltaMs]).toEqual([1, 1, 0, 12, -5]);
-    expect(m.lastLap).toMatchObject({ lapTimeMs: 94272, splits: [23647, 41300, 29325], isInvalid: false });
+    expect([m.position, m.cupPosition, m.trackPosition, m.laps, m.deltaMs]).toEqual([
+      1, 1, 0, 12, -5,
+    ]);
+    expect(m.lastLap).toMatchObject({
+      lapTimeMs: 94272,
+      splits: [23647, 41300, 29325],
+      isInvalid: false,
+    });
     expect(m.currentLap).toMatchObject({ lapTimeMs: 10290, splits: [] });
     expect(encodeAccInbound(m).toString('hex')).toBe(CAPTURE.realtimeCarUpdate);
   });
@@ -112,7 +120,9 @@ describe('ACC broadcasting codec against a public capture', () => {
       cupCategory: 0,
       currentDriverIndex: 0,
       nationality: 2,
-      drivers: [{ firstName: 'Luca', lastName: 'Stolz', shortName: 'STO', category: 1, nationality: 2 }],
+      drivers: [
+        { firstName: 'Luca', lastName: 'Stolz', shortName: 'STO', category: 1, nationality: 2 },
+      ],
     });
     expect(encodeAccInbound(car).toString('hex')).toBe(CAPTURE.entryListCar);
   });
@@ -159,7 +169,10 @@ describe('ACC broadcasting codec on bad input', () => {
       if (!r.ok) expect(r.error.code).toBe(n === 0 ? 'EMPTY' : 'TRUNCATED');
     }
     const longer = Buffer.concat([full, Buffer.from([0])]);
-    expect(decodeAccInbound(longer)).toMatchObject({ ok: false, error: { code: 'TRAILING_BYTES' } });
+    expect(decodeAccInbound(longer)).toMatchObject({
+      ok: false,
+      error: { code: 'TRAILING_BYTES' },
+    });
     expect(decodeAccInbound(Buffer.from([99]))).toMatchObject({
       ok: false,
       error: { code: 'UNKNOWN_MESSAGE', messageId: 99 },

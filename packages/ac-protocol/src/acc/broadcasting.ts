@@ -164,7 +164,13 @@ export type AccInbound =
       nationality: number;
       drivers: AccDriverInfo[];
     }
-  | { type: 'BROADCASTING_EVENT'; eventType: number; message: string; timeMs: number; carIndex: number };
+  | {
+      type: 'BROADCASTING_EVENT';
+      eventType: number;
+      message: string;
+      timeMs: number;
+      carIndex: number;
+    };
 
 export type AccOutbound =
   | {
@@ -178,7 +184,8 @@ export type AccOutbound =
   | { type: 'REQUEST_ENTRY_LIST'; connectionId: number }
   | { type: 'REQUEST_TRACK_DATA'; connectionId: number };
 
-export type AccDecodeErrorCode = 'EMPTY' | 'UNKNOWN_MESSAGE' | 'TRUNCATED' | 'TRAILING_BYTES' | 'BAD_VERSION';
+export type AccDecodeErrorCode =
+  'EMPTY' | 'UNKNOWN_MESSAGE' | 'TRUNCATED' | 'TRAILING_BYTES' | 'BAD_VERSION';
 export interface AccDecodeError {
   code: AccDecodeErrorCode;
   messageId: number | null;
@@ -239,16 +246,27 @@ export function encodeAccInbound(m: AccInbound): Buffer {
   const w = new Writer().u8(AccInboundId[m.type]);
   switch (m.type) {
     case 'REGISTRATION_RESULT':
-      return w.i32(m.connectionId).bool(m.success).u8(m.readOnly ? 0 : 1).str(m.errorMessage).done();
+      return w
+        .i32(m.connectionId)
+        .bool(m.success)
+        .u8(m.readOnly ? 0 : 1)
+        .str(m.errorMessage)
+        .done();
     case 'REALTIME_UPDATE':
       w.u16(m.eventIndex).u16(m.sessionIndex).u8(m.sessionType).u8(m.phase);
       w.f32(m.sessionTimeMs).f32(m.sessionEndTimeMs).i32(m.focusedCarIndex);
-      w.str(m.activeCameraSet).str(m.activeCamera).str(m.currentHudPage).bool(m.replay !== null);
+      w.str(m.activeCameraSet)
+        .str(m.activeCamera)
+        .str(m.currentHudPage)
+        .bool(m.replay !== null);
       if (m.replay) w.f32(m.replay.sessionTimeMs).f32(m.replay.remainingTimeMs);
       w.f32(m.timeOfDaySeconds).u8(m.ambientTemp).u8(m.trackTemp);
       return w.u8(m.clouds).u8(m.rainLevel).u8(m.wetness).lap(m.bestSessionLap).done();
     case 'REALTIME_CAR_UPDATE':
-      w.u16(m.carIndex, 'car index').u16(m.driverIndex).u8(m.driverCount).u8(m.gear + 2, 'gear');
+      w.u16(m.carIndex, 'car index')
+        .u16(m.driverIndex)
+        .u8(m.driverCount)
+        .u8(m.gear + 2, 'gear');
       w.f32(m.worldPosX).f32(m.worldPosY).f32(m.yaw).u8(m.carLocation).u16(m.kmh);
       w.u16(m.position).u16(m.cupPosition).u16(m.trackPosition).f32(m.splinePosition);
       w.u16(m.laps, 'laps').i32(m.deltaMs);
@@ -293,7 +311,10 @@ export function encodeAccOutbound(m: AccOutbound): Buffer {
 }
 
 class Truncated {
-  constructor(readonly offset: number, readonly detail: string) {}
+  constructor(
+    readonly offset: number,
+    readonly detail: string,
+  ) {}
 }
 
 class Reader {
@@ -303,7 +324,8 @@ class Reader {
     return this.b.length - this.offset;
   }
   private need(n: number, what: string) {
-    if (this.left < n) throw new Truncated(this.offset, `${what}: ${n} bytes needed, ${this.left} left`);
+    if (this.left < n)
+      throw new Truncated(this.offset, `${what}: ${n} bytes needed, ${this.left} left`);
   }
   u8(what = 'byte') {
     this.need(1, what);
@@ -379,9 +401,7 @@ function readInbound(id: number, r: Reader): AccInbound | null {
         activeCamera: r.str(),
         currentHudPage: r.str(),
       };
-      const replay = r.bool()
-        ? { sessionTimeMs: r.f32(), remainingTimeMs: r.f32() }
-        : null;
+      const replay = r.bool() ? { sessionTimeMs: r.f32(), remainingTimeMs: r.f32() } : null;
       return {
         type: 'REALTIME_UPDATE',
         ...head,
@@ -437,7 +457,15 @@ function readInbound(id: number, r: Reader): AccInbound | null {
       }
       const hudPages: string[] = [];
       for (let n = r.u8('HUD page count'); n > 0; n--) hudPages.push(r.str('HUD page'));
-      return { type: 'TRACK_DATA', connectionId, trackName, trackId, trackMeters, cameraSets, hudPages };
+      return {
+        type: 'TRACK_DATA',
+        connectionId,
+        trackName,
+        trackId,
+        trackMeters,
+        cameraSets,
+        hudPages,
+      };
     }
     case AccInboundId.ENTRY_LIST_CAR: {
       const head = {
@@ -506,20 +534,30 @@ function decode<T>(
   read: (id: number, r: Reader) => T | null,
 ): AccDecodeResult<T> {
   const b = Buffer.from(datagram.buffer, datagram.byteOffset, datagram.byteLength);
-  const fail = (code: AccDecodeErrorCode, messageId: number | null, offset: number, detail: string) =>
-    ({ ok: false, error: { code, messageId, offset, detail } }) as const;
+  const fail = (
+    code: AccDecodeErrorCode,
+    messageId: number | null,
+    offset: number,
+    detail: string,
+  ) => ({ ok: false, error: { code, messageId, offset, detail } }) as const;
   if (b.length === 0) return fail('EMPTY', null, 0, 'empty datagram');
   const r = new Reader(b);
   const id = r.u8();
   try {
     const message = read(id, r);
     if (message === null) return fail('UNKNOWN_MESSAGE', id, 0, `unknown message type ${id}`);
-    if (r.left > 0) return fail('TRAILING_BYTES', id, r.offset, `${r.left} bytes after the message`);
+    if (r.left > 0)
+      return fail('TRAILING_BYTES', id, r.offset, `${r.left} bytes after the message`);
     return { ok: true, message };
   } catch (e) {
     if (e instanceof Truncated) return fail('TRUNCATED', id, e.offset, e.detail);
     if (e instanceof BadVersion)
-      return fail('BAD_VERSION', id, 1, `protocol version ${e.version}, ${ACC_BROADCASTING_VERSION} expected`);
+      return fail(
+        'BAD_VERSION',
+        id,
+        1,
+        `protocol version ${e.version}, ${ACC_BROADCASTING_VERSION} expected`,
+      );
     throw e;
   }
 }

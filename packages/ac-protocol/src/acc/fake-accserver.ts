@@ -76,10 +76,15 @@ export function readAccServerConfig(cfgDir: string): FakeAccConfig {
   const tcpPort = port(conf.tcpPort, 'tcpPort');
   const udpPort = port(conf.udpPort, 'udpPort');
   if (typeof event.track !== 'string' || !event.track) problems.push('event.json: no track');
-  const sessions = Array.isArray(event.sessions) ? (event.sessions as Record<string, unknown>[]) : [];
+  const sessions = Array.isArray(event.sessions)
+    ? (event.sessions as Record<string, unknown>[])
+    : [];
   if (sessions.length === 0) problems.push('event.json: no sessions');
   for (const s of sessions)
-    if (!['P', 'Q', 'R'].includes(String(s.sessionType)) || !Number.isInteger(s.sessionDurationMinutes))
+    if (
+      !['P', 'Q', 'R'].includes(String(s.sessionType)) ||
+      !Number.isInteger(s.sessionDurationMinutes)
+    )
       problems.push(`event.json: bad session ${JSON.stringify(s)}`);
   const entries = Array.isArray(list.entries) ? (list.entries as Record<string, unknown>[]) : [];
   const numbers = new Set<number>();
@@ -192,7 +197,10 @@ export async function startFakeAccServer(options: FakeAccServerOptions) {
     wetness: 0,
     bestSessionLap: noLap(),
   });
-  const lapInfo = (car: CarState, lap: { lapMs: number; invalid: boolean } | undefined): AccLapInfo =>
+  const lapInfo = (
+    car: CarState,
+    lap: { lapMs: number; invalid: boolean } | undefined,
+  ): AccLapInfo =>
     lap
       ? {
           ...noLap(car.carIndex),

@@ -29,7 +29,14 @@ const race: AccServerRace = {
   ],
   assists: { stabilityControl: false, autoClutch: true, idealLine: false },
   entries: [
-    { carModel: 25, raceNumber: 1, steamId: '76561197971070302', firstName: 'Zoë', lastName: 'K', shortName: 'ZOE' },
+    {
+      carModel: 25,
+      raceNumber: 1,
+      steamId: '76561197971070302',
+      firstName: 'Zoë',
+      lastName: 'K',
+      shortName: 'ZOE',
+    },
     { carModel: 1, raceNumber: 2, steamId: '', firstName: 'Seat', lastName: '2', shortName: 'S2' },
   ],
   ports: { tcp: 9232, udp: 9231 },
@@ -53,14 +60,40 @@ describe('ACC server config files', () => {
   it('writes the six files from one race', () => {
     const files = writeAccServerConfig(race);
     const parsed = Object.fromEntries(Object.entries(files).map(([k, v]) => [k, JSON.parse(v)]));
-    expect(parsed['configuration.json']).toMatchObject({ tcpPort: 9232, udpPort: 9231, maxConnections: 2, registerToLobby: 0 });
-    expect(parsed['settings.json']).toMatchObject({ password: 'join', adminPassword: 'admin', maxCarSlots: 2, dumpLeaderboards: 1 });
+    expect(parsed['configuration.json']).toMatchObject({
+      tcpPort: 9232,
+      udpPort: 9231,
+      maxConnections: 2,
+      registerToLobby: 0,
+    });
+    expect(parsed['settings.json']).toMatchObject({
+      password: 'join',
+      adminPassword: 'admin',
+      maxCarSlots: 2,
+      dumpLeaderboards: 1,
+    });
     expect(parsed['event.json'].track).toBe('monza');
     expect(parsed['event.json'].sessions).toEqual([
-      { hourOfDay: 12, dayOfWeekend: 1, timeMultiplier: 1, sessionType: 'P', sessionDurationMinutes: 10 },
-      { hourOfDay: 14, dayOfWeekend: 3, timeMultiplier: 1, sessionType: 'R', sessionDurationMinutes: 20 },
+      {
+        hourOfDay: 12,
+        dayOfWeekend: 1,
+        timeMultiplier: 1,
+        sessionType: 'P',
+        sessionDurationMinutes: 10,
+      },
+      {
+        hourOfDay: 14,
+        dayOfWeekend: 3,
+        timeMultiplier: 1,
+        sessionType: 'R',
+        sessionDurationMinutes: 20,
+      },
     ]);
-    expect(parsed['assistRules.json']).toMatchObject({ stabilityControlLevelMax: 0, disableAutoClutch: 0, disableIdealLine: 1 });
+    expect(parsed['assistRules.json']).toMatchObject({
+      stabilityControlLevelMax: 0,
+      disableAutoClutch: 0,
+      disableIdealLine: 1,
+    });
     expect(parsed['entrylist.json'].entries[0]).toMatchObject({
       raceNumber: 1,
       forcedCarModel: 25,
@@ -123,7 +156,12 @@ describe('the fake ACC server', () => {
   it('answers a registration with the entry list and drives laps with their validity', async () => {
     const dir = writeCfg(writeAccServerConfig(race));
     const resultsDir = path.join(dir, 'results');
-    fake = await startFakeAccServer({ cfgDir: dir, broadcastPort: 0, connectionPassword: 'pw', resultsDir });
+    fake = await startFakeAccServer({
+      cfgDir: dir,
+      broadcastPort: 0,
+      connectionPassword: 'pw',
+      resultsDir,
+    });
     const client = dgram.createSocket('udp4');
     const got: AccInbound[] = [];
     client.on('message', (d) => {
@@ -150,20 +188,45 @@ describe('the fake ACC server', () => {
     await until(() => got.length === 1);
     expect(got[0]).toMatchObject({ type: 'REGISTRATION_RESULT', success: false });
     register('pw');
-    await until(() => got.filter((m) => m.type === 'ENTRY_LIST_CAR').length === 2 && got.some((m) => m.type === 'TRACK_DATA'));
-    const cars = got.flatMap((m) => (m.type === 'ENTRY_LIST_CAR' ? [[m.carIndex, m.raceNumber]] : []));
-    expect(cars).toEqual([[fake.carIndexOf(1), 1], [fake.carIndexOf(2), 2]]);
+    await until(
+      () =>
+        got.filter((m) => m.type === 'ENTRY_LIST_CAR').length === 2 &&
+        got.some((m) => m.type === 'TRACK_DATA'),
+    );
+    const cars = got.flatMap((m) =>
+      m.type === 'ENTRY_LIST_CAR' ? [[m.carIndex, m.raceNumber]] : [],
+    );
+    expect(cars).toEqual([
+      [fake.carIndexOf(1), 1],
+      [fake.carIndexOf(2), 2],
+    ]);
 
     await fake.lap(2, 101_234, true);
     await until(() => got.some((m) => m.type === 'REALTIME_CAR_UPDATE'));
     const update = got.find((m) => m.type === 'REALTIME_CAR_UPDATE');
-    expect(update).toMatchObject({ carIndex: fake.carIndexOf(2), laps: 1, position: 1, lastLap: { lapTimeMs: 101_234, isInvalid: true } });
-    expect(got.find((m) => m.type === 'BROADCASTING_EVENT')).toMatchObject({ message: '01:41.234', carIndex: fake.carIndexOf(2) });
+    expect(update).toMatchObject({
+      carIndex: fake.carIndexOf(2),
+      laps: 1,
+      position: 1,
+      lastLap: { lapTimeMs: 101_234, isInvalid: true },
+    });
+    expect(got.find((m) => m.type === 'BROADCASTING_EVENT')).toMatchObject({
+      message: '01:41.234',
+      carIndex: fake.carIndexOf(2),
+    });
 
     const file = await fake.endSession();
     const results = JSON.parse(decodeAccConfigFile(fs.readFileSync(file!)));
     expect(results.sessionType).toBe('P');
-    expect(results.laps).toEqual([{ carId: fake.carIndexOf(2), driverIndex: 0, laptime: 101_234, isValidForBest: false, splits: [] }]);
+    expect(results.laps).toEqual([
+      {
+        carId: fake.carIndexOf(2),
+        driverIndex: 0,
+        laptime: 101_234,
+        isValidForBest: false,
+        splits: [],
+      },
+    ]);
     expect(results.sessionResult.leaderBoardLines[0].car.raceNumber).toBe(2);
     await new Promise<void>((resolve) => client.close(() => resolve()));
   });

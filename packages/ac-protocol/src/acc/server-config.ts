@@ -72,12 +72,13 @@ export function checkAccServerRace(race: AccServerRace): string[] {
     if (e.raceNumber < 1 || e.raceNumber > 998 || numbers.has(e.raceNumber))
       problems.push(`Race number ${e.raceNumber} is out of range or used twice.`);
     numbers.add(e.raceNumber);
-    if (e.steamId && !STEAM64.test(e.steamId))
-      problems.push(`${e.steamId} is not a Steam64 id.`);
-    if (!Number.isInteger(e.carModel) || e.carModel < 0) problems.push('An entry has no car model.');
+    if (e.steamId && !STEAM64.test(e.steamId)) problems.push(`${e.steamId} is not a Steam64 id.`);
+    if (!Number.isInteger(e.carModel) || e.carModel < 0)
+      problems.push('An entry has no car model.');
   }
   for (const [name, p] of Object.entries(race.ports))
-    if (!Number.isInteger(p) || p < 1 || p > 65535) problems.push(`The ${name} port ${p} is out of range.`);
+    if (!Number.isInteger(p) || p < 1 || p > 65535)
+      problems.push(`The ${name} port ${p} is out of range.`);
   if (race.ports.tcp === race.ports.udp) problems.push('The TCP and UDP ports must differ.');
   return problems;
 }

@@ -160,9 +160,11 @@ export class AcServerLink {
       // The signal went already: a stop that fails is logged, not answered as the signal's error.
       for (const id of this.acc.parties)
         if (this.acc.run(id)?.eventId === eventId)
-          await this.acc.stop(id).catch((err: unknown) =>
-            this.log.error({ err, party: id }, 'accServer not stopped on SESSION_EXIT'),
-          );
+          await this.acc
+            .stop(id)
+            .catch((err: unknown) =>
+              this.log.error({ err, party: id }, 'accServer not stopped on SESSION_EXIT'),
+            );
       for (const r of [...this.running.values()])
         if (r.eventId === eventId)
           await this.stop(r.partyId).catch((err: unknown) =>

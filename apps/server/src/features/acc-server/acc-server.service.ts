@@ -130,12 +130,7 @@ export class AccServerLink {
    * Writes cfg/ (accServer reads it from beside its binary, so one ACC party runs per install),
    * starts accServer, registers on the broadcasting endpoint and tells the seats where to join.
    */
-  async start(
-    partyId: number,
-    partyName: string,
-    event: RaceEventRow,
-    lookups: ServerRaceLookups,
-  ) {
+  async start(partyId: number, partyName: string, event: RaceEventRow, lookups: ServerRaceLookups) {
     const config = this.config!;
     if (this.running.has(partyId)) return this.status(partyId);
     if (this.running.size > 0)
@@ -211,7 +206,9 @@ export class AccServerLink {
       }
       r.queue = r.queue
         .then(() => this.handle(r, decoded.message))
-        .catch((err: unknown) => this.log.error({ err, party: partyId }, 'ACC message not handled'));
+        .catch((err: unknown) =>
+          this.log.error({ err, party: partyId }, 'ACC message not handled'),
+        );
     });
     const register = () =>
       this.send(r, {
@@ -290,12 +287,14 @@ export class AccServerLink {
         return;
       case 'ENTRY_LIST_CAR': {
         const seat = m.raceNumber - 1;
-        if (raceNumberOf(seat) === m.raceNumber && seat < r.seats.length) r.carSeat.set(m.carIndex, seat);
+        if (raceNumberOf(seat) === m.raceNumber && seat < r.seats.length)
+          r.carSeat.set(m.carIndex, seat);
         return;
       }
       case 'REALTIME_UPDATE': {
         const sessionChanged = m.sessionIndex !== r.sessionIndex;
-        const over = m.phase >= AccSessionPhase.SESSION_OVER && r.phase < AccSessionPhase.SESSION_OVER;
+        const over =
+          m.phase >= AccSessionPhase.SESSION_OVER && r.phase < AccSessionPhase.SESSION_OVER;
         if (sessionChanged) {
           r.sessionIndex = m.sessionIndex;
           r.seatLaps = new Map();
@@ -342,10 +341,17 @@ export class AccServerLink {
       recorded_at: new Date().toISOString(),
     });
     if (!body.success) {
-      this.log.warn({ party: r.partyId, seat, lapMs: m.lastLap.lapTimeMs }, 'ACC lap out of bounds');
+      this.log.warn(
+        { party: r.partyId, seat, lapMs: m.lastLap.lapTimeMs },
+        'ACC lap out of bounds',
+      );
       return;
     }
-    const stored = await storeLap(this.db, { calendarId: r.seats[seat], sourceKey: key }, body.data);
+    const stored = await storeLap(
+      this.db,
+      { calendarId: r.seats[seat], sourceKey: key },
+      body.data,
+    );
     if (stored.created) r.lapsStored += 1;
   }
 
@@ -372,7 +378,9 @@ export class AccServerLink {
       try {
         const d = JSON.parse(decodeAccConfigFile(bytes)) as {
           sessionIndex?: number;
-          sessionResult?: { leaderBoardLines?: { car?: { carId?: number; raceNumber?: number } }[] };
+          sessionResult?: {
+            leaderBoardLines?: { car?: { carId?: number; raceNumber?: number } }[];
+          };
         };
         if (Number.isInteger(d.sessionIndex)) sessionIndex = d.sessionIndex!;
         for (const line of d.sessionResult?.leaderBoardLines ?? []) {

@@ -4,10 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import {
-  startFakeAccServer,
-  type FakeAccServer,
-} from '@paddock/ac-protocol/acc/fake-accserver';
+import { startFakeAccServer, type FakeAccServer } from '@paddock/ac-protocol/acc/fake-accserver';
 import { decodeAccConfigFile } from '@paddock/ac-protocol/acc/server-config';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
@@ -140,7 +137,9 @@ describe('a party on the ACC dedicated server', () => {
     });
     expect(started.statusCode).toBe(200);
     expect(started.json()).toMatchObject({ running: true, party: party.id, game_port: 9232 });
-    expect(await until('the stand-in to start', () => fs.existsSync(path.join(tmp, 'started')))).toBe(true);
+    expect(
+      await until('the stand-in to start', () => fs.existsSync(path.join(tmp, 'started'))),
+    ).toBe(true);
 
     // cfg/ beside the binary, UTF-16 LE as accServer writes it; each seat a fixed race number.
     const cfg = path.join(tmp, 'cfg');
