@@ -62,6 +62,8 @@ export interface AccRunning {
   phase: number;
   lapsStored: number;
   imports: ImportResponse[];
+  /** Imports that failed (the database refused): their file is tried again. */
+  importErrors: number;
   importedFiles: Set<string>;
   startedAt: number;
   queue: Promise<void>;
@@ -192,6 +194,7 @@ export class AccServerLink {
       phase: AccSessionPhase.NONE,
       lapsStored: 0,
       imports: [],
+      importErrors: 0,
       importedFiles: new Set(),
       startedAt: Date.now(),
       queue: Promise.resolve(),
@@ -370,7 +373,6 @@ export class AccServerLink {
       if (r.importedFiles.has(file)) continue;
       const stat = await fsp.stat(file);
       if (stat.mtimeMs < r.startedAt - 1000) continue;
-      r.importedFiles.add(file);
       const bytes = await fsp.readFile(file);
       // The file's car ids are accServer's; its race numbers are our seats.
       const seatOfCar = new Map<number, number>();
@@ -405,7 +407,12 @@ export class AccServerLink {
           },
         });
         r.imports.push(result);
+        r.importedFiles.add(file);
       } catch (err) {
+        // One transaction: nothing of it is stored. Tried again at the next session's end and
+        // when the server stops; a file that cannot be read at all is not tried again.
+        if (err instanceof ValidationError) r.importedFiles.add(file);
+        r.importErrors += 1;
         this.log.error({ err, party: r.partyId, file }, 'ACC results file not imported');
       }
     }

@@ -213,4 +213,76 @@ describe('a party on the ACC dedicated server', () => {
     expect(fs.existsSync(path.join(tmp, 'stopped'))).toBe(true);
     await until('the unregistration', () => fake!.registered === 0);
   });
+
+  it('loses and doubles nothing when the database refuses a live lap and then the import: the file brings the lap, the import is tried again at the stop', async () => {
+    const [track] = await t.db.select().from(tracks).where(eq(tracks.key, 'monza'));
+    // The party of the first test, started again (a new run).
+    const [p] = (
+      await t.db.execute<{ id: number; host_event_id: number }>(
+        sql`select id, host_event_id from parties order by id desc limit 1`,
+      )
+    ).rows;
+    expect(track).toBeDefined();
+    fs.rmSync(path.join(tmp, 'results'), { recursive: true, force: true });
+    await fake?.stop();
+    const started = await call('POST', `/api/races/events/${p.host_event_id}/server`, {
+      command: 'start',
+    });
+    expect(started.statusCode).toBe(200);
+    fake = await startFakeAccServer({
+      cfgDir: path.join(tmp, 'cfg'),
+      broadcastPort,
+      connectionPassword: 'venue-secret',
+      resultsDir: path.join(tmp, 'results'),
+    });
+    const run = t.app.acServers.acc.run(p.id)!;
+    await until('the entry list', () => run.carSeat.size === 3);
+    const ours = async () =>
+      (
+        await t.db.execute<{ ms: number }>(
+          sql`select lap_ms as ms from laps where source_key like ${`accsrv:${p.id}:${run.runId}:%`} order by lap_ms`,
+        )
+      ).rows.map((r) => r.ms);
+
+    // The database refuses every ACC lap while the trigger is there (a write failing at the
+    // worst moment: the lap has come and gone on the wire).
+    const refuse = async (on: boolean) =>
+      on
+        ? t.db.execute(sql`
+            create or replace function paddock_refuse_acc() returns trigger language plpgsql as
+              $$ begin if new.source_key like 'accsrv:%' then raise exception 'refused'; end if; return new; end $$;
+            create trigger paddock_refuse_acc before insert on laps
+              for each row execute function paddock_refuse_acc();`)
+        : t.db.execute(sql`drop trigger paddock_refuse_acc on laps`);
+
+    await fake.lap(1, 97_000);
+    await until('the first lap', async () => {
+      await run.queue;
+      return run.lapsStored === 1;
+    });
+    await refuse(true);
+    await fake.lap(2, 96_000); // refused live
+    await fake.lap(3, 96_500); // refused live
+    await until('the refused laps to come', () => run.seatLaps.get(2) === 1);
+    await run.queue;
+    expect(run.lapsStored).toBe(1);
+    // The session ends while the database still refuses: the import stores nothing.
+    await fake.endSession();
+    await until('the failed import', async () => {
+      await run.queue;
+      return run.importErrors >= 1;
+    });
+    expect(run.imports).toEqual([]);
+    expect(await ours()).toEqual([97_000]);
+
+    // The database is back; the stop imports the file again: every lap once.
+    await refuse(false);
+    const stopped = await call('POST', `/api/races/events/${p.host_event_id}/server`, {
+      command: 'stop',
+    });
+    expect(stopped.statusCode).toBe(200);
+    expect(run.imports).toHaveLength(1);
+    expect(run.imports[0]).toMatchObject({ laps_added: 2, laps_skipped: 1 });
+    expect(await ours()).toEqual([96_000, 96_500, 97_000]);
+  });
 });
