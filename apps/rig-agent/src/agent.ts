@@ -224,7 +224,9 @@ export class RigAgent {
         return;
       }
       case 'server': {
-        const server = (message.data as { ac_server?: RemoteServer } | null)?.ac_server;
+        // An AC party's acServer, or an ACC party's accServer (decision 0090).
+        const data = message.data as { ac_server?: RemoteServer; acc_server?: RemoteServer } | null;
+        const server = data?.ac_server ?? data?.acc_server;
         if (server && typeof server.ip === 'string' && Number.isInteger(server.port)) {
           this.remote = { ip: server.ip, port: server.port, password: server.password ?? '' };
           this.log(`party server: ${server.ip}:${server.port}`);

@@ -1,6 +1,7 @@
 // paddock-rig: the rig agent's command line (see README.md).
 import { ConfigError, loadConfig, USAGE } from './config';
 import { AssettoCorsaAdapter } from './ac-adapter';
+import { AccAdapter } from './acc-adapter';
 import { RigAgent } from './agent';
 
 if (process.argv.includes('--help')) {
@@ -15,10 +16,11 @@ try {
   console.error((e as Error).message);
   process.exit(2);
 }
-const agent = new RigAgent({ config, adapter: new AssettoCorsaAdapter(config) });
-console.log(
-  `[paddock-rig] ${config.server} · AC cfg ${config.acCfgDir} · queue ${agent.queue.file}`,
-);
+const adapter = config.sim === 'acc' ? new AccAdapter(config) : new AssettoCorsaAdapter(config);
+const agent = new RigAgent({ config, adapter });
+const where =
+  config.sim === 'acc' ? `ACC Config ${config.accConfigDir}` : `AC cfg ${config.acCfgDir}`;
+console.log(`[paddock-rig] ${config.server} · ${where} · queue ${agent.queue.file}`);
 agent.start();
 let closing = false;
 const shutdown = async () => {

@@ -30,6 +30,13 @@ export interface AgentConfig {
   dataDir: string;
   /** Assetto Corsa's user config folder: race.ini and assists.ini are written here. */
   acCfgDir: string;
+  /** Which sim this rig runs: Assetto Corsa (default) or ACC (decision 0090). */
+  sim: 'ac' | 'acc';
+  /** ACC's Config folder (Documents/Assetto Corsa Competizione/Config): serverList.json and
+   *  broadcasting.json are written here. */
+  accConfigDir: string;
+  /** ACC's broadcasting port and password on this rig (Paddock's ACC_BROADCAST_*). */
+  accBroadcast: { port: number; password: string };
   /** How the sim is started. */
   launch: LaunchCommand;
   /** Laps from the sim: a JSON-lines file an in-game app appends to (one lap a line). */
@@ -59,6 +66,9 @@ export function defaults(
   return {
     dataDir: isWindows ? join(programData, 'Paddock', 'rig') : join(home, '.paddock-rig'),
     acCfgDir: join(home, 'Documents', 'Assetto Corsa', 'cfg'),
+    sim: 'ac',
+    accConfigDir: join(home, 'Documents', 'Assetto Corsa Competizione', 'Config'),
+    accBroadcast: { port: 9000, password: 'paddock' },
     lapsFile: join(home, 'Documents', 'Assetto Corsa', 'paddock', 'laps.jsonl'),
     launch: {
       command: path.win32.join(DEFAULT_AC_INSTALL, 'acs.exe'),
@@ -77,6 +87,8 @@ export const USAGE = `paddock-rig --server URL --key RIGKEY [options]
   --config FILE         a JSON config file (any of the keys below, camelCase)
   --data-dir DIR        where the offline queue is kept
   --ac-cfg-dir DIR      Assetto Corsa's cfg folder (race.ini, assists.ini)
+  --sim ac|acc          the sim this rig runs (default ac)
+  --acc-config-dir DIR  ACC's Config folder (serverList.json, broadcasting.json)
   --launch CMD          the program that starts the sim (default: acs.exe of a Steam install)
   --launch-arg ARG      an argument for it (repeat for more)
   --launch-cwd DIR      its working folder
@@ -94,6 +106,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       config: { type: 'string' },
       'data-dir': { type: 'string' },
       'ac-cfg-dir': { type: 'string' },
+      sim: { type: 'string' },
+      'acc-config-dir': { type: 'string' },
       launch: { type: 'string' },
       'launch-arg': { type: 'string', multiple: true },
       'launch-cwd': { type: 'string' },
@@ -127,6 +141,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     key: values.key ?? env.PADDOCK_RIG_KEY ?? file.key ?? '',
     dataDir: values['data-dir'] ?? file.dataDir ?? base.dataDir,
     acCfgDir: values['ac-cfg-dir'] ?? file.acCfgDir ?? base.acCfgDir,
+    sim: (values.sim ?? file.sim ?? base.sim) as AgentConfig['sim'],
+    accConfigDir: values['acc-config-dir'] ?? file.accConfigDir ?? base.accConfigDir,
     launch,
     driverName: values['driver-name'] ?? file.driverName,
     lapsFile: values['laps-file'] ?? file.lapsFile ?? base.lapsFile,
@@ -135,6 +151,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   if (!config.server) problems.push('--server is required');
   else if (!/^https?:\/\//.test(config.server))
     problems.push('--server must start with http(s)://');
+  if (config.sim !== 'ac' && config.sim !== 'acc') problems.push('--sim must be ac or acc');
   if (!config.key) problems.push('--key (or PADDOCK_RIG_KEY) is required');
   if (problems.length > 0) throw new ConfigError(`${problems.join('\n')}\n\n${USAGE}`);
   config.server = config.server.replace(/\/$/, '');

@@ -16,9 +16,14 @@ import { createTestApp, type TestApp } from '../../server/src/test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../server/src/test/factories';
 import { RigAgent } from '../src/agent';
 import { AssettoCorsaAdapter } from '../src/ac-adapter';
+import { AccAdapter } from '../src/acc-adapter';
 import type { AgentConfig } from '../src/config';
 
 export const FAKE_SIM = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fake-sim.mjs');
+export const FAKE_ACC_SIM = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'fake-acc-sim.mjs',
+);
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -150,7 +155,12 @@ export class RigHarness {
    * A rig: a key for the seat, an agent on it with the fake sim and its own temp folders.
    * `again` starts a second agent with an earlier rig's key and folders (a restarted PC).
    */
-  rig = async (seat: number, server: string, again?: { config: AgentConfig }) => {
+  rig = async (
+    seat: number,
+    server: string,
+    again?: { config: AgentConfig },
+    sim: AgentConfig['sim'] = 'ac',
+  ) => {
     let key = again?.config.key;
     if (!key) {
       const res = await this.api('POST', '/api/rig_keys', { calendar: seat, label: `Rig ${seat}` });
@@ -162,12 +172,19 @@ export class RigHarness {
       : fs.mkdtempSync(path.join(this.tmp, `rig-${seat}-`));
     const acCfgDir = path.join(dir, 'Documents', 'Assetto Corsa', 'cfg');
     const simLog = path.join(dir, 'fake-sim.jsonl');
+    const accConfigDir = path.join(dir, 'Documents', 'Assetto Corsa Competizione', 'Config');
     const config: AgentConfig = {
       server,
       key,
       dataDir: path.join(dir, 'data'),
       acCfgDir,
-      launch: { command: process.execPath, args: [FAKE_SIM, acCfgDir, simLog] },
+      sim,
+      accConfigDir,
+      accBroadcast: { port: 9000, password: 'paddock' },
+      launch:
+        sim === 'acc'
+          ? { command: process.execPath, args: [FAKE_ACC_SIM, accConfigDir, simLog] }
+          : { command: process.execPath, args: [FAKE_SIM, acCfgDir, simLog] },
       lapsFile: path.join(dir, 'laps.jsonl'),
       retryMs: 200,
       retryMaxMs: 1000,
@@ -176,7 +193,7 @@ export class RigHarness {
     const briefs: string[] = [];
     const agent = new RigAgent({
       config,
-      adapter: new AssettoCorsaAdapter(config),
+      adapter: sim === 'acc' ? new AccAdapter(config) : new AssettoCorsaAdapter(config),
       log: (line) => log.push(line),
       onBrief: (text) => briefs.push(text),
       lapRetryMs: 300,
@@ -185,7 +202,11 @@ export class RigHarness {
     agent.start();
     await until(() => agent.connected, 15_000, 'the agent to connect');
     /** The fake sim's starts, one line per process. */
-    const starts = (): Array<{ pid: number; track: string }> =>
+    const starts = (): Array<{
+      pid: number;
+      track?: string;
+      server?: { leagueServerIp: string; leagueServerPort: number } | null;
+    }> =>
       fs.existsSync(simLog)
         ? fs
             .readFileSync(simLog, 'utf8')
@@ -207,5 +228,32 @@ export class RigHarness {
       };
     };
     return { agent, config, acCfgDir, starts, remote, log, briefs };
+  };
+
+  /** The change feed as a wall screen reads it: server-sent events of the `boards` topic. */
+  changeFeed = async () => {
+    const abort = new AbortController();
+    const res = await fetch(`${this.url}/api/events?topics=boards`, { signal: abort.signal });
+    expect(res.status).toBe(200);
+    const changes: Array<{ topic: string; id: number | null }> = [];
+    const reader = res.body!.getReader();
+    void (async () => {
+      let text = '';
+      for (;;) {
+        const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
+        if (chunk.done) return;
+        text += Buffer.from(chunk.value!).toString('utf8');
+        let end: number;
+        while ((end = text.indexOf('\n\n')) >= 0) {
+          const frame = text.slice(0, end);
+          text = text.slice(end + 2);
+          if (!/^event: change$/m.test(frame)) continue;
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (data) changes.push(JSON.parse(data));
+        }
+      }
+    })();
+    this.cleanups.push(() => abort.abort());
+    return changes;
   };
 }

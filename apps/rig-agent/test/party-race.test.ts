@@ -39,35 +39,6 @@ async function freeUdpPort(): Promise<number> {
   return free;
 }
 
-/** The change feed as a wall screen reads it: server-sent events of the `boards` topic. */
-async function changeFeed() {
-  const abort = new AbortController();
-  const res = await fetch(`${h.url}/api/events?topics=boards`, {
-    signal: abort.signal,
-  });
-  expect(res.status).toBe(200);
-  const changes: Array<{ topic: string; id: number | null }> = [];
-  const reader = res.body!.getReader();
-  void (async () => {
-    let text = '';
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (chunk.done) return;
-      text += Buffer.from(chunk.value!).toString('utf8');
-      let end: number;
-      while ((end = text.indexOf('\n\n')) >= 0) {
-        const frame = text.slice(0, end);
-        text = text.slice(end + 2);
-        if (!/^event: change$/m.test(frame)) continue;
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (data) changes.push(JSON.parse(data));
-      }
-    }
-  })();
-  h.cleanups.push(() => abort.abort());
-  return changes;
-}
-
 beforeAll(async () => {
   await h.start({
     tmpPrefix: 'paddock-party-race-',
@@ -161,7 +132,7 @@ describe('a party race, end to end', () => {
     const rigs = [await rig(seats[0], h.url), await rig(seats[1], cable.url)];
     await until(() => rigs.every((r) => r.agent.eventId === eventId), 10_000, 'party event');
     const staffView = await watch(eventId);
-    const feed = await changeFeed();
+    const feed = await h.changeFeed();
     expect(h.t.app.acServers.run(party.id)).toBeUndefined();
 
     // Staff start the session: Paddock starts the party's acServer by itself, then the seats

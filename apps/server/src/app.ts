@@ -226,6 +226,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     deps.config.acServer,
     deps.config.dataDir,
     app.log,
+    deps.config.accServer,
   );
   app.decorate('acServers', acServers);
   const hub = new LauncherHub(
@@ -237,7 +238,11 @@ export async function buildApp(deps: Deps): Promise<App> {
       // A seat that connects after its party's server started hears where to join.
       onJoin: (eventId) => {
         const remote = acServers.remoteOf(eventId);
-        return remote ? [{ type: 'server', data: { ac_server: remote }, from: null }] : [];
+        const acc = acServers.acc.remoteOf(eventId);
+        return [
+          ...(remote ? [{ type: 'server' as const, data: { ac_server: remote }, from: null }] : []),
+          ...(acc ? [{ type: 'server' as const, data: { acc_server: acc }, from: null }] : []),
+        ];
       },
     },
   );

@@ -52,6 +52,17 @@ const envSchema = z.object({
   AC_SERVER_PLUGIN_PORT: z.coerce.number().int().min(1).max(65535).default(11000),
   /** Where Paddock listens for plugin messages; 0: any free port (tests). */
   AC_PLUGIN_PORT: z.coerce.number().int().min(0).max(65535).default(12000),
+  /** The ACC dedicated server binary (accServer.exe, its cfg/ and results/ beside it); unset:
+   *  Paddock runs no ACC server (docs/decisions/0090). */
+  ACC_SERVER_PATH: z.string().optional(),
+  /** The address the rigs reach accServer on, and its first TCP port (UDP is TCP - 1). */
+  ACC_SERVER_HOST: z.string().default('127.0.0.1'),
+  ACC_SERVER_PORT: z.coerce.number().int().min(2).max(65535).default(9232),
+  /** The broadcasting endpoint of the party's ACC (a seat's or a spectator's game), its
+   *  broadcasting.json port and connection password. */
+  ACC_BROADCAST_HOST: z.string().default('127.0.0.1'),
+  ACC_BROADCAST_PORT: z.coerce.number().int().min(1).max(65535).default(9000),
+  ACC_BROADCAST_PASSWORD: z.string().default('paddock'),
   /** Largest image staff may upload (docs/decisions/0041). */
   IMAGE_MAX_KB: z.coerce.number().int().min(1).max(102_400).default(5120),
   /** S3-compatible image storage; unset: images are kept on disk under DATA_DIR/images. */
@@ -116,6 +127,15 @@ export type Config = {
         pluginHost: string;
         serverHost: string;
         ports: { game: number; http: number; serverPlugin: number; plugin: number };
+      }
+    | undefined;
+  /** The ACC dedicated server link (docs/decisions/0090); undefined when ACC_SERVER_PATH is unset. */
+  accServer:
+    | {
+        path: string;
+        serverHost: string;
+        tcpPort: number;
+        broadcast: { host: string; port: number; password: string };
       }
     | undefined;
   images: { maxBytes: number; s3: S3Config | undefined };
@@ -206,6 +226,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             http: e.AC_SERVER_HTTP_PORT,
             serverPlugin: e.AC_SERVER_PLUGIN_PORT,
             plugin: e.AC_PLUGIN_PORT,
+          },
+        }
+      : undefined,
+    accServer: e.ACC_SERVER_PATH
+      ? {
+          path: path.resolve(e.ACC_SERVER_PATH),
+          serverHost: e.ACC_SERVER_HOST,
+          tcpPort: e.ACC_SERVER_PORT,
+          broadcast: {
+            host: e.ACC_BROADCAST_HOST,
+            port: e.ACC_BROADCAST_PORT,
+            password: e.ACC_BROADCAST_PASSWORD,
           },
         }
       : undefined,

@@ -23,6 +23,7 @@ import { lapOwner } from '../laps/catalog-upkeep';
 import { importResults, storeLap } from '../laps/laps.service';
 import { getEvent, relayPeer, type SignalHooks } from '../races/races.service';
 import { toServerRace, ServerRaceError, type ServerRaceLookups } from './server-race';
+import { AccServerLink, type AccServerConfig } from '../acc-server/acc-server.service';
 
 export type AcServerConfig = NonNullable<Config['acServer']>;
 
@@ -78,12 +79,18 @@ export class AcServerLink {
   /** Starts under way: a second start of the same party waits for the first. */
   private readonly starting = new Map<number, Promise<AcServerStatus>>();
 
+  /** A party on an ACC track runs on accServer instead (decision 0090). */
+  readonly acc: AccServerLink;
+
   constructor(
     private readonly db: Db,
     private readonly config: AcServerConfig | undefined,
     private readonly dataDir: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    accConfig?: AccServerConfig,
+  ) {
+    this.acc = new AccServerLink(db, accConfig, log);
+  }
 
   get enabled() {
     return this.config !== undefined;
@@ -98,6 +105,7 @@ export class AcServerLink {
   }
 
   status(partyId: number | null): AcServerStatus {
+    if (partyId !== null && this.acc.run(partyId)) return this.acc.status(partyId);
     const r = partyId === null ? undefined : this.running.get(partyId);
     return {
       running: Boolean(r),
@@ -114,7 +122,7 @@ export class AcServerLink {
 
   /** The parties whose server runs on this instance. */
   get parties(): number[] {
-    return [...this.running.keys()];
+    return [...this.running.keys(), ...this.acc.parties];
   }
 
   /** The running server of a party (tests wait on `queue` and read `imports`). */
@@ -140,16 +148,23 @@ export class AcServerLink {
    */
   readonly signalHooks: SignalHooks = {
     before: async (eventId, signal) => {
-      if (signal !== 'SESSION_START' || !this.config) return;
+      if (signal !== 'SESSION_START' || (!this.config && !this.acc.enabled)) return;
       const [party] = await this.db
         .select({ id: parties.id })
         .from(parties)
         .where(eq(parties.hostEventId, eventId));
-      if (party) await this.start(party.id);
+      if (party) await this.start(party.id, { quietWhenOff: true });
     },
     after: async (eventId, signal) => {
       if (signal !== 'SESSION_EXIT') return;
       // The signal went already: a stop that fails is logged, not answered as the signal's error.
+      for (const id of this.acc.parties)
+        if (this.acc.run(id)?.eventId === eventId)
+          await this.acc
+            .stop(id)
+            .catch((err: unknown) =>
+              this.log.error({ err, party: id }, 'accServer not stopped on SESSION_EXIT'),
+            );
       for (const r of [...this.running.values()])
         if (r.eventId === eventId)
           await this.stop(r.partyId).catch((err: unknown) =>
@@ -178,6 +193,8 @@ export class AcServerLink {
       await this.stop(partyId);
       return this.status(partyId);
     }
+    if (this.acc.run(partyId))
+      throw ValidationError.field('command', 'The ACC server only starts and stops from Paddock.');
     const r = this.running.get(partyId);
     if (!this.config) this.off();
     if (!r) throw new HttpError(409, 'The server of this party is not running.', 'not_running');
@@ -197,23 +214,49 @@ export class AcServerLink {
   }
 
   /** Writes the party's config files, opens the plugin listener and starts acServer. */
-  async start(partyId: number): Promise<AcServerStatus> {
-    if (!this.config) this.off();
-    if (this.running.has(partyId)) return this.status(partyId);
+  async start(partyId: number, opts: { quietWhenOff?: boolean } = {}): Promise<AcServerStatus> {
+    if (this.running.has(partyId) || this.acc.run(partyId)) return this.status(partyId);
     const pending = this.starting.get(partyId);
     if (pending) return pending;
-    const started = this.startNow(partyId, this.config).finally(() =>
-      this.starting.delete(partyId),
-    );
+    const started = this.startAny(partyId, opts).finally(() => this.starting.delete(partyId));
     this.starting.set(partyId, started);
     return started;
   }
 
-  private async startNow(partyId: number, config: AcServerConfig): Promise<AcServerStatus> {
+  /** The party's sim is its track's: an ACC track runs on accServer, any other on acServer. */
+  private async startAny(partyId: number, opts: { quietWhenOff?: boolean }) {
     const [party] = await this.db.select().from(parties).where(eq(parties.id, partyId));
     if (!party) throw new NotFound();
     const event = await getEvent(this.db, party.hostEventId);
+    const [track] = event.track
+      ? await this.db.select({ sim: tracks.sim }).from(tracks).where(eq(tracks.id, event.track))
+      : [];
     const lookups = await this.lookups(event);
+    if (track?.sim === 'acc') {
+      if (!this.acc.enabled) {
+        if (opts.quietWhenOff) return this.status(partyId);
+        throw new HttpError(
+          409,
+          'The ACC dedicated server link is off: set ACC_SERVER_PATH to accServer.',
+          'acc_server_off',
+        );
+      }
+      return this.acc.start(partyId, party.name, event, lookups);
+    }
+    if (!this.config) {
+      if (opts.quietWhenOff) return this.status(partyId);
+      this.off();
+    }
+    return this.startNow(party, event, lookups, this.config);
+  }
+
+  private async startNow(
+    party: typeof parties.$inferSelect,
+    event: Awaited<ReturnType<typeof getEvent>>,
+    lookups: ServerRaceLookups,
+    config: AcServerConfig,
+  ): Promise<AcServerStatus> {
+    const partyId = party.id;
 
     let slot = 0;
     const used = new Set([...this.running.values()].map((r) => r.slot));
@@ -329,6 +372,7 @@ export class AcServerLink {
 
   /** Stops the party's server (a no-op when none runs): the process, then the listener. */
   async stop(partyId: number): Promise<void> {
+    await this.acc.stop(partyId);
     const r = this.running.get(partyId);
     if (!r) return;
     this.running.delete(partyId);
@@ -345,7 +389,7 @@ export class AcServerLink {
 
   /** A party ended (on any instance: the change feed says `parties`): its server stops. */
   async stopEnded(): Promise<void> {
-    const ids = [...this.running.keys()];
+    const ids = this.parties;
     if (ids.length === 0) return;
     const alive = await this.db
       .select({ id: parties.id })
@@ -355,6 +399,7 @@ export class AcServerLink {
   }
 
   async close() {
+    await this.acc.close();
     for (const partyId of [...this.running.keys()]) await this.stop(partyId);
   }
 
