@@ -1,8 +1,8 @@
-import { DateTime } from 'luxon';
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import type { AuditEvent } from '@paddock/contract/audit';
 import { pathTo } from '../../../lib/routes';
+import { useVenueTime } from '../../../lib/venue-time';
 import { actionLabel, fieldLines } from './audit-words';
 
 /** Where the target of a row is shown, by kind: a link that names it. */
@@ -41,6 +41,7 @@ export function AuditTable({
   events: AuditEvent[];
   showCustomer?: boolean;
 }) {
+  const time = useVenueTime();
   // Its own scrolling region, reachable by keyboard: long entries overflow on a phone (axe
   // scrollable-region-focusable), which react-bootstrap's `responsive` wrapper is not.
   return (
@@ -60,9 +61,7 @@ export function AuditTable({
           {events.map((e) => (
             <tr key={e.id}>
               <td className="text-nowrap">
-                <time dateTime={e.at}>
-                  {DateTime.fromISO(e.at).toLocaleString(DateTime.DATETIME_SHORT)}
-                </time>
+                <time dateTime={e.at}>{time.dateTime(e.at)}</time>
               </td>
               <td>{e.actor_name ?? '—'}</td>
               <td>

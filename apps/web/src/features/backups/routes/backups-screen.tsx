@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
@@ -8,6 +7,7 @@ import type { Paginated } from '@paddock/contract/common';
 import { PageTitle } from '../../../components/page-title';
 import { api } from '../../../lib/api-client';
 import { showAlert, showError } from '../../../lib/alerts';
+import { useVenueTime } from '../../../lib/venue-time';
 
 type BackupList = Paginated<BackupEntry> & { schedule: BackupSchedule };
 
@@ -34,6 +34,7 @@ async function download(entry: BackupEntry) {
 /** Staff (backups.view_backup): the database backups, a new one now, and a download of each. */
 export default function BackupsScreen() {
   const client = useQueryClient();
+  const time = useVenueTime();
   const list = useQuery({
     queryKey: ['backups'],
     queryFn: () => api<BackupList>('/backups', { query: { page_size: 100 } }),
@@ -83,7 +84,7 @@ export default function BackupsScreen() {
               <tr key={entry.name}>
                 <th scope="row">
                   <time dateTime={entry.created} title={entry.name}>
-                    {DateTime.fromISO(entry.created).toLocaleString(DateTime.DATETIME_MED)}
+                    {time.dateTime(entry.created)}
                   </time>
                 </th>
                 <td>

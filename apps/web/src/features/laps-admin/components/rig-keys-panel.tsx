@@ -7,6 +7,7 @@ import Table from 'react-bootstrap/Table';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/alerts';
 import { locationsQuery } from '../../../lib/locations-query';
+import { useVenueTime } from '../../../lib/venue-time';
 
 type RigKey = {
   id: number;
@@ -27,6 +28,7 @@ export function RigKeysPanel() {
     queryKey: ['calendars', 'all-seats'],
     queryFn: () => api<{ results: Seat[] }>('/calendars', { query: { page_size: 100 } }),
   });
+  const time = useVenueTime();
   const locations = useQuery(locationsQuery);
   /** Seats under their location's name: a chain has a "Cockpit 1" in every venue. */
   const byLocation = (locations.data ?? [])
@@ -107,7 +109,7 @@ export function RigKeysPanel() {
           {keys.data?.map((k) => (
             <tr key={k.id}>
               <td>{seatName(k)}</td>
-              <td>{new Date(k.created).toLocaleString()}</td>
+              <td>{time.dateTime(k.created)}</td>
               <td>{k.revoked ? 'Revoked' : 'Active'}</td>
               <td>
                 {!k.revoked && (

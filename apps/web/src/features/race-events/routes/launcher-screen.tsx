@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -20,6 +19,7 @@ import { SpinnerScreen } from '../../../components/spinner-screen';
 import { useCurrentUser } from '../../../lib/current-user';
 import { pathTo } from '../../../lib/routes';
 import { locationsQuery } from '../../../lib/locations-query';
+import { useVenueTime } from '../../../lib/venue-time';
 import { partiesQuery, seatsQuery } from '../../parties/api/parties-api';
 import { EntryCar, EventSummary } from '../components/event-summary';
 import { LiveStatus } from '../components/live-status';
@@ -136,8 +136,9 @@ export default function LauncherScreen() {
 /** The last host signal (or peer message) this event's socket relayed, to show it went out. */
 function useLastSignal() {
   const [last, setLast] = useState<{ text: string; at: string } | null>(null);
+  const time = useVenueTime();
   const onMessage = (message: SocketMessage) => {
-    const at = DateTime.now().toLocaleString(DateTime.TIME_WITH_SECONDS);
+    const at = time.nowWithSeconds();
     if (message.type === 'signal' && HOST_SIGNALS.includes(message.signal as HostSignal)) {
       const signal = message.signal as HostSignal;
       setLast({ text: `${SIGNAL_LABELS[signal].label} (${signal})`, at });

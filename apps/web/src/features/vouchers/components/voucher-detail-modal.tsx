@@ -14,6 +14,7 @@ import {
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { TextField } from '../../../components/text-field';
 import { showAlert } from '../../../lib/alerts';
+import { useVenueTime } from '../../../lib/venue-time';
 import { errorMessage } from '../../../lib/error-message';
 import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../../../lib/field-errors';
 import { voidVoucher, voucherDetailQuery, VOUCHERS_KEY } from '../api/vouchers-admin-api';
@@ -21,7 +22,6 @@ import { VoucherStatusBadge } from './voucher-status-badge';
 
 export const VOUCHER_VOIDED = 'The voucher has been voided.';
 
-const when = (iso: string) => new Date(iso).toLocaleString();
 const personText = (p: { name: string; email: string } | null) =>
   p ? [p.name, p.email].filter(Boolean).join(' · ') : '—';
 
@@ -69,6 +69,7 @@ function VoidForm({ voucher }: { voucher: VoucherAdminDetail }) {
 
 function Details({ voucher, canVoid }: { voucher: VoucherAdminDetail; canVoid: boolean }) {
   const money = (cents: number) => formatMoney(cents, voucher.currency);
+  const when = useVenueTime().dateTime;
   const rows: [string, ReactNode][] = [
     ['Status', <VoucherStatusBadge key="s" status={voucher.status} />],
     ['Amount', money(voucher.amount_cents)],
