@@ -419,3 +419,21 @@ export const acServerStatus = z.object({
   laps_stored: z.number().int(),
 });
 export type AcServerStatus = z.infer<typeof acServerStatus>;
+
+/**
+ * Why the launcher's Start is disabled, or null: the rigs need a track, and a car for every seat
+ * started (its own, or the event's first allowed car). The signal route itself stays open (a
+ * rig agent or the dedicated server link may supply its own; the AC server refuses what it
+ * cannot run, decision 0033): this is the desk's guard against a start that loads nothing.
+ */
+export function startProblem(
+  event: Pick<RaceEvent, 'track' | 'cars' | 'entries'>,
+  excluded: readonly number[] = [],
+): string | null {
+  if (event.track === null) return 'Choose a track before starting.';
+  const started = event.entries.filter((e) => !excluded.includes(e.calendar));
+  const carless = started.filter((e) => e.car === null && event.cars.length === 0);
+  if (carless.length)
+    return `Choose a car before starting (${carless.map((e) => e.calendar_name).join(', ')}).`;
+  return null;
+}

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -24,6 +25,10 @@ type Props = {
   signals?: HostSignal[];
   /** Start would reach nobody (every seat left out). */
   disabled?: boolean;
+  /** Why Start cannot go out (`startProblem`): Start is disabled and the reason shown. */
+  problem?: string | null;
+  /** Give the reason in Start's title only (a party's seat rows, under the party's own line). */
+  quiet?: boolean;
   size?: 'sm' | 'lg';
 };
 
@@ -34,8 +39,11 @@ export function SignalButtons({
   excluded = [],
   signals = ORDER,
   disabled,
+  problem,
+  quiet,
   size = 'sm',
 }: Props) {
+  const problemId = useId();
   const signal = useMutation({
     mutationFn: (which: HostSignal) =>
       sendSignal(eventId, {
@@ -47,7 +55,8 @@ export function SignalButtons({
       showAlert(`${SIGNAL_LABELS[which].label} sent to ${name}.`, 'success', 5_000),
     onError: (error) => showError(error),
   });
-  return (
+  const blocked = (which: HostSignal) => which === 'SESSION_START' && (disabled || !!problem);
+  const group = (
     <ButtonGroup size={size} aria-label={`Signals for ${name}`}>
       {signals.map((which) => (
         <Button
@@ -59,8 +68,9 @@ export function SignalButtons({
                 ? 'danger'
                 : 'outline-secondary'
           }
-          title={SIGNAL_LABELS[which].title}
-          disabled={(disabled && which === 'SESSION_START') || signal.isPending}
+          title={which === 'SESSION_START' && problem ? problem : SIGNAL_LABELS[which].title}
+          aria-describedby={which === 'SESSION_START' && problem && !quiet ? problemId : undefined}
+          disabled={blocked(which) || signal.isPending}
           onClick={() => signal.mutate(which)}
         >
           {SIGNAL_LABELS[which].label}
@@ -68,5 +78,14 @@ export function SignalButtons({
         </Button>
       ))}
     </ButtonGroup>
+  );
+  if (!problem || quiet) return group;
+  return (
+    <>
+      {group}
+      <p id={problemId} className="small text-danger mt-1 mb-0">
+        {problem}
+      </p>
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { startProblem } from '@paddock/contract/races';
 import { stubApi, type StubRequest } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
 
@@ -39,8 +40,8 @@ const PARTY = {
     calendar: 1,
     party: 5,
     moved_to: null,
-    track: null,
-    cars: [],
+    track: 7,
+    cars: [3],
     sessions: [],
     entries: [],
     preset: null,
@@ -128,5 +129,40 @@ describe('/admin/launcher', () => {
     expect(
       within(party).getByRole('button', { name: /^Start\s?Friday Night Race$/ }),
     ).toBeDisabled();
+  });
+
+  it('will not start an event with no track, or a seat with no car, and says why', async () => {
+    const noCar = (calendar: number, name: string) => ({
+      id: calendar,
+      event: 101,
+      calendar,
+      calendar_name: name,
+      user: null,
+      car: null,
+      skin: null,
+      exited: false,
+      initialized: false,
+      launched: false,
+      state: 'none' as const,
+    });
+    open({
+      'GET /api/races/parties': {
+        body: [{ ...PARTY, event: { ...PARTY.event, track: null, cars: [] } }],
+      },
+    });
+    const party = await screen.findByRole('article', { name: 'Friday Night Race' });
+    const start = within(party).getByRole('button', { name: /^Start\s?Friday Night Race$/ });
+    expect(start).toBeDisabled();
+    expect(start).toHaveAccessibleDescription('Choose a track before starting.');
+
+    // A track but no car anywhere: the seats without one are named.
+    const event = {
+      ...PARTY.event,
+      track: 7,
+      cars: [],
+      entries: [noCar(1, 'Cockpit 1'), noCar(2, 'Cockpit 2')],
+    };
+    expect(startProblem(event, [2])).toBe('Choose a car before starting (Cockpit 1).');
+    expect(startProblem({ ...event, cars: [3] })).toBe(null);
   });
 });

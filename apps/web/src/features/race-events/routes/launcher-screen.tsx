@@ -10,6 +10,7 @@ import type { Calendar } from '@paddock/contract/calendars';
 import {
   HOST_SIGNALS,
   loadStateOf,
+  startProblem,
   type HostSignal,
   type Party,
   type RaceEvent,
@@ -180,6 +181,7 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
       a.calendar_name.localeCompare(b.calendar_name, undefined, { numeric: true }),
   );
   const calendars = members.map((m) => m.calendar);
+  const excluded = [...left].filter((c) => calendars.includes(c));
   const titleId = `launcher-party-${party.id}`;
   return (
     <Card
@@ -200,8 +202,9 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
         <SignalButtons
           eventId={party.host_event}
           name={party.name}
-          excluded={[...left].filter((c) => calendars.includes(c))}
+          excluded={excluded}
           disabled={calendars.every((c) => left.has(c))}
+          problem={startProblem(event, excluded)}
         />
         <LastSignal last={last} />
       </Card.Body>
@@ -244,6 +247,8 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
                   name={member.calendar_name}
                   excluded={others}
                   signals={['SESSION_START']}
+                  problem={startProblem(event, others)}
+                  quiet
                 />
               </div>
             </ListGroup.Item>
@@ -284,7 +289,13 @@ function SeatPanel({ seat, onLive }: { seat: Calendar; onLive: OnLive }) {
             'Waiting for the event…'
           )}
         </p>
-        {seat.event !== null && <SignalButtons eventId={seat.event} name={seat.name} />}
+        {seat.event !== null && (
+          <SignalButtons
+            eventId={seat.event}
+            name={seat.name}
+            problem={live.event ? startProblem(live.event) : null}
+          />
+        )}
         <LastSignal last={last} />
       </Card.Body>
     </Card>
