@@ -1,5 +1,5 @@
-// `npm test`: everything, in order: types, lint, the Assetto Corsa protocol package, the rig
-// agent against a real server, server tests on the embedded PostgreSQL, the same again on the
+// `npm test`: everything, in order: types, lint, the import graph (no circles), the Assetto Corsa
+// protocol package, the rig agent against a real server, server tests on the embedded PostgreSQL, the same again on the
 // machine's own PostgreSQL when one answers, web tests, browser journeys, and the wall-screen
 // soak.
 // Prints one closing line with the total number of tests passed and failed.
@@ -102,6 +102,9 @@ const machinePg = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 
 await step('type-check', 'npm', ['run', 'typecheck', '--silent']);
 await step('lint', 'npm', ['run', 'lint', '--silent']);
+await step('import graph has no circles (madge, type imports included)', 'node', [
+  path.join(root, 'scripts/import-circles.mjs'),
+]);
 await step(
   'Assetto Corsa protocol tests (codec, config files, fake AC server)',
   vitest,

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,11 +10,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
-import type { Mailer } from './plugins/mail';
-import type { PaymentProvider } from './plugins/payments/provider';
-import { authenticate, type Tokens } from './plugins/auth';
+import { authenticate } from './plugins/auth';
+import type { App, Deps } from './deps';
+import './app-decorations';
 import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { registerCompression, serveWeb } from './plugins/web-delivery';
@@ -37,12 +35,8 @@ import { deskCustomerRoutes } from './features/accounts/desk-customers.routes';
 import { racesRoutes } from './features/races/races.routes';
 import { AcServerLink } from './features/ac-server/ac-server.service';
 import { acServerRoutes } from './features/ac-server/ac-server.routes';
-import {
-  LauncherHub,
-  SOCKET_DEFAULTS,
-  launcherSocketRoutes,
-  type SocketOptions,
-} from './features/races/launcher-socket';
+import { LauncherHub, launcherSocketRoutes } from './features/races/launcher-socket';
+import { SOCKET_DEFAULTS } from './features/races/socket-options';
 import { SOCKET_MESSAGE_MAX_BYTES } from '@paddock/contract/races';
 import { readBuildId } from './features/screens/screens.service';
 import { requestLogSerializer } from './lib/log-redaction';
@@ -80,38 +74,6 @@ import { backupDir } from './ops/backup';
 import { BackupRunner } from './features/backups/backups.service';
 import { backupsRoutes } from './features/backups/backups.routes';
 import { Draining } from './lib/draining';
-
-/** Everything a feature may use; built once in main.ts (or per test file). */
-export type Deps = {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  payments: PaymentProvider;
-  tokens: Tokens;
-  /** Built web app to serve; omitted in API tests. */
-  webDist?: string;
-  /** Where log lines go (tests read them); stdout when unset. */
-  logStream?: { write: (line: string) => void };
-  /** Launcher socket timing (tests and the bench shorten the ping). */
-  launcherSockets?: Partial<SocketOptions>;
-};
-
-export type App = FastifyInstance;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This instance's launcher sockets (tests and the bench count them). */
-    launcherHub: LauncherHub;
-    /** This instance's AC dedicated servers (docs/decisions/0031). */
-    acServers: AcServerLink;
-    /** This instance's sender of the booking confirmations owed (docs/decisions/0059). */
-    receipts: ReceiptSender;
-    /** Takes this instance's backups into DATA_DIR/backups, one at a time (0074). */
-    backups: BackupRunner;
-    /** Set when SIGTERM starts the graceful shutdown (lib/graceful-shutdown.ts, decision 0080). */
-    draining: Draining;
-  }
-}
 
 export async function buildApp(deps: Deps): Promise<App> {
   // One LISTEN connection per instance: the change feed under every live screen.

@@ -11,7 +11,7 @@ import { bearer, createUser, type CreatedUser } from './test/factories';
 import { createVenue, futureDate } from './test/booking-factories';
 import { until } from './test/event-stream';
 import { saveTestCard } from './test/cards';
-import type { App } from './app';
+import type { App } from './deps';
 import { freePort } from './test/free-port';
 import {
   buildServer,

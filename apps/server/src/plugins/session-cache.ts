@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from './changes';
-import type { AuthUser, SessionClaims } from './auth';
+import type { AuthUser, SessionClaims } from './auth-user';
 
 /** Bound on remembered sessions; past it the least recently used are read again. */
 const SESSIONS = 10_000;

@@ -1,4 +1,4 @@
-import type { App } from '../app';
+import type { App } from '../deps';
 
 /** Whatever answers the API: a test app, or one built on another database. */
 type Ctx = { app: App };

@@ -1,4 +1,4 @@
-import type { App } from '../app';
+import type { App } from '../deps';
 import { bearer, createUser, type CreatedUser } from './factories';
 import { saveTestCard } from './cards';
 import { futureDate } from './booking-factories';

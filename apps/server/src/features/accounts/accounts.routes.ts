@@ -17,7 +17,7 @@ import {
 } from '@paddock/contract/accounts';
 import { detailBody, ok, paginated } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { AbuseLimits } from '../../plugins/abuse-limits';
 import { Unauthorized } from '../../plugins/errors';

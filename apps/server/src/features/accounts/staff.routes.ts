@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam, ok } from '@paddock/contract/common';
 import { staffInvite, staffList, staffMember, superuserUpdate } from '@paddock/contract/staff';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { inviteStaff, listStaff, setSuperuser } from './staff';
 

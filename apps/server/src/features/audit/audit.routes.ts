@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditEvent, auditQuery } from '@paddock/contract/audit';
 import { detailBody, paginated, validationErrorBody } from '@paddock/contract/common';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { listAudit } from './audit.service';
 
 /** The audit trail of staff actions (audit.view_event), newest first, with filters. */

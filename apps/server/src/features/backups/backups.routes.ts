@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginated, paginationQuery, detailBody } from '@paddock/contract/common';
 import { backupEntry, backupNameParam, backupSchedule } from '@paddock/contract/backups';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { paginate } from '../../plugins/pagination';
 import { getSettings, venueTimezone } from '../../plugins/settings';
 import { recordAudit } from '../audit/audit.service';

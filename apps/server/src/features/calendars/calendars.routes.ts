@@ -19,7 +19,7 @@ import {
   parallelResponse,
 } from '@paddock/contract/calendars';
 import { detailBody, idParam, paginated, paginationQuery } from '@paddock/contract/common';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import type { ChangeFeed } from '../../plugins/changes';
 import { AnswerCache } from './answer-cache';

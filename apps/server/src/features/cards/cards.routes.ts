@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addCardRequest, card, cardUserParam, savedCard } from '@paddock/contract/cards';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { cardHooks } from '../../plugins/payments/card-hooks';
 import { cardOwnerId, deleteCard, getCard, saveCard } from './cards.service';

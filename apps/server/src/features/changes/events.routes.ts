@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailBody, validationErrorBody } from '@paddock/contract/common';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { hasPermission } from '../../plugins/auth';
 import {
   changesSince,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../deps';
 import { announceAfterCommit, publishChange, storeChange } from '../../plugins/changes';
 import { listen as listenTo, until } from '../../test/event-stream';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { charge, chargesQuery } from '@paddock/contract/charges';
 import { paginated } from '@paddock/contract/common';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { listCharges } from './charges.service';
 

@@ -7,7 +7,7 @@ import {
 } from '@paddock/contract/checkout';
 import { detailBody } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import type { SeatCache } from '../reservations/seat-cache';
 import type { ReceiptSender } from './receipts-owed';

@@ -5,7 +5,6 @@ import {
 } from '@paddock/contract/checkout';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { MIXED_CURRENCIES_MESSAGE, voucherCurrencyMessage } from '@paddock/contract/money';
-import type { Db } from '../../db/client';
 import type { CheckoutItem, CheckoutResult } from '../../db/schema/booking';
 import { priceBooking } from '../../lib/pricing';
 import type { AuthUser } from '../../plugins/auth';
@@ -17,8 +16,6 @@ import {
   redeemCredits,
 } from '../../plugins/club-membership';
 import { NotFound, ValidationError } from '../../plugins/errors';
-import type { Mailer } from '../../plugins/mail';
-import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
 import {
   insertReservations,
@@ -31,29 +28,17 @@ import * as repo from './checkout.repo';
 import { publishChange } from '../../plugins/changes';
 import { findCard } from '../cards/cards.repo';
 import { assertUnpaidLimit } from '../reservations/unpaid-limit';
-import { policyFor } from '../refunds/refunds.service';
+import { policyFor } from '../refunds/refund-policy';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { processQuickly } from './process-quick';
 import { chargeAndFinish, successResult, type Finished } from './finish-checkout';
-import { crashAt, type CrashPoint } from '../../lib/crash-point';
-import { oweConfirmation, type ReceiptSender } from './receipts-owed';
+import { crashAt } from '../../lib/crash-point';
+import { oweConfirmation } from './receipts-owed';
 import { itemField, resolveCheckoutItems } from './checkout-items';
 import type { SeatLookup } from '../reservations/seat-cache';
+import type { CheckoutContext } from './checkout-context';
 
-export type CheckoutContext = {
-  db: Db;
-  payments: PaymentProvider;
-  mailer: Mailer;
-  /** Sends the confirmations the checkouts owe, after their answers (decision 0059). */
-  receipts: Pick<ReceiptSender, 'wake'>;
-  /** For the dashboard link in the confirmation and its calendar's UIDs (PUBLIC_URL). */
-  publicUrl: string;
-  /** The venue as the calendar's organizer (MAIL_FROM). */
-  mailFrom: string;
-  logError: (error: unknown, message: string) => void;
-  /** The crash test's step to die at (CHECKOUT_CRASH_AT); undefined everywhere else. */
-  crashAt?: CrashPoint;
-};
+export type { CheckoutContext };
 
 /**
  * Prices seats at one location for the caller and records the quote. Holds nothing: the seats

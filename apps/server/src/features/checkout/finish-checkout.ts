@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import type { StoredFacts } from './send-confirmation';
 import { reservationsByIds } from '../reservations/reservations.service';
 import * as repo from './checkout.repo';
-import type { CheckoutContext } from './checkout.service';
+import type { CheckoutContext } from './checkout-context';
 import { finishPaid, type Notices } from './process-statements';
 
 // The one way a claimed checkout (`charging`: seats booked unpaid, nothing answered yet) ends:

@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
-import type { CheckoutContext } from './checkout.service';
+import type { CheckoutContext } from './checkout-context';
 import { settleCheckout } from './finish-checkout';
 
 /** Any number, held by pg_try_advisory_xact_lock: one repair pass at a time across instances. */

@@ -6,7 +6,7 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { venueOf } from '../../plugins/receipt-mail';
 import { getSettings } from '../../plugins/settings';
 import type { Db } from '../../db/client';
-import { policyFor } from '../refunds/refunds.service';
+import { policyFor } from '../refunds/refund-policy';
 import { customerCalendarOf } from '../reservations/reservation-calendar';
 import {
   findRowsByIds,

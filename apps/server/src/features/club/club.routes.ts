@@ -11,7 +11,7 @@ import {
 } from '@paddock/contract/club';
 import { paginated } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import {
   clubUserId,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@paddock/contract/common';
 import { deskPaymentRequest, deskPaymentResponse } from '@paddock/contract/desk-payments';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { routeErrors as errors } from '../../lib/route-errors';
 import { requireUser } from '../../plugins/auth';
 import { takeDeskPayment } from './desk-payments.service';

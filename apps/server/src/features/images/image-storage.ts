@@ -2,19 +2,9 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
 import { s3Storage } from './s3-storage';
-
-/** Where image files live: a folder on disk, or an S3-compatible bucket (decision 0041). */
-export interface ImageStorage {
-  /** Stores the bytes under `file` (a content hash: storing it again changes nothing). */
-  put(file: string, body: Buffer, contentType: string): Promise<void>;
-  /** The stored bytes, or null when there is no such file. */
-  read(file: string): Promise<Readable | null>;
-  /** Removes the file; no error when it is already gone. */
-  remove(file: string): Promise<void>;
-}
+import type { ImageStorage } from './image-storage-type';
 
 export function createImageStorage(config: Config): ImageStorage {
   return config.images.s3

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { image, imageFileParam, imageListQuery, IMAGE_TYPES } from '@paddock/contract/images';
 import { detailBody, idParam, paginated } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { ValidationError } from '../../plugins/errors';
-import type { ImageStorage } from './image-storage';
+import type { ImageStorage } from './image-storage-type';
 import * as images from './images.service';
 
 const tags = ['images'];

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { sha256Hex } from '../../lib/hash';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
-import type { ImageStorage } from './image-storage';
+import type { ImageStorage } from './image-storage-type';
 import { sniffImageType } from './image-type';
 import * as repo from './images.repo';
 

@@ -2,7 +2,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { S3Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
-import type { ImageStorage } from './image-storage';
+import type { ImageStorage } from './image-storage-type';
 
 /**
  * The bucket did not answer, or answered with an error (down, unreachable, misconfigured): a 503

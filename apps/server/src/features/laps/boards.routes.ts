@@ -13,7 +13,7 @@ import {
 } from '@paddock/contract/laps';
 import type { FastifyRequest } from 'fastify';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { hasPermission } from '../../plugins/auth';
 import * as boards from './boards.service';
 

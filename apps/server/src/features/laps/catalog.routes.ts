@@ -14,7 +14,7 @@ import {
   trackWrite,
 } from '@paddock/contract/laps';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import * as catalog from './catalog.service';
 
 /** Tracks, cars and car groups: read by anyone, kept by staff (leaderboards.change_board). */

@@ -17,7 +17,7 @@ import {
 } from '@paddock/contract/laps';
 import { routeErrors as errors } from '../../lib/route-errors';
 import { recordAudit } from '../audit/audit.service';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { calendars } from '../../db/schema/venue';
 import { rigKeys } from '../../db/schema/laps';
 import { requireUser } from '../../plugins/auth';

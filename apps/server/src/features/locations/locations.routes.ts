@@ -8,7 +8,7 @@ import {
   slotPreviewRequest,
 } from '@paddock/contract/locations';
 import { requireUser } from '../../plugins/auth';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 
 import {
   createLocation,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { outboxMessage } from '@paddock/contract/outbox';
 import { idParam, paginated, paginationQuery } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { getOutboxMessage, listOutbox } from './outbox.service';
 

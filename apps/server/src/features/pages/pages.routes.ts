@@ -12,7 +12,7 @@ import {
 import { idParam, paginated } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
 import { requireUser } from '../../plugins/auth';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 
 import * as pages from './pages.service';
 

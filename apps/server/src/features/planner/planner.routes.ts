@@ -11,7 +11,7 @@ import {
   plannerQuery,
   plannerResult,
 } from '@paddock/contract/planner';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import * as planner from './planner.service';
 import { refundContext } from '../refunds/refunds.service';
 import { bookingsCounter } from '../../plugins/business-metrics';

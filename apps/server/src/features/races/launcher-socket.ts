@@ -10,7 +10,8 @@ import {
   type RaceEvent,
   type SocketServerMessage,
 } from '@paddock/contract/races';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
+import type { SocketOptions } from './socket-options';
 import type { Db } from '../../db/client';
 import { hasPermission, loadAuthUser, type AuthUser } from '../../plugins/auth';
 import { RELAY_MAX_BYTES, type ChangeFeed, type Relay } from '../../plugins/changes';
@@ -19,14 +20,6 @@ import { rigFromHeader } from '../laps/laps.service';
 import * as races from './races.service';
 
 const PERMISSION = 'leaderboards.can_manage_race_events' as const;
-
-export type SocketOptions = {
-  /** How often each socket is pinged; one missed pong closes it. */
-  pingMs: number;
-  /** A socket with more than this queued for sending is a slow consumer and is dropped. */
-  maxBufferedBytes: number;
-};
-export const SOCKET_DEFAULTS: SocketOptions = { pingMs: 30_000, maxBufferedBytes: 1 << 20 };
 
 type Client = {
   id: string;

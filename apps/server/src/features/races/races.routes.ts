@@ -21,7 +21,7 @@ import {
   socketTicket,
 } from '@paddock/contract/races';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { Forbidden } from '../../plugins/errors';
 import { rigFromHeader } from '../laps/laps.service';

@@ -11,7 +11,7 @@ import {
   moveResponse,
 } from '@paddock/contract/refunds';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import {
   cancelReservation,

@@ -1,7 +1,6 @@
 import {
   ALREADY_CANCELLED,
   CANCELLED_MESSAGE,
-  cancellationPolicyText,
   REASON_REQUIRED,
   type CancelQuote,
   type CancelResponse,
@@ -16,8 +15,7 @@ import {
   type DeskMethod,
 } from '@paddock/contract/charges';
 import { CENTS_PER_CREDIT } from '@paddock/contract/club';
-import type { VenueSettings } from '@paddock/contract/venue';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import {
   describeDeadline,
@@ -53,6 +51,7 @@ import { seatFreed } from '../waitlist/waitlist.service';
 import * as repo from './refunds.repo';
 import { refundsCounter } from '../../plugins/business-metrics';
 import { settleCheckout } from '../checkout/finish-checkout';
+import { policyFor } from './refund-policy';
 
 export type RefundContext = {
   db: Db;
@@ -77,38 +76,6 @@ export function refundContext(deps: Deps, logError: RefundContext['logError']): 
 type Choice = RefundChoice | 'no_show';
 
 const isStaff = (caller: AuthUser) => hasPermission(caller, 'reservations.change_reservation');
-
-/** The venue's policy, the location's overrides over it, and the club members' own window. */
-export async function policyFor(
-  db: Queryable,
-  location: { cancellationWindowHours: number | null; lateCancellationKeepPercent: number | null },
-  userId: number | null,
-): Promise<CancellationPolicy & { text: string }> {
-  const settings = await getSettings(db as Db);
-  const clubMember =
-    settings.club_cancellation_window_hours !== null &&
-    userId !== null &&
-    (await isClubMemberInGoodStanding(db, userId));
-  return policyOf(location, settings, clubMember);
-}
-
-/** The policy from what policyFor reads, for a caller that read it in its own statement. */
-export function policyOf(
-  location: { cancellationWindowHours: number | null; lateCancellationKeepPercent: number | null },
-  settings: VenueSettings,
-  clubMember: boolean,
-): CancellationPolicy & { text: string } {
-  let windowHours = location.cancellationWindowHours ?? settings.cancellation_window_hours;
-  const clubWindow = settings.club_cancellation_window_hours;
-  if (clubWindow !== null && clubMember) windowHours = clubWindow;
-  const lateKeepPercent =
-    location.lateCancellationKeepPercent ?? settings.late_cancellation_keep_percent;
-  return {
-    windowHours,
-    lateKeepPercent,
-    text: cancellationPolicyText({ windowHours, lateKeepPercent }),
-  };
-}
 
 type Paid = {
   share: PaidShare;

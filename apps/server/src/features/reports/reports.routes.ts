@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { report, reportQuery } from '@paddock/contract/reports';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { buildReport } from './reports.service';
 
 /** The owner's reports (reports.view_report): one period at one location. */

@@ -7,7 +7,7 @@ import {
 import type { AuthUser } from '../../plugins/auth';
 import { NotFound } from '../../plugins/errors';
 import * as repo from './reservations.repo';
-import { roleOf } from './reservations.service';
+import { roleOf } from './role-of';
 
 const venueOf = (row: repo.ReservationRow) => ({
   name: row.locationName,

@@ -14,7 +14,7 @@ import {
 } from '@paddock/contract/reservations';
 import { routeErrors as errors } from '../../lib/route-errors';
 import { answerSerializerCompiler } from '../../lib/answer-serializer';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { hasPermission, requireUser } from '../../plugins/auth';
 import { Forbidden, Unauthorized } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';

@@ -5,7 +5,7 @@ import { reservations } from '../../db/schema/booking';
 import type { AuthUser } from '../../plugins/auth';
 import { ValidationError } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
-import { roleOf } from './reservations.service';
+import { roleOf } from './role-of';
 import { stillOwed } from './reservations.repo';
 
 const stored = venueSettings.shape.max_unpaid_reservations;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailBody, idParam } from '@paddock/contract/common';
 import { screenList, screenReload } from '@paddock/contract/screens';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import * as screens from './screens.service';
 
 /** The venue's wall screens, for staff (screens.change_screen): who is there, and reload. */

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { listen, until } from '../../test/event-stream';
-import { buildApp, type App } from '../../app';
+import { buildApp } from '../../app';
+import type { App } from '../../deps';
 import { screens } from '../../db/schema/screens';
 import { SCREENS_MAX, readBuildId } from './screens.service';
 

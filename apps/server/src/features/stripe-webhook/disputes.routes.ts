@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam } from '@paddock/contract/common';
 import { dispute } from '@paddock/contract/disputes';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { paymentDisputes } from '../../db/schema/payments';
 import { routeErrors as errors } from '../../lib/route-errors';
 import { bookingsOf } from './disputes';

@@ -7,7 +7,7 @@ import { paymentDisputes } from '../../db/schema/payments';
 import { moveCharges } from '../../db/schema/refunds';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { recordAudit } from '../audit/audit.service';
-import type { EventContext } from './handle-event';
+import type { EventContext } from './event-context';
 import { chargeOfIntent, intentRefOf } from './provider-refunds';
 
 /** Staff told of a dispute: those who see the money (the reports), and superusers. */

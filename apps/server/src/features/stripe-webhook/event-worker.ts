@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { claimNext, LEASE_MS, markFailed, markHandled } from './stripe-events';
-import { handleStripeEvent, type EventContext } from './handle-event';
+import { handleStripeEvent } from './handle-event';
+import type { EventContext } from './event-context';
 
 /**
  * Handles the stored Stripe events after the webhook has answered (decision 0084): woken by each

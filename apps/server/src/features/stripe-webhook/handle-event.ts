@@ -1,22 +1,9 @@
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client';
-import type { Mailer } from '../../plugins/mail';
-import { PADDOCK_KEY, type StripePaymentProvider } from '../../plugins/payments/stripe-provider';
-import type { CheckoutContext } from '../checkout/checkout.service';
+import { PADDOCK_KEY } from '../../plugins/payments/stripe-provider';
 import { settleCheckout } from '../checkout/finish-checkout';
 import { recordProviderRefunds } from './provider-refunds';
 import { recordDispute } from './disputes';
-
-export type EventContext = {
-  db: Db;
-  payments: StripePaymentProvider;
-  mailer: Mailer;
-  receipts: CheckoutContext['receipts'];
-  publicUrl: string;
-  logError: (error: unknown, message: string) => void;
-  logInfo: (fields: object, message: string) => void;
-  crashAt?: CheckoutContext['crashAt'];
-};
+import type { EventContext } from './event-context';
 
 /** The checkout a PaymentIntent charged: its key is `{customer}:checkout-{id}` (charge-card.ts). */
 export function checkoutOfIntent(intent: Stripe.PaymentIntent): number | null {

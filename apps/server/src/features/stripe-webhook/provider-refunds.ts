@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { charges } from '../../db/schema/payments';
 import { PADDOCK_KEY } from '../../plugins/payments/stripe-provider';
 import { recordTransaction } from '../refunds/refunds.repo';
-import type { EventContext } from './handle-event';
+import type { EventContext } from './event-context';
 
 /** The key of the transaction line of a refund made at Stripe: one line per refund, ever. */
 export const PROVIDER_REFUND_PREFIX = 'stripe-refund-';

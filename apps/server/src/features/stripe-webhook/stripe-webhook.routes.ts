@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { routeErrors as errors } from '../../lib/route-errors';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { StripePaymentProvider } from '../../plugins/payments/stripe-provider';

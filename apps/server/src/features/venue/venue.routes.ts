@@ -5,7 +5,7 @@ import {
   venueSettings,
   venueSettingsUpdate,
 } from '@paddock/contract/venue';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 
 import { getSettings } from '../../plugins/settings';
 import { updateSettings } from './venue.service';

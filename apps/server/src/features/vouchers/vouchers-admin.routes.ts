@@ -8,7 +8,7 @@ import {
   voucherVoid,
 } from '@paddock/contract/vouchers';
 import { routeErrors as errors } from '../../lib/route-errors';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireStaff } from '../../plugins/auth';
 import * as admin from './vouchers-admin.service';
 

@@ -6,7 +6,7 @@ import {
   voucherBalance as voucherBalanceBody,
   voucherCodeParam,
 } from '@paddock/contract/vouchers';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { purchaseVoucher } from './voucher-purchase';
 import { voucherBalance } from './vouchers.service';

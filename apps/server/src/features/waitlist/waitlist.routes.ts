@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { detailBody, idParam, validationErrorBody } from '@paddock/contract/common';
 import { waitlistList, waitlistRequest } from '@paddock/contract/refunds';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from './waitlist.service';
 

@@ -1,4 +1,4 @@
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 
 type CardSavedListener = (userId: number) => Promise<void>;
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { localTokenRequest, localTokenResponse } from '@paddock/contract/cards';
 import { formatMoney } from '@paddock/contract/money';
-import type { Deps } from '../../app';
+import type { Deps } from '../../deps';
 import { locations } from '../../db/schema/venue';
 import { NotFound } from '../errors';
 import { getSettings } from '../settings';

@@ -1,0 +1,22 @@
+import type { Db } from '../../db/client';
+import type { CrashPoint } from '../../lib/crash-point';
+import type { Mailer } from '../../plugins/mail';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import type { ReceiptSender } from './receipts-owed';
+
+// Its own module: the steps of a checkout (process-quick.ts, finish-checkout.ts) take it and the
+// checkout service calls them, so it cannot live in the service (decision 0086).
+export type CheckoutContext = {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  /** Sends the confirmations the checkouts owe, after their answers (decision 0059). */
+  receipts: Pick<ReceiptSender, 'wake'>;
+  /** For the dashboard link in the confirmation and its calendar's UIDs (PUBLIC_URL). */
+  publicUrl: string;
+  /** The venue as the calendar's organizer (MAIL_FROM). */
+  mailFrom: string;
+  logError: (error: unknown, message: string) => void;
+  /** The crash test's step to die at (CHECKOUT_CRASH_AT); undefined everywhere else. */
+  crashAt?: CrashPoint;
+};

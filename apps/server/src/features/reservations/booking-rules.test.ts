@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { saveTestCard } from '../../test/cards';
+import { createVenue, futureDate } from '../../test/booking-factories';
+import { reservations } from '../../db/schema/booking';
+import { waitlistEntries } from '../../db/schema/refunds';
+import { clubMemberships, type MembershipStatus } from '../../db/schema/club';
+import { settings } from '../../db/schema/content';
+import { BOOKING_ENTRY_POINTS, BOOKING_RULES, type BookingEntryPoint } from './booking-rules';
+import { unpaidLimitMessage } from './unpaid-limit';
+
+// Every booking rule through every way in (booking-rules.ts): a rule one path forgets fails here.
+
+const FEE = 150;
+const COST = 4500;
+let t: TestApp;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+let staff: CreatedUser;
+let day = 2;
+/** A slot nobody else in this file uses. */
+const freshSlot = () => `${futureDate(day++)}T18:00`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  venue = await createVenue(t, { seats: 3, costCents: COST, bookingFeeCents: FEE });
+  staff = await createUser(t, {
+    isStaff: true,
+    permissions: ['reservations.change_reservation', 'calendars.change_calendar'],
+  });
+});
+afterAll(() => t.close());
+
+const send = (method: 'POST' | 'PATCH', url: string, user: CreatedUser, payload: object = {}) =>
+  t.app.inject({ method, url, headers: bearer(user.token), payload });
+const customerBooks = (user: CreatedUser, calendar: number, slot: string) =>
+  send('POST', '/api/reservations', user, { calendar, slot });
+const staffBooks = (user: CreatedUser, calendar: number, slot: string) =>
+  send('POST', '/api/reservations', staff, { calendar, slot, user: user.id });
+const quote = (user: CreatedUser, calendar: number, slot: string) =>
+  send('POST', '/api/reservations/checkouts/quote', user, { reservations: [{ calendar, slot }] });
+const processIt = (user: CreatedUser, checkoutId: number) =>
+  send('POST', `/api/reservations/checkouts/${checkoutId}/process`, user);
+async function checkout(user: CreatedUser, calendar: number, slot: string) {
+  const q = await quote(user, calendar, slot);
+  expect(q.statusCode, q.body).toBe(200);
+  return processIt(user, q.json().checkout_id);
+}
+/** A paid booking to move (through a checkout, with a card). */
+async function paidBooking(user: CreatedUser, calendar: number, slot: string) {
+  const p = await checkout(user, calendar, slot);
+  expect(p.statusCode, p.body).toBe(200);
+  return p.json().reservations[0].id as number;
+}
+const move = (user: CreatedUser, id: number, calendar: number, slot: string) =>
+  send('POST', `/api/reservations/${id}/move`, user, { calendar, slot });
+async function withCard() {
+  const user = await createUser(t);
+  await saveTestCard(t, user);
+  return user;
+}
+const booked = (calendar: number, slot: string) =>
+  t.db
+    .select()
+    .from(reservations)
+    .where(eq(reservations.calendarId, calendar))
+    .then((rows) => rows.filter((r) => r.slot === slot && r.cancelledAt === null));
+async function newSeat() {
+  const more = await createVenue(t, { seats: 1, costCents: COST, bookingFeeCents: FEE });
+  return more.seats[0].id;
+}
+const deactivate = async (calendar: number) =>
+  expect(
+    (await send('PATCH', `/api/calendars/${calendar}`, staff, { active: false })).statusCode,
+  ).toBe(200);
+async function holdFor(calendar: number, slot: string) {
+  const other = await createUser(t);
+  await t.db.insert(waitlistEntries).values({
+    userId: other.id,
+    locationId: venue.location.id,
+    slot,
+    status: 'offered',
+    heldCalendarId: calendar,
+    holdUntil: new Date(Date.now() + 600_000),
+  });
+}
+async function setUnpaidLimit(value: unknown) {
+  await t.db
+    .insert(settings)
+    .values({ key: 'max_unpaid_reservations', value })
+    .onConflictDoUpdate({ target: settings.key, set: { value } });
+}
+async function member(status: MembershipStatus) {
+  const user = await withCard();
+  await t.db.insert(clubMemberships).values({
+    userId: user.id,
+    status,
+    creditsPerMonth: 40,
+    fullPriceCents: 400,
+    priceCents: 360,
+    discountPercent: 10,
+    cycleDay: 1,
+    nextChargeOn: futureDate(20),
+    startedAt: new Date(),
+  });
+  return user;
+}
+
+/** What a booking costs this user through one entry point (the fee is the only difference). */
+async function amountThrough(
+  entry: 'customer booking' | 'staff booking' | 'checkout',
+  user: CreatedUser,
+) {
+  const seat = venue.seats[0].id;
+  const slot = freshSlot();
+  if (entry === 'checkout') {
+    const q = await quote(user, seat, slot);
+    expect(q.statusCode, q.body).toBe(200);
+    return q.json().total_cents as number;
+  }
+  const res = await (entry === 'customer booking' ? customerBooks : staffBooks)(user, seat, slot);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().amount_cents as number;
+}
+
+type Case = () => Promise<void>;
+const cases: { [R in keyof typeof BOOKING_RULES]: Partial<Record<BookingEntryPoint, Case>> } = {
+  'seat active': {
+    'customer booking': async () => {
+      const seat = await newSeat();
+      await deactivate(seat);
+      const slot = freshSlot();
+      expect((await customerBooks(await createUser(t), seat, slot)).statusCode).toBe(400);
+      expect(await booked(seat, slot)).toEqual([]);
+    },
+    'staff booking': async () => {
+      const seat = await newSeat();
+      await deactivate(seat);
+      const slot = freshSlot();
+      expect((await staffBooks(await createUser(t), seat, slot)).statusCode).toBe(400);
+      expect(await booked(seat, slot)).toEqual([]);
+    },
+    checkout: async () => {
+      // Quoted while active: the process's own statement must see the seat go.
+      const seat = await newSeat();
+      const user = await withCard();
+      const slot = freshSlot();
+      const q = await quote(user, seat, slot);
+      expect(q.statusCode, q.body).toBe(200);
+      await deactivate(seat);
+      expect((await processIt(user, q.json().checkout_id)).statusCode).toBe(400);
+      expect(await booked(seat, slot)).toEqual([]);
+    },
+    move: async () => {
+      const seat = await newSeat();
+      await deactivate(seat);
+      const user = await withCard();
+      const id = await paidBooking(user, venue.seats[1].id, freshSlot());
+      const slot = freshSlot();
+      expect((await move(user, id, seat, slot)).statusCode).toBe(400);
+      expect(await booked(seat, slot)).toEqual([]);
+    },
+  },
+  'waitlist hold': {
+    'customer booking': async () => {
+      const [seat, slot] = [venue.seats[2].id, freshSlot()];
+      await holdFor(seat, slot);
+      const res = await customerBooks(await createUser(t), seat, slot);
+      expect(res.json()).toEqual({ non_field_errors: [SLOT_TAKEN_MESSAGE] });
+    },
+    'staff booking': async () => {
+      const [seat, slot] = [venue.seats[2].id, freshSlot()];
+      await holdFor(seat, slot);
+      const res = await staffBooks(await createUser(t), seat, slot);
+      expect(res.json()).toEqual({ non_field_errors: [SLOT_TAKEN_MESSAGE] });
+    },
+    checkout: async () => {
+      // Held after the quote: the process's own statement must see the hold.
+      const [seat, slot] = [venue.seats[2].id, freshSlot()];
+      const user = await withCard();
+      const q = await quote(user, seat, slot);
+      expect(q.statusCode, q.body).toBe(200);
+      await holdFor(seat, slot);
+      const res = await processIt(user, q.json().checkout_id);
+      expect(res.json()).toEqual({ non_field_errors: [SLOT_TAKEN_MESSAGE] });
+      expect(await booked(seat, slot)).toEqual([]);
+    },
+    move: async () => {
+      const user = await withCard();
+      const id = await paidBooking(user, venue.seats[1].id, freshSlot());
+      const [seat, slot] = [venue.seats[2].id, freshSlot()];
+      await holdFor(seat, slot);
+      const res = await move(user, id, seat, slot);
+      expect(res.json()).toEqual({ non_field_errors: [SLOT_TAKEN_MESSAGE] });
+    },
+  },
+  'unpaid limit': {
+    'customer booking': async () => {
+      await setUnpaidLimit(1);
+      const user = await createUser(t);
+      expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+      const second = await customerBooks(user, venue.seats[0].id, freshSlot());
+      expect(second.json()).toEqual({ non_field_errors: [unpaidLimitMessage(1)] });
+    },
+    'staff booking': async () => {
+      // Held to the limit nowhere else: staff book for a customer past it.
+      await setUnpaidLimit(1);
+      const user = await createUser(t);
+      expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+      expect((await staffBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+    },
+    checkout: async () => {
+      await setUnpaidLimit(1);
+      const user = await createUser(t);
+      expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+      const res = await checkout(user, venue.seats[0].id, freshSlot());
+      expect(res.json()).toEqual({ non_field_errors: [unpaidLimitMessage(1)] });
+    },
+  },
+  'unpaid limit setting': {
+    // 0 is below the contract's minimum: both readings must fall back to the default (4).
+    'customer booking': async () => {
+      await setUnpaidLimit(0);
+      const user = await createUser(t);
+      for (let i = 0; i < 4; i++)
+        expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+      const fifth = await customerBooks(user, venue.seats[0].id, freshSlot());
+      expect(fifth.json()).toEqual({ non_field_errors: [unpaidLimitMessage(4)] });
+    },
+    checkout: async () => {
+      await setUnpaidLimit(0);
+      const user = await createUser(t);
+      for (let i = 0; i < 4; i++)
+        expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+      const res = await checkout(user, venue.seats[0].id, freshSlot());
+      expect(res.json()).toEqual({ non_field_errors: [unpaidLimitMessage(4)] });
+    },
+  },
+  'club standing': Object.fromEntries(
+    (['customer booking', 'staff booking', 'checkout'] as const).map((entry) => [
+      entry,
+      async () => {
+        await setUnpaidLimit(100);
+        const active = await amountThrough(entry, await member('active'));
+        const lapsed = await amountThrough(entry, await member('past_due'));
+        const none = await amountThrough(entry, await withCard());
+        expect(lapsed).toBe(none);
+        expect(active).toBe(none - FEE);
+      },
+    ]),
+  ),
+};
+
+describe('booking rules', () => {
+  it('has a case for every rule on every entry point it names, and names only real ones', () => {
+    for (const [rule, { on }] of Object.entries(BOOKING_RULES)) {
+      const mine = cases[rule as keyof typeof cases];
+      expect(Object.keys(mine).sort(), rule).toEqual([...on].sort());
+      for (const entry of on) expect(BOOKING_ENTRY_POINTS).toContain(entry);
+    }
+  });
+
+  for (const [rule, { on }] of Object.entries(BOOKING_RULES))
+    for (const entry of on) {
+      const run = cases[rule as keyof typeof cases][entry];
+      if (run) it(`${rule}: holds on ${entry}`, run);
+    }
+});
