@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import type { Car } from '@paddock/contract/laps';
+import { SIM_NAMES, type Car } from '@paddock/contract/laps';
 import { Pager } from '../../../components/pager';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
@@ -72,6 +72,7 @@ export default function AvailabilityCarsScreen() {
                   <span className="visually-hidden">View Car</span>
                 </th>
                 <th scope="col">Car Name</th>
+                <th scope="col">Sim</th>
                 <th scope="col">Racing Groups</th>
                 <th scope="col" className="text-end">
                   Total Time
@@ -87,6 +88,7 @@ export default function AvailabilityCarsScreen() {
                     </Button>
                   </td>
                   <td>{car.name}</td>
+                  <td>{SIM_NAMES[car.sim]}</td>
                   <td>
                     {car.groups.map((g) => (
                       <Badge

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
+import { SIM_NAMES } from '@paddock/contract/laps';
 import { Pager } from '../../../components/pager';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
@@ -41,6 +42,7 @@ export default function AvailabilityTracksScreen() {
             <thead>
               <tr>
                 <th scope="col">Track Name</th>
+                <th scope="col">Sim</th>
                 <th scope="col" className="text-end">
                   Customer Laps
                 </th>
@@ -51,6 +53,7 @@ export default function AvailabilityTracksScreen() {
               {tracks.data.results.map((track) => (
                 <tr key={track.id}>
                   <td>{track.name}</td>
+                  <td>{SIM_NAMES[track.sim]}</td>
                   <td className="text-end">{formatCount(track.laps_count)}</td>
                   <td>
                     {track.laps_record_hms ? (
