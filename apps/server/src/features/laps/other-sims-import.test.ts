@@ -137,8 +137,8 @@ describe('boards per sim', () => {
       (await call('GET', `/api/teams?board=${id}&approved=true&page_size=50`))
         .json()
         .results.map((r: { name: string }) => r.name);
-    // The LMU race was won by Ada Lind; the rF2 and RaceRoom races count only on the other.
-    expect(await names(lmuOnly.id)).toEqual(['Ada Lind', 'Bo Sten']);
+    // The LMU race was won by Ada Lind's team; the rF2 and RaceRoom races count only on the other.
+    expect(await names(lmuOnly.id)).toEqual(['Ferrari AF Corse', 'Porsche Penske']);
     expect((await names(all.id)).length).toBeGreaterThan(2);
     const [rf2Track] = await t.db.select().from(tracks).where(eq(tracks.sim, 'rf2'));
     const wrong = await call('POST', '/api/boards', {
