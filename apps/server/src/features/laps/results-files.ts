@@ -64,7 +64,12 @@ export function parseResultsFile(
     return [parseAcc(d)];
   if (isRaceroom(d)) {
     if (!text(d.Track)) throw new ResultsFileError('The results file has no track name.');
-    return parseRaceroom(d);
+    const sessions = parseRaceroom(d);
+    if (sessions.length === 0)
+      throw new ResultsFileError(
+        'The results file holds no session (practice, qualifying or race).',
+      );
+    return sessions;
   }
   throw new ResultsFileError(
     'This is not an Assetto Corsa, ACC, rFactor 2 / Le Mans Ultimate or RaceRoom results file (no track name and laps found).',

@@ -119,6 +119,13 @@ describe('RaceRoom dedicated-server results JSON (real files)', () => {
     expect(race.laps[0].sectorsMs).toEqual([28383, 41612, 34834]);
   });
 
+  it('refuses a file of no sessions with a message, not a crash', () => {
+    const file = JSON.parse(r3e('qualify.and.race.json').toString('utf8'));
+    expect(() => parseResultsFile(Buffer.from(JSON.stringify({ ...file, Sessions: [] })))).toThrow(
+      /holds no session/,
+    );
+  });
+
   it('reads two races of one file, and sessions without laps', () => {
     expect(parseResultsFile(r3e('log.with.race2.json')).map((s) => s.kind)).toEqual([
       'QUALIFY',
