@@ -56,6 +56,7 @@ describe('rFactor 2 results XML (real files)', () => {
   it('reads files with characters XML does not allow, an unescaped &, and no laps', () => {
     const [bad] = parseResultsFile(rf2('qualify_with_invalid_chars.xml'));
     expect(bad.results).toHaveLength(6);
+    // eslint-disable-next-line no-control-regex -- no control character may reach a name
     expect(bad.results.every((r) => !/[\u0000-\u001f]/.test(r.name))).toBe(true);
     const [amp] = parseResultsFile(rf2('race_with_amp_chars_in_vehicle.xml'));
     expect(amp.laps).toHaveLength(50);
