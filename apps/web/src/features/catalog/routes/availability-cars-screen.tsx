@@ -72,7 +72,6 @@ export default function AvailabilityCarsScreen() {
                   <span className="visually-hidden">View Car</span>
                 </th>
                 <th scope="col">Car Name</th>
-                <th scope="col">Sim</th>
                 <th scope="col">Racing Groups</th>
                 <th scope="col" className="text-end">
                   Total Time
@@ -87,8 +86,11 @@ export default function AvailabilityCarsScreen() {
                       View Car<span className="visually-hidden">: {car.name}</span>
                     </Button>
                   </td>
-                  <td>{car.name}</td>
-                  <td>{SIM_NAMES[car.sim]}</td>
+                  <td>
+                    {car.name}
+                    {/* Beside the name, not a column of its own: the table fits a phone. */}
+                    <div className="small text-body-secondary">{SIM_NAMES[car.sim]}</div>
+                  </td>
                   <td>
                     {car.groups.map((g) => (
                       <Badge

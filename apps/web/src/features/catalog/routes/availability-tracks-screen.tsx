@@ -42,7 +42,6 @@ export default function AvailabilityTracksScreen() {
             <thead>
               <tr>
                 <th scope="col">Track Name</th>
-                <th scope="col">Sim</th>
                 <th scope="col" className="text-end">
                   Customer Laps
                 </th>
@@ -52,8 +51,11 @@ export default function AvailabilityTracksScreen() {
             <tbody>
               {tracks.data.results.map((track) => (
                 <tr key={track.id}>
-                  <td>{track.name}</td>
-                  <td>{SIM_NAMES[track.sim]}</td>
+                  <td>
+                    {track.name}
+                    {/* Beside the name, not a column of its own: the table fits a phone. */}
+                    <div className="small text-body-secondary">{SIM_NAMES[track.sim]}</div>
+                  </td>
                   <td className="text-end">{formatCount(track.laps_count)}</td>
                   <td>
                     {track.laps_record_hms ? (
