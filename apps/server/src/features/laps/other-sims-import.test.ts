@@ -154,3 +154,42 @@ describe('boards per sim', () => {
     expect((await names(lmuOnly.id)).length).toBeGreaterThan(2);
   });
 });
+
+describe('a connection lost halfway through a file of several sessions', () => {
+  it('stores none of its sessions; sent again, each session once', async () => {
+    // The database ends the import's own connection as the file's third session is written:
+    // the first two are written by then, in the same transaction.
+    await t.db.execute(sql`
+      create or replace function fault_end_connection() returns trigger language plpgsql as $$
+      begin
+        if new.file_sha like '%:2' then perform pg_terminate_backend(pg_backend_pid()); end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`
+      create trigger fault_end_connection before insert on race_sessions
+      for each row execute function fault_end_connection()`);
+    const sessions = async () =>
+      (
+        await t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from race_sessions where track_id in
+              (select id from tracks where sim = 'r3e' and key = 'Portimao Circuit')`,
+        )
+      ).rows[0].n;
+    const bytes = read(R3E_RESULTS, 'log.with.race2.json');
+    const before = await lapCount();
+    try {
+      const lost = await importFile(bytes);
+      expect(lost.statusCode).toBe(503);
+    } finally {
+      await t.db.execute(sql`drop trigger fault_end_connection on race_sessions`);
+      await t.db.execute(sql`drop function fault_end_connection()`);
+    }
+    expect(await sessions()).toBe(0);
+    expect(await lapCount()).toBe(before);
+    const again = await importFile(bytes);
+    // 60 + 66 laps in the file, 5 of them with no time (read by hand).
+    expect(again.json()).toMatchObject({ already_imported: false, laps_added: 121 });
+    expect(await sessions()).toBe(3);
+    expect((await importFile(bytes)).json()).toMatchObject({ already_imported: true });
+  });
+});
