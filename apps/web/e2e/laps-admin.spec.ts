@@ -51,3 +51,42 @@ test('staff import an ACC results file, make a rig key, and invalidate a lap', a
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('cell', { name: 'No: Pit lane shortcut' })).toBeVisible();
 });
+
+const SERVER_FIXTURES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../server/src/test/fixtures',
+);
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+test('staff import a Le Mans Ultimate and a RaceRoom file; tracks and cars say their sim', async ({
+  page,
+}) => {
+  await logIn(page, DEMO_STAFF);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await page.getByRole('link', { name: 'Laps & Leaderboards' }).click();
+  await page.getByRole('tab', { name: 'Import Results' }).click();
+  await page.getByLabel('An XML file is from').selectOption({ label: 'Le Mans Ultimate' });
+  await page
+    .getByLabel('Results file')
+    .setInputFiles(path.join(SERVER_FIXTURES, 'lmu-results', 'made-here-race-with-steam-ids.xml'));
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(/RACE at Autodromo Nazionale Monza: 4 laps added/)).toBeVisible();
+  await page
+    .getByLabel('Results file')
+    .setInputFiles(path.join(SERVER_FIXTURES, 'r3e-results', 'qualify.and.race.json'));
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(/QUALIFY, RACE at Portimao Circuit: 32 laps added/)).toBeVisible();
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/import-other-sims.png`, fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/availability/tracks');
+  const lmu = page.getByRole('row', { name: /Autodromo Nazionale Monza/ });
+  await expect(lmu.getByText('Le Mans Ultimate')).toBeVisible();
+  await expectAccessible(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/tracks-with-sim-phone.png`, fullPage: true });
+  await page.goto('/availability/cars');
+  const saleen = page.getByRole('row', { name: /Saleen S7R/ });
+  await expect(saleen.getByText('RaceRoom')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { idNumber, idText, intText, paginationQuery, queryBoolean } from './common';
 
-export const SIMS = ['ac', 'acc'] as const;
+export const SIMS = ['ac', 'acc', 'rf2', 'lmu', 'r3e'] as const;
 export const sim = z.enum(SIMS);
-export const SIM_NAMES: Record<(typeof SIMS)[number], string> = {
+export type Sim = (typeof SIMS)[number];
+export const SIM_NAMES: Record<Sim, string> = {
   ac: 'Assetto Corsa',
   acc: 'Assetto Corsa Competizione',
+  rf2: 'rFactor 2',
+  lmu: 'Le Mans Ultimate',
+  r3e: 'RaceRoom',
 };
 
 /** Lap times as the spec shows them: `m:ss.SSS` (`h:mm:ss.SSS` past an hour). */
@@ -172,6 +176,10 @@ export const lapReview = z
   })
   .strict();
 
+/** `POST /laps/import?sim=lmu`: which sim wrote an rFactor XML file (the file does not say);
+ *  rFactor 2 when not given. Other files name their sim themselves. */
+export const importQuery = z.object({ sim: z.enum(['rf2', 'lmu']).optional() });
+
 export const importResponse = z.object({
   sim,
   track: z.string(),
@@ -221,6 +229,7 @@ export const board = z.object({
   description: z.string(),
   track: z.number().int().nullable(),
   track_name: z.string().nullable(),
+  sim: sim.nullable(),
   group: z.number().int().nullable(),
   group_name: z.string().nullable(),
   since: z.string().nullable(),
@@ -247,6 +256,8 @@ const boardFields = {
   calculation: z.enum(BOARD_CALCULATIONS),
   description: z.string().max(20_000),
   track: idNumber.nullable(),
+  /** Only this sim's laps and sessions count; null: every sim's. */
+  sim: sim.nullable(),
   group: idNumber.nullable(),
   since: z.iso.date().nullable(),
   time_frame_days: z.number().int().min(1).max(3650).nullable(),
@@ -259,6 +270,7 @@ export const boardWrite = z
     ...boardFields,
     description: boardFields.description.default(''),
     track: boardFields.track.default(null),
+    sim: boardFields.sim.default(null),
     group: boardFields.group.default(null),
     since: boardFields.since.default(null),
     time_frame_days: boardFields.time_frame_days.default(null),

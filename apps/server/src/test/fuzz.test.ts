@@ -524,12 +524,14 @@ describe('fuzzing every route with bad input', () => {
   }, 300_000);
 
   it('imports of damaged results files never answer 5xx, and a refused one changes no row', async () => {
-    const files = ['server-race-monza.json', 'acc-race.json'].map((name) =>
+    const files = [
+      'ac-results/server-race-monza.json',
+      'ac-results/acc-race.json',
+      'r3e-results/qualify.and.race.json',
+    ].map((name) =>
       shrink(
         JSON.parse(
-          decodeResultsFile(
-            fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'ac-results', name)),
-          ),
+          decodeResultsFile(fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name))),
         ),
       ),
     );
@@ -543,6 +545,7 @@ describe('fuzzing every route with bad input', () => {
             label: `${leaf.join('.')} = ${JSON.stringify(value)?.slice(0, 40)}`,
             payload: JSON.stringify(replaceAt(file, leaf, value)),
           });
+    bodies.push(...damagedRfactorFiles());
     const headers = { ...(await session(superuser)), 'content-type': 'application/json' };
     const problems: string[] = [];
     let before = await fingerprint();
@@ -766,6 +769,55 @@ describe('large and odd bodies', () => {
     expect(after - baseline).toBeLessThan(32);
   }, 240_000);
 });
+
+/**
+ * A real rFactor 2 file damaged: each value the importer reads replaced by a bad one, cut short
+ * at points through it, and an entity bomb in its DOCTYPE.
+ */
+function damagedRfactorFiles(): { label: string; payload: string }[] {
+  const xml = fs
+    .readFileSync(path.join(import.meta.dirname, 'fixtures', 'rf2-results', 'race.xml'))
+    .toString('latin1');
+  const bad = ['', '-1', 'NaN', '1e308', '99999999999999999999', '\u0000', '<x>', 'é'.repeat(5000)];
+  const elements = [
+    'TrackVenue',
+    'TrackCourse',
+    'Name',
+    'CarType',
+    'Position',
+    'Laps',
+    'BestLapTime',
+  ];
+  const out: { label: string; payload: string }[] = [];
+  for (const element of elements)
+    for (const value of bad)
+      out.push({
+        label: `rF2 <${element}> = ${JSON.stringify(value.slice(0, 20))}`,
+        payload: xml.replace(
+          new RegExp(`<${element}>[^<]*</${element}>`, 'g'),
+          `<${element}>${value}</${element}>`,
+        ),
+      });
+  for (const attr of ['num', 'et', 's1', 'startLap'])
+    for (const value of bad.slice(0, 6))
+      out.push({
+        label: `rF2 ${attr}= ${JSON.stringify(value)}`,
+        payload: xml.replace(new RegExp(`${attr}="[^"]*"`, 'g'), `${attr}="${value}"`),
+      });
+  out.push({
+    label: 'rF2 lap time = 1e308',
+    payload: xml.replace(/(<Lap [^>]*>)[^<]*</g, '$1' + '1e308<'),
+  });
+  for (let cut = 1; cut < 10; cut += 1)
+    out.push({ label: `rF2 cut at ${cut}/10`, payload: xml.slice(0, (xml.length * cut) / 10) });
+  const bomb = `<?xml version="1.0"?><!DOCTYPE rF [<!ENTITY a "${'x'.repeat(1000)}">${Array.from(
+    { length: 9 },
+    (_, i) =>
+      `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`,
+  ).join('')}]><rFactorXML><RaceResults><TrackVenue>&j;</TrackVenue></RaceResults></rFactorXML>`;
+  out.push({ label: 'rF2 entity bomb', payload: bomb });
+  return out;
+}
 
 /** The file with every array cut to its first two entries, so an import stays quick. */
 function shrink(value: unknown): unknown {

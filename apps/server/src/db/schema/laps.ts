@@ -13,11 +13,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Sim } from '@paddock/contract/laps';
 import { users } from './accounts';
 import { calendars } from './venue';
 
-/** A simulator's content keys: `ac` (Assetto Corsa), `acc` (Assetto Corsa Competizione). */
-export type Sim = 'ac' | 'acc';
+/** A simulator's content keys: `ac`, `acc`, `rf2`, `lmu`, `r3e` (the contract's `SIM_NAMES`). */
+export type { Sim };
 
 /** A track layout as the simulator names it (`ks_monza` / `full course`). */
 export const tracks = pgTable(
@@ -188,6 +189,8 @@ export const boards = pgTable('boards', {
   description: text().notNull().default(''),
   trackId: integer().references(() => tracks.id, { onDelete: 'set null' }),
   groupId: integer().references(() => carGroups.id, { onDelete: 'set null' }),
+  /** Only this simulator's laps and sessions count (null: every sim's). */
+  sim: text().$type<Sim>(),
   since: date(),
   timeFrameDays: integer(),
   active: boolean().notNull().default(true),

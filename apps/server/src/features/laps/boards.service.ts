@@ -13,6 +13,7 @@ import {
   raceSessions,
   tracks,
   type PointsRules,
+  type Sim,
 } from '../../db/schema/laps';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { publishChange } from '../../plugins/changes';
@@ -22,7 +23,11 @@ import * as repo from './laps.repo';
 import { DEFAULT_RULES, ranked, teamStandings, type Finish } from './points';
 import { GenerationMemo } from '../../lib/generation-memo';
 
-type BoardRow = typeof boards.$inferSelect & { trackName: string | null; groupName: string | null };
+type BoardRow = typeof boards.$inferSelect & {
+  trackName: string | null;
+  trackSim: Sim | null;
+  groupName: string | null;
+};
 
 function timeFramePretty(days: number | null): string {
   if (days === null) return '';
@@ -39,6 +44,7 @@ function toBoard(row: BoardRow): Board {
     description: row.description,
     track: row.trackId,
     track_name: row.trackName,
+    sim: row.sim,
     group: row.groupId,
     group_name: row.groupName,
     since: row.since,
@@ -51,13 +57,23 @@ function toBoard(row: BoardRow): Board {
 
 async function boardRows(db: Db, where?: ReturnType<typeof eq>): Promise<BoardRow[]> {
   const rows = await db
-    .select({ board: boards, trackName: tracks.name, groupName: carGroups.name })
+    .select({
+      board: boards,
+      trackName: tracks.name,
+      trackSim: tracks.sim,
+      groupName: carGroups.name,
+    })
     .from(boards)
     .leftJoin(tracks, eq(tracks.id, boards.trackId))
     .leftJoin(carGroups, eq(carGroups.id, boards.groupId))
     .where(where)
     .orderBy(asc(boards.sortOrder), asc(boards.id));
-  return rows.map((r) => ({ ...r.board, trackName: r.trackName, groupName: r.groupName }));
+  return rows.map((r) => ({
+    ...r.board,
+    trackName: r.trackName,
+    trackSim: r.trackSim,
+    groupName: r.groupName,
+  }));
 }
 
 /** Boards for everyone: the active ones (staff managing boards see all with `all`). */
@@ -154,6 +170,8 @@ async function computeTimeResults(
 ): Promise<Lap[]> {
   const row = await boardRow(db, id, includeInactive);
   if (row.calculation !== 'TIME' || row.trackId === null) return [];
+  // A track is one sim's: a board of another sim has none of its laps.
+  if (row.sim !== null && row.trackSim !== row.sim) return [];
   const rows = await repo.boardBests(db, {
     trackId: row.trackId,
     groupId: row.groupId,
@@ -184,6 +202,7 @@ export async function pointsStandings(
     .where(
       and(
         row.trackId === null ? undefined : eq(raceSessions.trackId, row.trackId),
+        row.sim === null ? undefined : eq(raceSessions.sim, row.sim),
         start === null ? undefined : sql`${raceSessions.importedAt} >= ${start.toISOString()}`,
       ),
     )
@@ -245,11 +264,19 @@ export async function pointsStandings(
 
 type BoardWrite = z.infer<typeof boardWrite>;
 
-async function checkRefs(db: Db, body: Partial<BoardWrite>) {
-  if (body.track != null) {
-    const [t] = await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, body.track));
+/** `current`: the board being changed, whose track and sim stand where the body names none. */
+async function checkRefs(db: Db, body: Partial<BoardWrite>, current?: BoardRow) {
+  const trackId = body.track !== undefined ? body.track : (current?.trackId ?? null);
+  const boardSim = body.sim !== undefined ? body.sim : (current?.sim ?? null);
+  if (trackId !== null) {
+    const [t] = await db
+      .select({ id: tracks.id, sim: tracks.sim })
+      .from(tracks)
+      .where(eq(tracks.id, trackId));
     if (!t)
-      throw ValidationError.field('track', `Invalid pk "${body.track}" - object does not exist.`);
+      throw ValidationError.field('track', `Invalid pk "${trackId}" - object does not exist.`);
+    if (boardSim !== null && t.sim !== boardSim)
+      throw ValidationError.field('sim', "The board's track belongs to another sim.");
   }
   if (body.group != null) {
     const [g] = await db
@@ -268,6 +295,7 @@ const boardValues = (body: Partial<BoardWrite>) =>
       calculation: body.calculation,
       description: body.description === undefined ? undefined : sanitizePageHtml(body.description),
       trackId: body.track,
+      sim: body.sim,
       groupId: body.group,
       since: body.since,
       timeFrameDays: body.time_frame_days,
@@ -290,8 +318,8 @@ export async function createBoard(db: Db, body: BoardWrite): Promise<Board> {
 }
 
 export async function updateBoard(db: Db, id: number, body: Partial<BoardWrite>): Promise<Board> {
-  await boardRow(db, id);
-  await checkRefs(db, body);
+  const current = await boardRow(db, id);
+  await checkRefs(db, body, current);
   const values = boardValues(body);
   if (Object.keys(values).length) {
     await db.update(boards).set(values).where(eq(boards.id, id));

@@ -3,14 +3,23 @@ import { cars, tracks, type Sim } from '../../db/schema/laps';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { ACC_CARS, readableName } from './results-files';
 
+/** Sims whose files name content as people read it ("Portimao Circuit", "Saleen S7R"), not
+ *  by a folder name (`ks_monza`): the name is the key as it is. */
+const NAMED_KEYS = new Set<Sim>(['rf2', 'lmu', 'r3e']);
+
 /**
  * The id of a track layout, added (flagged for review, with a readable name) when laps arrive
  * for one nobody has entered yet.
  */
 export async function ensureTrack(db: Queryable, sim: Sim, key: string, layout: string) {
+  const name = NAMED_KEYS.has(sim)
+    ? layout
+      ? `${key} (${layout})`
+      : key
+    : readableName(key, layout);
   await db
     .insert(tracks)
-    .values({ sim, key, layout, name: readableName(key, layout), needsReview: true })
+    .values({ sim, key, layout, name, needsReview: true })
     .onConflictDoNothing();
   const [row] = await db
     .select({ id: tracks.id })
@@ -21,10 +30,8 @@ export async function ensureTrack(db: Queryable, sim: Sim, key: string, layout: 
 
 export async function ensureCar(db: Queryable, sim: Sim, key: string) {
   const known = sim === 'acc' ? Object.values(ACC_CARS).find((c) => c.key === key) : undefined;
-  await db
-    .insert(cars)
-    .values({ sim, key, name: known?.name ?? readableName(key), needsReview: true })
-    .onConflictDoNothing();
+  const name = known?.name ?? (NAMED_KEYS.has(sim) ? key : readableName(key));
+  await db.insert(cars).values({ sim, key, name, needsReview: true }).onConflictDoNothing();
   const [row] = await db
     .select({ id: cars.id })
     .from(cars)

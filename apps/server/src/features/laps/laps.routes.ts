@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam, paginated } from '@paddock/contract/common';
 import {
+  importQuery,
   importResponse,
   lap,
   lapIngest,
@@ -109,14 +110,23 @@ export const lapsRoutes =
           bodyLimit: IMPORT_LIMIT,
           schema: {
             tags,
-            summary: 'Import an AC server or ACC results file (the file as the request body)',
+            summary:
+              'Import a results file of AC, ACC, rFactor 2 / Le Mans Ultimate (XML) or a RaceRoom server (the file as the request body)',
+            querystring: importQuery,
             response: { 200: importResponse, ...errors },
           },
         },
         async (request) => {
           if (!Buffer.isBuffer(request.body) || request.body.length === 0)
             throw ValidationError.field('file', 'Send the results file as the request body.');
-          const imported = await laps.importResults(db, requireUser(request), request.body);
+          const imported = await laps.importResults(
+            db,
+            requireUser(request),
+            request.body,
+            new Date(),
+            // Checked against `importQuery` by the route's schema; this inner scope loses its type.
+            { xmlSim: (request.query as z.infer<typeof importQuery>).sim },
+          );
           lapsCounter.inc({ source: 'import' }, imported.laps_added);
           return imported;
         },

@@ -20,6 +20,7 @@ import {
   type Change,
 } from '../../plugins/changes';
 import { parseResultsFile, ResultsFileError, type ParsedSession } from './results-files';
+import type { RfactorSim } from './results-rfactor';
 import { sha256Hex } from '../../lib/hash';
 import { recordAudit } from '../audit/audit.service';
 
@@ -140,10 +141,20 @@ export async function storeLap(
 const IMPORT_BATCH = 500;
 
 type FileLap = ParsedSession['laps'][number];
+type ImportOptions = {
+  /** The stored key of the file's i-th lap; default `import:{session key}:{i}`. The AC server
+   *  link gives its laps the keys their live copies got (car and lap number), so a lap that
+   *  came live is stored once and the file's copy fills in what it lacked (the driver). */
+  sourceKey?: (lap: FileLap, index: number) => string;
+  /** The seat (calendar id) a car of the file drove on: the party's entry list. */
+  seatOf?: (carId: number) => number | undefined;
+  /** Which sim wrote an rFactor XML file: rFactor 2 (the default) or Le Mans Ultimate. */
+  xmlSim?: RfactorSim;
+};
 
 /**
- * Imports a results file (AC server or ACC). One transaction: a malformed file imports nothing;
- * a session already imported (recognised by its content, not its bytes) adds nothing and says
+ * Imports a results file (AC, ACC, rFactor 2 / LMU, RaceRoom), every session it
+ * holds. One transaction: a malformed file imports nothing; a session already imported (recognised by its content, not its bytes) adds nothing and says
  * so. Laps and results go to their drivers by `lapOwner`, the one rule: the racer with that sim
  * id, else the customer booked on the car's seat at the lap's time, when `seatOf` says which
  * seat the car came from (the AC server link does; a file uploaded by staff has no seats).
@@ -153,18 +164,11 @@ export async function importResults(
   caller: { id: number } | null,
   bytes: Buffer,
   now = new Date(),
-  options: {
-    /** The stored key of the file's i-th lap; default `import:{session key}:{i}`. The AC server
-     *  link gives its laps the keys their live copies got (car and lap number), so a lap that
-     *  came live is stored once and the file's copy fills in what it lacked (the driver). */
-    sourceKey?: (lap: FileLap, index: number) => string;
-    /** The seat (calendar id) a car of the file drove on: the party's entry list. */
-    seatOf?: (carId: number) => number | undefined;
-  } = {},
+  options: ImportOptions = {},
 ): Promise<ImportResponse> {
-  let session: ParsedSession;
+  let sessions: ParsedSession[];
   try {
-    session = parseResultsFile(bytes);
+    sessions = parseResultsFile(bytes, { xmlSim: options.xmlSim });
   } catch (error) {
     if (error instanceof ResultsFileError) throw ValidationError.field('file', error.message);
     throw error;
@@ -174,149 +178,168 @@ export async function importResults(
     carId === null ? null : (options.seatOf?.(carId) ?? null);
   return db
     .transaction(async (tx) => {
-      const trackId = await ensureTrack(tx, session.sim, session.trackKey, session.layout);
-      const [raceSession] = await tx
-        .insert(raceSessions)
-        .values({
-          fileSha,
-          sessionKey: session.sessionKey,
-          sim: session.sim,
-          trackId,
-          kind: session.kind,
-          serverName: session.serverName,
-          importedById: caller?.id ?? null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: raceSessions.id });
-      const summary = {
-        sim: session.sim,
-        track: session.trackKey,
-        session: session.kind,
-        drivers: new Set(session.results.map((r) => r.guid || r.name)).size,
-      };
-      if (!raceSession)
-        return {
-          ...summary,
-          already_imported: true,
-          laps_added: 0,
-          laps_filled: 0,
-          laps_skipped: session.laps.length,
-          drivers_matched: 0,
-        };
-
-      const ownerOf = lapOwners(tx);
       const matched = new Set<number>();
-      const carIds = new Map<string, number>();
-      for (const key of new Set([...session.laps, ...session.results].map((x) => x.carKey)))
-        carIds.set(key, await ensureCar(tx, session.sim, key));
-
-      // The file has no wall-clock date: laps are placed before the import, in session order.
-      let lastAt = 0;
-      for (const l of session.laps) if (l.atMs !== null && l.atMs > lastAt) lastAt = l.atMs;
-      const atOf = (l: FileLap) => new Date(now.getTime() - (lastAt - (l.atMs ?? lastAt)));
-      /** When each car last crossed the line: the time its result is attributed at. */
-      const carLastAt = new Map<number, Date>();
-      const rowOf = async (l: FileLap, i: number) => {
-        const recordedAt = atOf(l);
-        const calendarId = seatOf(l.carId);
-        const userId = await ownerOf({ calendarId, recordedAt, guid: l.guid });
-        if (userId !== null) matched.add(userId);
-        if (l.carId !== null) carLastAt.set(l.carId, recordedAt);
-        return {
-          userId,
-          calendarId,
-          trackId,
-          carId: carIds.get(l.carKey)!,
-          sim: session.sim,
-          lapMs: l.lapMs,
-          sectorsMs: l.sectorsMs,
-          cuts: l.cuts,
-          ballastKg: l.ballastKg,
-          driverGuid: l.guid,
-          driverName: l.name,
-          recordedAt,
-          sourceKey: options.sourceKey?.(l, i) ?? `import:${session.sessionKey}:${i}`,
-          valid: l.valid,
-          invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
-        };
-      };
-      // Rows are made a batch at a time: a 10 MB file holds 52 000 laps, and a second copy of
-      // them all as rows need not be held at once under the server's heap limit (issue 27).
-      let added = 0;
-      let filled = 0;
-      const bests = new Set<string>();
-      for (let i = 0; i < session.laps.length; i += IMPORT_BATCH) {
-        const batch: Awaited<ReturnType<typeof rowOf>>[] = [];
-        for (const [j, l] of session.laps.slice(i, i + IMPORT_BATCH).entries())
-          batch.push(await rowOf(l, i + j));
-        // A lap stored already under the same key (it came live) is not stored again; the
-        // file's copy fills in the driver a missed NEW_CONNECTION left out, and the owner
-        // when the live lap found none.
-        const stored = await tx
-          .insert(laps)
-          .values(batch)
-          .onConflictDoUpdate({
-            target: laps.sourceKey,
-            set: {
-              driverGuid: sql`case when ${laps.driverGuid} = '' then excluded.driver_guid else ${laps.driverGuid} end`,
-              driverName: sql`case when ${laps.driverName} = '' then excluded.driver_name else ${laps.driverName} end`,
-              userId: sql`coalesce(${laps.userId}, excluded.user_id)`,
-              calendarId: sql`coalesce(${laps.calendarId}, excluded.calendar_id)`,
-            },
-            setWhere: sql`(${laps.driverGuid} = '' and excluded.driver_guid <> '')
-              or (${laps.driverName} = '' and excluded.driver_name <> '')
-              or (${laps.userId} is null and excluded.user_id is not null)`,
-          })
-          .returning({
-            userId: laps.userId,
-            carId: laps.carId,
-            inserted: sql<boolean>`xmax = 0`,
-          });
-        for (const row of stored) {
-          if (row.inserted) added += 1;
-          else filled += 1;
-          if (row.userId !== null) bests.add(`${row.userId}|${trackId}|${row.carId}`);
+      const drivers = new Set<string>();
+      const total = { fresh: 0, added: 0, filled: 0, skipped: 0 };
+      for (const [n, session] of sessions.entries()) {
+        for (const r of session.results) drivers.add(r.guid || r.name);
+        // A file of several sessions (RaceRoom) keeps one file digest per session.
+        const sha = n === 0 ? fileSha : `${fileSha}:${n}`;
+        const done = await importSession(tx, session, sha, caller, now, seatOf, options, matched);
+        if (done === null) {
+          total.skipped += session.laps.length;
+          continue;
         }
+        total.fresh += 1;
+        total.added += done.added;
+        total.filled += done.filled;
+        total.skipped += session.laps.length - done.added;
       }
-      const fastest = Math.min(
-        ...session.results.map((r) => r.bestLapMs ?? Number.POSITIVE_INFINITY),
-      );
-      const resultRows = [];
-      for (const r of session.results) {
-        const userId = await ownerOf({
-          calendarId: seatOf(r.carId),
-          recordedAt: (r.carId !== null && carLastAt.get(r.carId)) || now,
-          guid: r.guid,
-        });
-        if (userId !== null) matched.add(userId);
-        resultRows.push({
-          sessionId: raceSession.id,
-          position: r.position,
-          userId,
-          driverGuid: r.guid,
-          driverName: r.name,
-          teamName: r.team,
-          carId: carIds.get(r.carKey)!,
-          bestLapMs: r.bestLapMs,
-          totalMs: r.totalMs,
-          laps: r.laps,
-          fastestLap: r.bestLapMs !== null && r.bestLapMs === fastest,
-          pole: session.kind === 'QUALIFY' && r.position === 1,
-        });
-      }
-      if (resultRows.length) await tx.insert(raceResults).values(resultRows);
-      await refreshBestsOf(tx, bests);
-      if (added + filled > 0) await announce(tx, trackId);
       return {
-        ...summary,
-        already_imported: false,
-        laps_added: added,
-        laps_filled: filled,
-        laps_skipped: session.laps.length - added,
-        drivers_matched: matched.size,
+        sim: sessions[0].sim,
+        track: sessions[0].trackKey,
+        session: [...new Set(sessions.map((s) => s.kind))].join(', '),
+        drivers: drivers.size,
+        already_imported: total.fresh === 0,
+        laps_added: total.added,
+        laps_filled: total.filled,
+        laps_skipped: total.skipped,
+        drivers_matched: total.fresh === 0 ? 0 : matched.size,
       };
     })
     .finally(forgetBoardResults);
+}
+
+/**
+ * One session of a file, in the import's transaction: null when it was imported before (by
+ * its content), else the laps it added and filled. Racers matched are added to `matched`.
+ */
+async function importSession(
+  tx: Queryable,
+  session: ParsedSession,
+  fileSha: string,
+  caller: { id: number } | null,
+  now: Date,
+  seatOf: (carId: number | null) => number | null,
+  options: ImportOptions,
+  matched: Set<number>,
+): Promise<{ added: number; filled: number } | null> {
+  const trackId = await ensureTrack(tx, session.sim, session.trackKey, session.layout);
+  const [raceSession] = await tx
+    .insert(raceSessions)
+    .values({
+      fileSha,
+      sessionKey: session.sessionKey,
+      sim: session.sim,
+      trackId,
+      kind: session.kind,
+      serverName: session.serverName,
+      importedById: caller?.id ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: raceSessions.id });
+  if (!raceSession) return null;
+  const ownerOf = lapOwners(tx);
+  const carIds = new Map<string, number>();
+  for (const key of new Set([...session.laps, ...session.results].map((x) => x.carKey)))
+    carIds.set(key, await ensureCar(tx, session.sim, key));
+
+  // The file has no wall-clock date: laps are placed before the import, in session order.
+  let lastAt = 0;
+  for (const l of session.laps) if (l.atMs !== null && l.atMs > lastAt) lastAt = l.atMs;
+  const atOf = (l: FileLap) => new Date(now.getTime() - (lastAt - (l.atMs ?? lastAt)));
+  /** When each car last crossed the line: the time its result is attributed at. */
+  const carLastAt = new Map<number, Date>();
+  const rowOf = async (l: FileLap, i: number) => {
+    const recordedAt = atOf(l);
+    const calendarId = seatOf(l.carId);
+    const userId = await ownerOf({ calendarId, recordedAt, guid: l.guid });
+    if (userId !== null) matched.add(userId);
+    if (l.carId !== null) carLastAt.set(l.carId, recordedAt);
+    return {
+      userId,
+      calendarId,
+      trackId,
+      carId: carIds.get(l.carKey)!,
+      sim: session.sim,
+      lapMs: l.lapMs,
+      sectorsMs: l.sectorsMs,
+      cuts: l.cuts,
+      ballastKg: l.ballastKg,
+      driverGuid: l.guid,
+      driverName: l.name,
+      recordedAt,
+      sourceKey: options.sourceKey?.(l, i) ?? `import:${session.sessionKey}:${i}`,
+      valid: l.valid,
+      invalidReason: l.valid ? '' : invalidReason(Math.max(1, l.cuts)),
+    };
+  };
+  // Rows are made a batch at a time: a 10 MB file holds 52 000 laps, and a second copy of
+  // them all as rows need not be held at once under the server's heap limit (issue 27).
+  let added = 0;
+  let filled = 0;
+  const bests = new Set<string>();
+  for (let i = 0; i < session.laps.length; i += IMPORT_BATCH) {
+    const batch: Awaited<ReturnType<typeof rowOf>>[] = [];
+    for (const [j, l] of session.laps.slice(i, i + IMPORT_BATCH).entries())
+      batch.push(await rowOf(l, i + j));
+    // A lap stored already under the same key (it came live) is not stored again; the
+    // file's copy fills in the driver a missed NEW_CONNECTION left out, and the owner
+    // when the live lap found none.
+    const stored = await tx
+      .insert(laps)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: laps.sourceKey,
+        set: {
+          driverGuid: sql`case when ${laps.driverGuid} = '' then excluded.driver_guid else ${laps.driverGuid} end`,
+          driverName: sql`case when ${laps.driverName} = '' then excluded.driver_name else ${laps.driverName} end`,
+          userId: sql`coalesce(${laps.userId}, excluded.user_id)`,
+          calendarId: sql`coalesce(${laps.calendarId}, excluded.calendar_id)`,
+        },
+        setWhere: sql`(${laps.driverGuid} = '' and excluded.driver_guid <> '')
+              or (${laps.driverName} = '' and excluded.driver_name <> '')
+              or (${laps.userId} is null and excluded.user_id is not null)`,
+      })
+      .returning({
+        userId: laps.userId,
+        carId: laps.carId,
+        inserted: sql<boolean>`xmax = 0`,
+      });
+    for (const row of stored) {
+      if (row.inserted) added += 1;
+      else filled += 1;
+      if (row.userId !== null) bests.add(`${row.userId}|${trackId}|${row.carId}`);
+    }
+  }
+  const fastest = Math.min(...session.results.map((r) => r.bestLapMs ?? Number.POSITIVE_INFINITY));
+  const resultRows = [];
+  for (const r of session.results) {
+    const userId = await ownerOf({
+      calendarId: seatOf(r.carId),
+      recordedAt: (r.carId !== null && carLastAt.get(r.carId)) || now,
+      guid: r.guid,
+    });
+    if (userId !== null) matched.add(userId);
+    resultRows.push({
+      sessionId: raceSession.id,
+      position: r.position,
+      userId,
+      driverGuid: r.guid,
+      driverName: r.name,
+      teamName: r.team,
+      carId: carIds.get(r.carKey)!,
+      bestLapMs: r.bestLapMs,
+      totalMs: r.totalMs,
+      laps: r.laps,
+      fastestLap: r.bestLapMs !== null && r.bestLapMs === fastest,
+      pole: session.kind === 'QUALIFY' && r.position === 1,
+    });
+  }
+  if (resultRows.length) await tx.insert(raceResults).values(resultRows);
+  await refreshBestsOf(tx, bests);
+  if (added + filled > 0) await announce(tx, trackId);
+  return { added, filled };
 }
 
 /** `keys`: `userId|trackId|carId` of each personal best the import may have changed. */

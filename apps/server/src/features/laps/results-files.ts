@@ -1,100 +1,27 @@
-import crypto from 'node:crypto';
-import type { Sim } from '../../db/schema/laps';
+import {
+  carIdOf,
+  int,
+  intIn,
+  lapCounter,
+  MAX_BALLAST_KG,
+  MAX_CUTS,
+  MAX_LAP_COUNT,
+  MAX_SESSION_MS,
+  ResultsFileError,
+  resultsPrint,
+  sectors,
+  sessionKeyOf,
+  text,
+  timeOrNull,
+  type ParsedLap,
+  type ParsedResult,
+  type ParsedSession,
+} from './results-common';
 
-/** A results file as the importer uses it, whichever simulator wrote it. */
-export type ParsedSession = {
-  sim: Sim;
-  trackKey: string;
-  layout: string;
-  kind: 'RACE' | 'QUALIFY' | 'PRACTICE';
-  serverName: string;
-  /**
-   * The session's identity from its content (sim, server, track, layout, the file's own session
-   * type, its start), so the same session re-saved, re-encoded or with one more newline is
-   * recognised; its bytes are not.
-   */
-  sessionKey: string;
-  laps: ParsedLap[];
-  results: ParsedResult[];
-};
-export type ParsedLap = {
-  guid: string;
-  name: string;
-  carKey: string;
-  lapMs: number;
-  sectorsMs: number[];
-  cuts: number;
-  ballastKg: number | null;
-  valid: boolean;
-  /** Milliseconds into the session, to order laps in time; null when the file has none. */
-  atMs: number | null;
-  /** The car's id in the file: the entry-list index on an AC server (car → seat). */
-  carId: number | null;
-  /** This lap's number for its car (1, 2, …), counted in file order over every lap the file
-   *  lists for that car: what a live LAP_COMPLETED count of the same car reaches. */
-  carLap: number;
-};
-export type ParsedResult = {
-  position: number;
-  guid: string;
-  name: string;
-  team: string;
-  carKey: string;
-  carId: number | null;
-  bestLapMs: number | null;
-  totalMs: number | null;
-  laps: number;
-};
+import { isRfactorXml, parseRfactor, type RfactorSim } from './results-rfactor';
+import { isRaceroom, parseRaceroom } from './results-raceroom';
 
-export class ResultsFileError extends Error {}
-
-/** AC writes 999999999 for "no lap". */
-const NO_TIME = 999_999_999;
-const timeOrNull = (v: unknown) =>
-  typeof v === 'number' && Number.isInteger(v) && v > 0 && v < NO_TIME ? v : null;
-// Control characters (NUL above all: PostgreSQL refuses it in text) are spaces in a name.
-// eslint-disable-next-line no-control-regex -- replacing control characters is the point
-const SPACES = /[\s\u0000-\u001f\u007f]+/g;
-const text = (v: unknown) => (typeof v === 'string' ? v.replace(SPACES, ' ').trim() : '');
-const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : 0);
-/** A whole number within [min, max] (what the rig API and the columns take), or null. */
-const intIn = (v: unknown, min: number, max: number) => {
-  const n = typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null;
-  return n !== null && n >= min && n <= max ? n : null;
-};
-const carIdOf = (v: unknown) => intIn(v, 0, 1_000_000);
-/** Counts laps per car in file order: the n-th lap a car completed. */
-function lapCounter() {
-  const counts = new Map<number | null, number>();
-  return (carId: number | null) => {
-    const n = (counts.get(carId) ?? 0) + 1;
-    counts.set(carId, n);
-    return n;
-  };
-}
-/**
- * What tells one session from another when the file has no wall-clock start: the server's
- * clock when the first lap began (AC's Timestamps), the number of laps, and the finishing order
- * with each driver's totals. Hashed with the session's names into the session key.
- */
-function sessionKeyOf(parts: unknown[]): string {
-  return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('hex');
-}
-const resultsPrint = (results: ParsedResult[]) =>
-  results.map((r) => [r.carId, r.guid, r.name, r.carKey, r.bestLapMs, r.totalMs, r.laps]);
-
-/** The rig API's bounds, so a file cannot store what a rig could not send. */
-const MAX_CUTS = 1000;
-const MAX_BALLAST_KG = 1000;
-const MAX_SECTOR_MS = 3_600_000;
-const MAX_LAP_COUNT = 100_000;
-/** A lap's time into the session: a week is more than any session runs. */
-const MAX_SESSION_MS = 7 * 24 * 3_600_000;
-const sectors = (v: unknown) => {
-  const list = Array.isArray(v) ? v.map((x) => intIn(x, 0, MAX_SECTOR_MS)) : [];
-  return list.length <= 10 && list.every((x) => x !== null) ? (list as number[]) : [];
-};
-
+export { ResultsFileError, type ParsedLap, type ParsedResult, type ParsedSession };
 /** UTF-8 (with or without BOM) or UTF-16LE (ACC writes it without a BOM). */
 export function decodeResultsFile(bytes: Buffer): string {
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
@@ -109,26 +36,43 @@ export function decodeResultsFile(bytes: Buffer): string {
 }
 
 /**
- * Decoded and parsed once; the text is dropped as soon as JSON.parse is done with it, and each
- * lap's raw object as soon as it is read, so a 10 MB file never has its laps in three forms.
+ * Every session a results file holds (AC, ACC and rFactor files hold one, a RaceRoom server's
+ * its whole event). Decoded and parsed once; the text is dropped as soon as the parser is done
+ * with it, and each lap's raw object as soon as it is read, so a 10 MB file never has its laps
+ * in three forms. `xmlSim`: which of rFactor 2 and Le Mans Ultimate wrote an rFactor XML file
+ * (the file does not say).
  */
-export function parseResultsFile(bytes: Buffer): ParsedSession {
+export function parseResultsFile(
+  bytes: Buffer,
+  options: { xmlSim?: RfactorSim } = {},
+): ParsedSession[] {
+  const decoded = decodeResultsFile(bytes);
+  if (isRfactorXml(decoded)) return parseRfactor(bytes, options.xmlSim ?? 'rf2');
   let data: unknown;
   try {
-    data = JSON.parse(decodeResultsFile(bytes));
+    data = JSON.parse(decoded);
   } catch {
     throw new ResultsFileError(
-      'This file is not valid JSON. Upload the results file the sim server wrote, unchanged.',
+      'This file is not valid JSON or rFactor XML. Upload the results file the sim server wrote, unchanged.',
     );
   }
   if (!data || typeof data !== 'object' || Array.isArray(data))
     throw new ResultsFileError('This file is not a results file: it holds no results object.');
   const d = data as Record<string, unknown>;
-  if ('TrackName' in d && Array.isArray(d.Laps)) return parseAc(d);
+  if ('TrackName' in d && Array.isArray(d.Laps)) return [parseAc(d)];
   if ('trackName' in d && d.sessionResult && typeof d.sessionResult === 'object')
-    return parseAcc(d);
+    return [parseAcc(d)];
+  if (isRaceroom(d)) {
+    if (!text(d.Track)) throw new ResultsFileError('The results file has no track name.');
+    const sessions = parseRaceroom(d);
+    if (sessions.length === 0)
+      throw new ResultsFileError(
+        'The results file holds no session (practice, qualifying or race).',
+      );
+    return sessions;
+  }
   throw new ResultsFileError(
-    'This is not an Assetto Corsa or ACC results file (no track name and laps found).',
+    'This is not an Assetto Corsa, ACC, rFactor 2 / Le Mans Ultimate or RaceRoom results file (no track name and laps found).',
   );
 }
 

@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge';
 import Modal from 'react-bootstrap/Modal';
-import type { Car } from '@paddock/contract/laps';
+import { SIM_NAMES, type Car } from '@paddock/contract/laps';
 import { carDetailsUrl } from '@paddock/contract/venue';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { formatDrivingTime } from './format';
@@ -68,9 +68,7 @@ export function CarModal({ car, onHide }: { car: Car | null; onHide: () => void 
                 <dt className="col-5">Driven here</dt>
                 <dd className="col-7">{formatDrivingTime(car.total_time_seconds)}</dd>
                 <dt className="col-5">Simulator</dt>
-                <dd className="col-7">
-                  {car.sim === 'acc' ? 'Assetto Corsa Competizione' : 'Assetto Corsa'}
-                </dd>
+                <dd className="col-7">{SIM_NAMES[car.sim]}</dd>
               </dl>
             )}
           </Modal.Body>

@@ -4,7 +4,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import type { Car } from '@paddock/contract/laps';
+import { SIM_NAMES, type Car } from '@paddock/contract/laps';
 import { Pager } from '../../../components/pager';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
@@ -86,7 +86,11 @@ export default function AvailabilityCarsScreen() {
                       View Car<span className="visually-hidden">: {car.name}</span>
                     </Button>
                   </td>
-                  <td>{car.name}</td>
+                  <td>
+                    {car.name}
+                    {/* Beside the name, not a column of its own: the table fits a phone. */}
+                    <div className="small text-body-secondary">{SIM_NAMES[car.sim]}</div>
+                  </td>
                   <td>
                     {car.groups.map((g) => (
                       <Badge

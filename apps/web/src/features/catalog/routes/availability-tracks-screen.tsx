@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Table from 'react-bootstrap/Table';
+import { SIM_NAMES } from '@paddock/contract/laps';
 import { Pager } from '../../../components/pager';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
@@ -50,7 +51,11 @@ export default function AvailabilityTracksScreen() {
             <tbody>
               {tracks.data.results.map((track) => (
                 <tr key={track.id}>
-                  <td>{track.name}</td>
+                  <td>
+                    {track.name}
+                    {/* Beside the name, not a column of its own: the table fits a phone. */}
+                    <div className="small text-body-secondary">{SIM_NAMES[track.sim]}</div>
+                  </td>
                   <td className="text-end">{formatCount(track.laps_count)}</td>
                   <td>
                     {track.laps_record_hms ? (

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import type { Board } from '@paddock/contract/laps';
+import { SIM_NAMES, SIMS, type Board } from '@paddock/contract/laps';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/alerts';
 import { groupsQuery, tracksQuery } from '../../catalog/api/catalog-queries';
@@ -23,6 +23,7 @@ export function BoardsPanel() {
     name: '',
     calculation: 'TIME',
     track: '',
+    sim: '',
     group: '',
     days: '',
   });
@@ -35,12 +36,13 @@ export function BoardsPanel() {
           name: draft.name,
           calculation: draft.calculation,
           track: draft.track ? Number(draft.track) : null,
+          sim: draft.sim || null,
           group: draft.group ? Number(draft.group) : null,
           time_frame_days: draft.days ? Number(draft.days) : null,
         },
       }),
     onSuccess: () => {
-      setDraft({ name: '', calculation: 'TIME', track: '', group: '', days: '' });
+      setDraft({ name: '', calculation: 'TIME', track: '', sim: '', group: '', days: '' });
       void refresh();
     },
     onError: (error) => showError(error),
@@ -62,6 +64,7 @@ export function BoardsPanel() {
             <th scope="col">Name</th>
             <th scope="col">Kind</th>
             <th scope="col">Track</th>
+            <th scope="col">Sim</th>
             <th scope="col">Group</th>
             <th scope="col">Period</th>
             <th scope="col">Shown</th>
@@ -73,6 +76,7 @@ export function BoardsPanel() {
               <td>{b.name}</td>
               <td>{b.calculation}</td>
               <td>{b.track_name ?? 'Any'}</td>
+              <td>{b.sim ? SIM_NAMES[b.sim] : 'Any'}</td>
               <td>{b.group_name ?? 'Any'}</td>
               <td>{b.time_frame_pretty || b.since || 'All time'}</td>
               <td>
@@ -123,7 +127,21 @@ export function BoardsPanel() {
             <option value="">Any</option>
             {tracks.data?.results.map((t) => (
               <option key={t.id} value={t.id}>
-                {t.name}
+                {t.name} ({SIM_NAMES[t.sim]})
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Group className="col-6 col-md-2" controlId="board-sim">
+          <Form.Label>Sim</Form.Label>
+          <Form.Select
+            value={draft.sim}
+            onChange={(e) => setDraft({ ...draft, sim: e.target.value })}
+          >
+            <option value="">Any</option>
+            {SIMS.map((sim) => (
+              <option key={sim} value={sim}>
+                {SIM_NAMES[sim]}
               </option>
             ))}
           </Form.Select>

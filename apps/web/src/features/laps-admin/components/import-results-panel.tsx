@@ -8,10 +8,20 @@ import { ApiError, apiUrl } from '../../../lib/api-client';
 import { getSession } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/error-message';
 
+type XmlSim = 'rf2' | 'lmu';
+
 /** Sends the file as it is: ACC writes UTF-16, which only the server decodes. */
-async function uploadResults(file: File): Promise<ImportResponse> {
+async function uploadResults({
+  file,
+  xmlSim,
+}: {
+  file: File;
+  xmlSim: XmlSim;
+}): Promise<ImportResponse> {
   const token = getSession()?.token;
-  const response = await fetch(apiUrl('/laps/import'), {
+  // rFactor 2 and Le Mans Ultimate write the same XML: the file cannot say which sim it is.
+  const query = file.name.toLowerCase().endsWith('.xml') ? `?sim=${xmlSim}` : '';
+  const response = await fetch(apiUrl(`/laps/import${query}`), {
     method: 'POST',
     headers: {
       'Content-Type': 'application/octet-stream',
@@ -25,10 +35,11 @@ async function uploadResults(file: File): Promise<ImportResponse> {
   return body as ImportResponse;
 }
 
-/** Staff upload an AC server or ACC results file (issue: results import). */
+/** Staff upload a results file of AC, ACC, rFactor 2 / LMU or RaceRoom (issue 31). */
 export function ImportResultsPanel() {
   const client = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  const [xmlSim, setXmlSim] = useState<XmlSim>('rf2');
   const upload = useMutation({
     mutationFn: uploadResults,
     onSuccess: () => client.invalidateQueries(),
@@ -39,13 +50,14 @@ export function ImportResultsPanel() {
         Import Results
       </h2>
       <p className="text-body-secondary">
-        A results file from an Assetto Corsa server (<code>results/*.json</code>) or an ACC server.
-        Importing the same file twice adds nothing.
+        A results file from an Assetto Corsa server (<code>results/*.json</code>), an ACC server,
+        rFactor 2 or Le Mans Ultimate (<code>UserData/Log/Results/*.xml</code>) or a RaceRoom
+        dedicated server. Importing the same file twice adds nothing.
       </p>
       <Form
         onSubmit={(e) => {
           e.preventDefault();
-          if (file) upload.mutate(file);
+          if (file) upload.mutate({ file, xmlSim });
         }}
         className="d-flex flex-wrap gap-2 align-items-end"
       >
@@ -53,9 +65,16 @@ export function ImportResultsPanel() {
           <Form.Label>Results file</Form.Label>
           <Form.Control
             type="file"
-            accept=".json,application/json"
+            accept=".json,application/json,.xml,text/xml,application/xml"
             onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
           />
+        </Form.Group>
+        <Form.Group controlId="results-xml-sim">
+          <Form.Label>An XML file is from</Form.Label>
+          <Form.Select value={xmlSim} onChange={(e) => setXmlSim(e.target.value as XmlSim)}>
+            <option value="rf2">rFactor 2</option>
+            <option value="lmu">Le Mans Ultimate</option>
+          </Form.Select>
         </Form.Group>
         <Button type="submit" disabled={!file || upload.isPending}>
           Import
