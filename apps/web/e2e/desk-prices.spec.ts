@@ -33,6 +33,8 @@ for (const [device, viewport, daysAhead] of [
     await dialog.getByLabel('Customer').fill(customer.email);
     await dialog.getByRole('radio', { name: new RegExp(customer.email) }).check();
     await expect(booked.getByRole('row', { name: /Cockpit 1 2:00 PM \$25\.00/ })).toBeVisible();
+    // The demo venue's $2.00 fee per half-hour, for two (fewer than its threshold).
+    await expect(booked.getByRole('row', { name: 'Booking fees $4.00' })).toBeVisible();
     const total = (await booked.locator('tfoot tr').last().locator('td').textContent())!.trim();
     expect(total).toMatch(/^\$\d+\.\d\d$/);
     const confirm = dialog.getByRole('button', { name: `Book 2 times for ${total}` });

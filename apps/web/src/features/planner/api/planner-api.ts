@@ -73,7 +73,8 @@ export function usePlannerAction<K extends keyof Actions>(action: K, onDone?: ()
 /** What taking a seat out of service for the range would do (nothing changes yet). */
 export const outOfServicePreviewQuery = (range: { calendar: number; from: string; to: string }) =>
   queryOptions({
-    queryKey: ['planner', 'out_of_service', range],
+    // Not under 'planner': a change refetches the day, never a preview of what was just done.
+    queryKey: ['out_of_service_preview', range],
     queryFn: () =>
       api<OutOfServicePlan>('/planner/out_of_service', {
         query: { calendar: range.calendar, from: range.from, to: range.to },
@@ -99,7 +100,7 @@ export function useTakeOutOfService(onDone: () => void) {
 /** The desk's price of booking these times for this customer, before booking. */
 export const bookQuoteQuery = (body: PlannerBookQuote | null) =>
   queryOptions({
-    queryKey: ['planner', 'book_quote', body],
+    queryKey: ['desk_book_quote', body],
     queryFn: () => api<PlannerBookPrice>('/planner/book/quote', { method: 'POST', body: body! }),
     enabled: body !== null,
     retry: false,
@@ -111,7 +112,7 @@ export const moveQuoteQuery = (
   to: { calendar: number; slot: string } | null,
 ) =>
   queryOptions({
-    queryKey: ['planner', 'move_quote', reservation, to],
+    queryKey: ['desk_move_quote', reservation, to],
     queryFn: () =>
       api<MoveQuote>(`/reservations/${reservation}/move_quote`, {
         query: { calendar: to!.calendar, slot: to!.slot },

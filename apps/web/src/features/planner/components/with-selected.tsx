@@ -363,6 +363,7 @@ function BookingSummary({
 }) {
   const seatName = (id: number) => day.seats.find((s) => s.id === id)?.name ?? `Seat ${id}`;
   const money = (cents: number) => formatMoney(cents, price?.currency);
+  const fees = price?.lines.reduce((sum, l) => sum + l.fee_cents, 0) ?? 0;
   return (
     <Table size="sm" className="mb-3" aria-label="What is booked">
       <thead>
@@ -379,13 +380,17 @@ function BookingSummary({
           <tr key={`${s.calendar}|${s.slot}`}>
             <td>{seatName(s.calendar)}</td>
             <td>{formatSlotTime(s.slot)}</td>
-            <td className="text-end">
-              {price ? money(price.lines[i].cost_cents + price.lines[i].fee_cents) : '—'}
-            </td>
+            <td className="text-end">{price ? money(price.lines[i].cost_cents) : '—'}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
+        {fees > 0 && (
+          <tr>
+            <td colSpan={2}>Booking fees</td>
+            <td className="text-end">{money(fees)}</td>
+          </tr>
+        )}
         {price && price.tax_cents > 0 && (
           <tr>
             <td colSpan={2}>Tax</td>
