@@ -459,7 +459,7 @@ function MoveDialog({ day, cell, onClose, onDone }: DialogProps & { day: Planner
           </Form.Group>
           {quote.data && (
             <div className="mt-3" aria-live="polite">
-              <h3 className="h6">Price</h3>
+              <h3 className="h6">Price for the customer</h3>
               {quote.data.lines.map((line) => (
                 <p key={line} className="mb-1">
                   {line}
