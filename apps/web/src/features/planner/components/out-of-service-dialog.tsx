@@ -116,7 +116,8 @@ export function OutOfServiceDialog({ day, initial, onClose, onDone }: Props) {
                     {plan.bookings.map((b) => (
                       <tr key={b.reservation}>
                         <td>{formatSlotTime(b.slot)}</td>
-                        <td>
+                        {/* A long e-mail as the name wraps on a phone instead of widening the table. */}
+                        <td className="text-break">
                           {b.user_display_name ?? '—'}{' '}
                           <Badge
                             bg={b.paid ? 'success' : 'warning'}
