@@ -166,3 +166,83 @@ export type PlannerAttendance = z.infer<typeof plannerAttendance>;
 
 export const plannerResult = z.object({ detail: z.string(), entries: z.array(plannerEntry) });
 export type PlannerResult = z.infer<typeof plannerResult>;
+
+/** What a seat's header says while a blackout covers the current slot (issue 30). */
+export const OUT_OF_SERVICE = 'Out of service';
+
+/**
+ * A seat out of service from `from` to `to` (both slot keys of one day, `to` included): the
+ * range `GET /planner/out_of_service` previews and `POST` carries out in one transaction.
+ */
+const outOfServiceRange = {
+  calendar: idNumber,
+  from: slotKey,
+  to: slotKey,
+};
+export const outOfServiceQuery = z
+  .object({ calendar: idText, from: slotKey, to: slotKey })
+  .strict();
+export type OutOfServiceQuery = z.input<typeof outOfServiceQuery>;
+
+/**
+ * `refund`: what a booking that cannot move gets back when it is cancelled (the venue's fault:
+ * in full by default). `notes` go on the blackouts.
+ */
+export const outOfService = z
+  .object({
+    ...outOfServiceRange,
+    notes: z.string().trim().max(1000).default(''),
+    refund: z.enum(['full', 'policy']).default('full'),
+  })
+  .strict();
+export type OutOfService = z.input<typeof outOfService>;
+
+/** One booking the range affects, and where it goes: a comparable seat, or null (cancelled). */
+export const outOfServiceBooking = z.object({
+  reservation: z.number().int(),
+  slot: z.string(),
+  user: z.number().int().nullable(),
+  user_display_name: z.string().nullable(),
+  paid: z.boolean(),
+  to_calendar: z.number().int().nullable(),
+  to_calendar_name: z.string().nullable(),
+});
+export type OutOfServiceBooking = z.infer<typeof outOfServiceBooking>;
+
+export const outOfServicePlan = z.object({
+  calendar: z.number().int(),
+  calendar_name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Free times that become blackouts (every time of the range, once the bookings are gone). */
+  times: z.number().int(),
+  bookings: z.array(outOfServiceBooking),
+});
+export type OutOfServicePlan = z.infer<typeof outOfServicePlan>;
+
+export const outOfServiceResult = outOfServicePlan.extend({ detail: z.string() });
+export type OutOfServiceResult = z.infer<typeof outOfServiceResult>;
+
+/**
+ * The desk's price of a booking before it is made: each seat and time, and the total from the
+ * pricing rule the customer's checkout uses (`POST /planner/book/quote`).
+ */
+export const plannerBookQuote = z.object({ user: idNumber, slots: seatSlots }).strict();
+export type PlannerBookQuote = z.infer<typeof plannerBookQuote>;
+export const plannerBookPrice = z.object({
+  currency: z.string(),
+  lines: z.array(
+    z.object({
+      calendar: z.number().int(),
+      calendar_name: z.string(),
+      slot: z.string(),
+      cost_cents: z.number().int(),
+      fee_cents: z.number().int(),
+    }),
+  ),
+  fees_waived: z.boolean(),
+  subtotal_cents: z.number().int(),
+  tax_cents: z.number().int(),
+  total_cents: z.number().int(),
+});
+export type PlannerBookPrice = z.infer<typeof plannerBookPrice>;

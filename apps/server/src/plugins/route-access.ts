@@ -189,6 +189,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/planner/book': 'reservations.change_reservation',
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
+  'POST /api/planner/book/quote': 'reservations.change_reservation',
+  'GET /api/planner/out_of_service': 'reservations.change_reservation',
+  'POST /api/planner/out_of_service': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
   // Reports
   'GET /api/reports': 'reports.view_report',

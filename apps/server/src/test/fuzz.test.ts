@@ -96,6 +96,17 @@ const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
     contact_phone: '',
   }),
   'POST /api/auth/token': () => ({ username: customer.email, password: customer.password }),
+  // Seat 1 out of service for an hour of a later day: the base goes through (and again, with
+  // nothing left to move), so each bad field is tried on a request that would.
+  'POST /api/planner/out_of_service': () => ({
+    calendar: 1,
+    from: `${futureDate(3)}T14:00`,
+    to: `${futureDate(3)}T15:00`,
+  }),
+  'POST /api/planner/book/quote': () => ({
+    user: 1,
+    slots: [{ calendar: 1, slot: `${futureDate(3)}T16:00` }],
+  }),
 };
 
 type Schema = {

@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailBody, validationErrorBody } from '@paddock/contract/common';
 import {
+  outOfService,
+  outOfServicePlan,
+  outOfServiceQuery,
+  outOfServiceResult,
   plannerAttendance,
   plannerBlackout,
   plannerBook,
+  plannerBookPrice,
+  plannerBookQuote,
   plannerDayWire,
   type PlannerDayWire,
   plannerDelete,
@@ -13,6 +19,7 @@ import {
 } from '@paddock/contract/planner';
 import type { Deps } from '../../deps';
 import * as planner from './planner.service';
+import { previewOutOfService, takeOutOfService } from './out-of-service';
 import { refundContext } from '../refunds/refunds.service';
 import { bookingsCounter } from '../../plugins/business-metrics';
 
@@ -103,7 +110,7 @@ export const plannerRoutes =
           response: { 200: plannerResult, ...errors },
         },
       },
-      async (request) => planner.move(db, request.authUser!, request.body),
+      async (request) => planner.move(db, request.authUser!, request.body, refunds),
     );
     app.post(
       '/planner/attendance',
@@ -116,5 +123,42 @@ export const plannerRoutes =
         },
       },
       async (request) => planner.markAttendance(db, request.authUser!, request.body, refunds),
+    );
+    app.post(
+      '/planner/book/quote',
+      {
+        schema: {
+          tags,
+          summary: 'What booking these times for this customer costs (nothing is booked)',
+          body: plannerBookQuote,
+          response: { 200: plannerBookPrice, ...errors },
+        },
+      },
+      async (request) => planner.quoteBooking(db, request.body),
+    );
+    app.get(
+      '/planner/out_of_service',
+      {
+        schema: {
+          tags,
+          summary: 'What taking a seat out of service for a range would do to its bookings',
+          querystring: outOfServiceQuery,
+          response: { 200: outOfServicePlan, ...errors },
+        },
+      },
+      async (request) => previewOutOfService(db, request.query),
+    );
+    app.post(
+      '/planner/out_of_service',
+      {
+        schema: {
+          tags,
+          summary:
+            'Take a seat out of service: move its bookings to comparable seats or cancel and refund them, black out the range',
+          body: outOfService,
+          response: { 200: outOfServiceResult, ...errors },
+        },
+      },
+      async (request) => takeOutOfService(refunds, request.authUser!, request.body),
     );
   };

@@ -7,6 +7,8 @@ import {
   DELETED_MESSAGE,
   type PlannerAttendance,
   type PlannerBook,
+  type PlannerBookPrice,
+  type PlannerBookQuote,
   ALL_LOCATIONS,
   type PlannerDayWire,
   type PlannerEntry,
@@ -47,6 +49,8 @@ import {
   type RefundContext,
 } from '../refunds/refunds.service';
 import { seatFreed } from '../waitlist/waitlist.service';
+import { moveReservation } from '../refunds/move-reservation';
+import { formatMoney } from '@paddock/contract/money';
 
 function toEntry(row: repo.ReservationRow): PlannerEntry {
   return {
@@ -65,7 +69,7 @@ function toEntry(row: repo.ReservationRow): PlannerEntry {
 }
 
 /** The local slot that contains `now` (its :00/:30 start). */
-function slotAround(now: Date, zone: string): string {
+export function slotAround(now: Date, zone: string): string {
   const dt = DateTime.fromJSDate(now, { zone });
   return dt
     .set({ minute: dt.minute - (dt.minute % SLOT_MINUTES), second: 0, millisecond: 0 })
@@ -322,21 +326,15 @@ export async function deleteEntries(
 }
 
 /**
- * Book free slots for a customer at the desk. `card`: their saved card pays now, and a decline
- * books nothing; `desk`: the slots stay unpaid (the outstanding balance) until paid at the desk.
+ * What a desk booking costs: one booking at the first seat's location, fees and tax as the
+ * customer's checkout prices them (the one pricing rule, `priceBooking`). The quote and the
+ * booking both come from here, so the dialog shows what is then charged or owed.
  */
-export async function bookFor(
-  db: Db,
-  payments: PaymentProvider,
-  caller: AuthUser,
-  body: PlannerBook,
-  now = new Date(),
-) {
+async function deskPricing(db: Db, body: { user: number; slots: PlannerBook['slots'] }, now: Date) {
   if (!(await repo.userExists(db, body.user)))
     throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
   const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField);
   const member = await isClubMemberInGoodStanding(db, body.user);
-  // Priced as one booking at the first seat's location: fees and tax as the checkout would.
   const location = resolved[0].seat.location;
   if (resolved.some(({ seat }) => seat.location.currency !== location.currency))
     throw ValidationError.field('slots', MIXED_CURRENCIES_MESSAGE);
@@ -349,6 +347,44 @@ export async function bookFor(
     voucherBalanceCents: null,
     clubDiscountPercent: 0,
   });
+  return { resolved, location, pricing };
+}
+
+/** The price the Book for a Customer dialog shows before it books. */
+export async function quoteBooking(
+  db: Db,
+  body: PlannerBookQuote,
+  now = new Date(),
+): Promise<PlannerBookPrice> {
+  const { resolved, location, pricing } = await deskPricing(db, body, now);
+  return {
+    currency: location.currency,
+    lines: resolved.map(({ seat, slot }, i) => ({
+      calendar: seat.id,
+      calendar_name: seat.name,
+      slot: slot.slot,
+      cost_cents: pricing.lines[i].costCents,
+      fee_cents: pricing.lines[i].feeCents,
+    })),
+    fees_waived: pricing.feesWaived,
+    subtotal_cents: pricing.subtotalCents,
+    tax_cents: pricing.salesTaxCents,
+    total_cents: pricing.totalCents,
+  };
+}
+
+/**
+ * Book free slots for a customer at the desk. `card`: their saved card pays now, and a decline
+ * books nothing; `desk`: the slots stay unpaid (the outstanding balance) until paid at the desk.
+ */
+export async function bookFor(
+  db: Db,
+  payments: PaymentProvider,
+  caller: AuthUser,
+  body: PlannerBook,
+  now = new Date(),
+) {
+  const { resolved, location, pricing } = await deskPricing(db, body, now);
   const share = splitCents(pricing.totalCents, resolved.length);
   const ids = await db.transaction(async (tx) => {
     const inserted = await insertReservations(
@@ -405,8 +441,38 @@ function splitCents(total: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => base + (i < total - base * n ? 1 : 0));
 }
 
-/** Moves one reservation to another seat or time; the slot's unique index picks one winner. */
-export async function move(db: Db, caller: AuthUser, body: PlannerMove, now = new Date()) {
+/**
+ * Moves one reservation to another seat or time; the slot's unique index picks one winner. A
+ * driver's booking moves as the customer's own move does, price difference and all (charged to
+ * the card, or given back, or owed when unpaid: `moveReservation`, one rule); a blackout just
+ * moves.
+ */
+export async function move(
+  db: Db,
+  caller: AuthUser,
+  body: PlannerMove,
+  refunds: RefundContext,
+  now = new Date(),
+) {
+  const [found] = await repo.findRowsByIds(db, [body.reservation]);
+  if (found && found.cancelledAt === null && !found.isBlackout && found.userId !== null) {
+    const done = await moveReservation(
+      refunds,
+      caller,
+      found.id,
+      { calendar: body.calendar, slot: body.slot },
+      now,
+      'planner.move',
+    );
+    const [moved] = await repo.findRowsByIds(db, [found.id]);
+    const money =
+      done.charge_cents > 0
+        ? ` The difference, ${formatMoney(done.charge_cents, moved.currency)}, was charged to the saved card.`
+        : done.refund
+          ? ` The difference, ${formatMoney(done.refund.refund.total_cents, moved.currency)}, goes back to the customer.`
+          : '';
+    return { detail: `Moved to ${moved.calendarName}.${money}`, entries: [toEntry(moved)] };
+  }
   const [{ seat, slot }] = await resolveSeatSlots(
     db,
     [{ calendar: body.calendar, slot: body.slot }],

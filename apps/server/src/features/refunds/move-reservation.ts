@@ -74,9 +74,11 @@ async function planMove(
   now: Date,
 ): Promise<MovePlan> {
   if (row.cancelledAt) throw ValidationError.nonField('This reservation is already cancelled.');
-  if (row.time.getTime() <= now.getTime())
-    throw ValidationError.nonField('Past reservations cannot be changed.');
   const role = roleOf(caller) === 'staff' ? 'staff' : 'customer';
+  // The desk moves a driver whose session has begun or is close (a rig broke): the window is
+  // the customer's rule; the money rule below is everyone's (decision 0088).
+  if (role === 'customer' && row.time.getTime() <= now.getTime())
+    throw ValidationError.nonField('Past reservations cannot be changed.');
   const [{ seat, slot }] = await resolveSeatSlots(
     db,
     [{ calendar: body.calendar, slot: body.slot }],
@@ -89,7 +91,7 @@ async function planMove(
   if (seat.id === row.calendarId && slot.slot === row.slot)
     throw ValidationError.field('slot', SAME_SLOT_MESSAGE);
   const p = await plan(db, row, 'full', now);
-  if (row.paid && !isFreeCancellation(row.time, p.policy, now))
+  if (role === 'customer' && row.paid && !isFreeCancellation(row.time, p.policy, now))
     throw ValidationError.nonField(
       `A paid booking can be moved until ${p.policy.windowHours} hours before it starts.`,
     );
@@ -177,6 +179,8 @@ export async function moveReservation(
   id: number,
   to: Partial<MoveRequest>,
   now = new Date(),
+  /** The trail's name for it: the customer's move, or the planner's (same rule, same money). */
+  action: 'reservation.move' | 'planner.move' = 'reservation.move',
 ): Promise<MoveResponse> {
   await settleCheckoutOf(ctx, caller, id);
   const done = await ctx.db
@@ -184,7 +188,7 @@ export async function moveReservation(
       const row = await visible(tx, caller, id, true);
       const m = await planMove(tx, caller, row, required(to), now);
       try {
-        return await tx.transaction((sp) => moveInSavepoint(ctx, sp, caller, row, m));
+        return await tx.transaction((sp) => moveInSavepoint(ctx, sp, caller, row, m, action));
       } catch (error) {
         if (!(error instanceof CardDeclined)) throw error;
         await keepDeclined(tx, error);
@@ -217,6 +221,7 @@ async function moveInSavepoint(
   caller: AuthUser,
   row: repo.ReservationForRefund,
   m: MovePlan,
+  action: string,
 ) {
   await claimHeldSeats(tx, [{ calendarId: m.seat.id, slot: m.slot.slot, userId: row.userId }]);
   await repo.moveReservation(tx, row.id, {
@@ -250,7 +255,7 @@ async function moveInSavepoint(
   await publishChange(tx, 'reservations', m.seat.id);
   const written = m.refund ? await recordMoveRefund(tx, caller, moved, m) : null;
   await recordAudit(tx, caller, {
-    action: 'reservation.move',
+    action,
     targetType: 'reservation',
     targetId: row.id,
     subjectUserId: row.userId,

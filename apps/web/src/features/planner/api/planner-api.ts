@@ -3,7 +3,12 @@ import {
   ALL_LOCATIONS,
   expandPlannerDay,
   PLANNER_REFRESH_MS,
+  type OutOfService,
+  type OutOfServicePlan,
+  type OutOfServiceResult,
   type PlannerAttendance,
+  type PlannerBookPrice,
+  type PlannerBookQuote,
   type PlannerBlackout,
   type PlannerBook,
   type PlannerDayWire,
@@ -13,6 +18,7 @@ import {
 } from '@paddock/contract/planner';
 import type { Paginated } from '@paddock/contract/common';
 import type { User } from '@paddock/contract/accounts';
+import type { MoveQuote } from '@paddock/contract/refunds';
 import { api } from '../../../lib/api-client';
 import { showAlert } from '../../../lib/alerts';
 import { checkoutErrorMessage } from '../../../lib/booking-errors';
@@ -63,3 +69,54 @@ export function usePlannerAction<K extends keyof Actions>(action: K, onDone?: ()
     onSettled: () => client.invalidateQueries({ queryKey: ['planner'] }),
   });
 }
+
+/** What taking a seat out of service for the range would do (nothing changes yet). */
+export const outOfServicePreviewQuery = (range: { calendar: number; from: string; to: string }) =>
+  queryOptions({
+    // Not under 'planner': a change refetches the day, never a preview of what was just done.
+    queryKey: ['out_of_service_preview', range],
+    queryFn: () =>
+      api<OutOfServicePlan>('/planner/out_of_service', {
+        query: { calendar: range.calendar, from: range.from, to: range.to },
+      }),
+    retry: false,
+  });
+
+/** Takes the seat out of service: its bookings moved or cancelled, the range blacked out. */
+export function useTakeOutOfService(onDone: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OutOfService) =>
+      api<OutOfServiceResult>('/planner/out_of_service', { method: 'POST', body }),
+    onSuccess: (result) => {
+      showAlert(result.detail, 'success', 5_000);
+      onDone();
+    },
+    onError: (error) => showAlert(checkoutErrorMessage(error), 'danger'),
+    onSettled: () => client.invalidateQueries({ queryKey: ['planner'] }),
+  });
+}
+
+/** The desk's price of booking these times for this customer, before booking. */
+export const bookQuoteQuery = (body: PlannerBookQuote | null) =>
+  queryOptions({
+    queryKey: ['desk_book_quote', body],
+    queryFn: () => api<PlannerBookPrice>('/planner/book/quote', { method: 'POST', body: body! }),
+    enabled: body !== null,
+    retry: false,
+  });
+
+/** What a move does with the money: the customer's own move's quote (one rule for both). */
+export const moveQuoteQuery = (
+  reservation: number,
+  to: { calendar: number; slot: string } | null,
+) =>
+  queryOptions({
+    queryKey: ['desk_move_quote', reservation, to],
+    queryFn: () =>
+      api<MoveQuote>(`/reservations/${reservation}/move_quote`, {
+        query: { calendar: to!.calendar, slot: to!.slot },
+      }),
+    enabled: to !== null,
+    retry: false,
+  });

@@ -4,7 +4,12 @@ import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { PLANNER_COLUMN_PX, type PlannerDay, type PlannerEntry } from '@paddock/contract/planner';
+import {
+  OUT_OF_SERVICE,
+  PLANNER_COLUMN_PX,
+  type PlannerDay,
+  type PlannerEntry,
+} from '@paddock/contract/planner';
 import { formatSlotTime } from '../../../lib/slot-format';
 import { pathTo } from '../../../lib/routes';
 import { cellKey, isHiddenFreeSlot, nowAndNext, placeName, type Cell } from '../lib/planner-cells';
@@ -20,8 +25,10 @@ type Props = {
   entries: Map<string, PlannerEntry>;
   zoom: number;
   selected: Set<string>;
-  onToggle: (cell: Cell) => void;
+  /** `shift`: the click held Shift (a range from the last cell ticked). */
+  onToggle: (cell: Cell, shift: boolean) => void;
   onDetails: (cell: Cell) => void;
+  onOutOfService: (seat: number) => void;
 };
 
 function AttendanceBadge({ entry }: { entry: PlannerEntry }) {
@@ -39,7 +46,16 @@ function AttendanceBadge({ entry }: { entry: PlannerEntry }) {
  * One column per seat (520 px × zoom), one row per half-hour. Only the columns and rows in
  * view are in the page, so a 300-seat day scrolls as smoothly as a 6-seat one.
  */
-export function PlannerGrid({ day, seats, entries, zoom, selected, onToggle, onDetails }: Props) {
+export function PlannerGrid({
+  day,
+  seats,
+  entries,
+  zoom,
+  selected,
+  onToggle,
+  onDetails,
+  onOutOfService,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const columnPx = Math.round(PLANNER_COLUMN_PX * zoom);
   const rowPx = Math.max(24, Math.round(ROW_PX * zoom));
@@ -79,19 +95,35 @@ export function PlannerGrid({ day, seats, entries, zoom, selected, onToggle, onD
         <div className="paddock-planner-header" style={{ height: HEADER_PX, width }}>
           {columns.getVirtualItems().map((col) => {
             const seat = seats[col.index];
-            const { now, next } = nowAndNext(day, seat.id);
+            const { now, next, blocked } = nowAndNext(day, seat.id);
             return (
               <div
                 key={seat.id}
                 className="paddock-planner-seat"
                 style={{ left: TIME_COLUMN_PX + col.start, width: col.size }}
               >
-                <strong>{seat.name}</strong>{' '}
-                <span className="text-body-secondary">
-                  {day.location ? seat.type_name : `${seat.type_name} · ${locationName(seat)}`}
-                </span>
+                <div className="d-flex gap-2 align-items-baseline">
+                  <strong>{seat.name}</strong>
+                  <span className="text-body-secondary text-truncate me-auto">
+                    {day.location ? seat.type_name : `${seat.type_name} · ${locationName(seat)}`}
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="link"
+                    className="p-0 text-nowrap"
+                    onClick={() => onOutOfService(seat.id)}
+                  >
+                    Out of Service…<span className="visually-hidden"> {seat.name}</span>
+                  </Button>
+                </div>
                 <div className="small text-truncate">
-                  {now ? `Now: ${now.user_display_name}` : 'Now: free'}
+                  {blocked ? (
+                    <Badge bg="danger">{OUT_OF_SERVICE}</Badge>
+                  ) : now ? (
+                    `Now: ${now.user_display_name}`
+                  ) : (
+                    'Now: free'
+                  )}
                   {next && ` · Next: ${formatSlotTime(next.slot)} ${next.user_display_name}`}
                 </div>
               </div>
@@ -137,7 +169,8 @@ export function PlannerGrid({ day, seats, entries, zoom, selected, onToggle, onD
                   id={`cell-${seat.id}-${slot}`}
                   className="mb-0 text-nowrap"
                   checked={selected.has(key)}
-                  onChange={() => onToggle(cell)}
+                  // The click (or Space) that changed it says whether Shift was held.
+                  onChange={(e) => onToggle(cell, (e.nativeEvent as MouseEvent).shiftKey === true)}
                   label={
                     <span className="visually-hidden">
                       {seat.name} {formatSlotTime(slot)}

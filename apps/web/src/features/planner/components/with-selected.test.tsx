@@ -30,7 +30,7 @@ const cells = [1, 2].map((id) => ({
 async function openDelete() {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <WithSelected day={day} cells={cells} onDone={() => {}} />
+      <WithSelected day={day} cells={cells} onDone={() => {}} onOutOfService={() => {}} />
     </QueryClientProvider>,
   );
   await userEvent.click(screen.getByRole('button', { name: 'With Selected (2)' }));

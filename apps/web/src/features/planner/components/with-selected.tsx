@@ -1,24 +1,38 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
 import type { User } from '@paddock/contract/accounts';
-import type { PlannerDay } from '@paddock/contract/planner';
+import type { PlannerBookPrice, PlannerDay } from '@paddock/contract/planner';
+import { formatMoney } from '@paddock/contract/money';
 import type { RefundChoice } from '@paddock/contract/refunds';
 import { formatSlotTime } from '../../../lib/slot-format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { usePlannerAction, userSearchQuery } from '../api/planner-api';
-import { allowedActions, type Cell } from '../lib/planner-cells';
+import {
+  bookQuoteQuery,
+  moveQuoteQuery,
+  usePlannerAction,
+  userSearchQuery,
+} from '../api/planner-api';
+import { checkoutErrorMessage } from '../../../lib/booking-errors';
+import { allowedActions, oneSeatRange, type Cell } from '../lib/planner-cells';
 import { NewCustomerForm } from './new-customer-form';
 import { UserBadges, userLabel } from './user-search';
 
 type Dialog = 'blackout' | 'delete' | 'book' | 'move' | null;
-type Props = { day: PlannerDay; cells: Cell[]; onDone: () => void };
+type Props = {
+  day: PlannerDay;
+  cells: Cell[];
+  onDone: () => void;
+  onOutOfService: (range: { calendar: number; from: string; to: string }) => void;
+};
 
 /** The With Selected menu (spec staff §2, §5) and the desk's extras, each one call. */
-export function WithSelected({ day, cells, onDone }: Props) {
+export function WithSelected({ day, cells, onDone, onOutOfService }: Props) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const finish = () => {
@@ -29,6 +43,7 @@ export function WithSelected({ day, cells, onDone }: Props) {
   const slots = cells.map((c) => ({ calendar: c.calendar, slot: c.slot }));
   const ids = cells.flatMap((c) => (c.entry ? [c.entry.id] : []));
   const attendance = usePlannerAction('attendance', onDone);
+  const seatRange = oneSeatRange(cells);
 
   return (
     <>
@@ -68,6 +83,13 @@ export function WithSelected({ day, cells, onDone }: Props) {
           >
             Mark No-show
           </Dropdown.Item>
+          <Dropdown.Item
+            as="button"
+            disabled={seatRange === null}
+            onClick={() => seatRange && onOutOfService(seatRange)}
+          >
+            Take Seat Out of Service
+          </Dropdown.Item>
           <Dropdown.Divider />
           <Dropdown.Item as="button" onClick={onDone}>
             Clear Selection
@@ -76,7 +98,7 @@ export function WithSelected({ day, cells, onDone }: Props) {
       </Dropdown>
       {dialog === 'blackout' && <BlackoutDialog slots={slots} onClose={close} onDone={finish} />}
       {dialog === 'delete' && <DeleteDialog ids={ids} onClose={close} onDone={finish} />}
-      {dialog === 'book' && <BookDialog slots={slots} onClose={close} onDone={finish} />}
+      {dialog === 'book' && <BookDialog day={day} slots={slots} onClose={close} onDone={finish} />}
       {dialog === 'move' && cells[0]?.entry && (
         <MoveDialog day={day} cell={cells[0]} onClose={close} onDone={finish} />
       )}
@@ -201,7 +223,12 @@ function DeleteDialog({ ids, onClose, onDone }: DialogProps & { ids: number[] })
   );
 }
 
-function BookDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[] }) {
+function BookDialog({
+  day,
+  slots,
+  onClose,
+  onDone,
+}: DialogProps & { day: PlannerDay; slots: SeatSlot[] }) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 300);
   const users = useQuery(userSearchQuery(search));
@@ -212,6 +239,10 @@ function BookDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[
   const found = users.data?.results ?? [];
   const [payment, setPayment] = useState<'card' | 'desk'>('desk');
   const book = usePlannerAction('book', onDone);
+  // Seat, time and price from the pricing rule the booking itself uses (the customer's club
+  // standing waives fees): known once a customer is chosen.
+  const price = useQuery(bookQuoteQuery(user === null ? null : { user, slots }));
+  const total = price.data ? formatMoney(price.data.total_cents, price.data.currency) : null;
   return (
     <Modal aria-labelledby="planner-modal-5" show onHide={onClose} scrollable>
       <Form
@@ -280,6 +311,12 @@ function BookDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[
               </Button>
             )
           )}
+          <BookingSummary day={day} slots={slots} price={price.data ?? null} />
+          {price.isError && (
+            <Alert variant="danger" className="py-2">
+              {checkoutErrorMessage(price.error)}
+            </Alert>
+          )}
           <fieldset>
             <legend className="h6">Payment</legend>
             <Form.Check
@@ -304,12 +341,72 @@ function BookDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatSlot[
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={user === null || book.isPending}>
+          <Button type="submit" disabled={user === null || !price.data || book.isPending}>
             Book {slots.length} time{slots.length === 1 ? '' : 's'}
+            {total ? ` for ${total}` : ''}
           </Button>
         </Modal.Footer>
       </Form>
     </Modal>
+  );
+}
+
+/** What is booked: each seat and time with its price, and the total once a customer is chosen. */
+function BookingSummary({
+  day,
+  slots,
+  price,
+}: {
+  day: PlannerDay;
+  slots: SeatSlot[];
+  price: PlannerBookPrice | null;
+}) {
+  const seatName = (id: number) => day.seats.find((s) => s.id === id)?.name ?? `Seat ${id}`;
+  const money = (cents: number) => formatMoney(cents, price?.currency);
+  const fees = price?.lines.reduce((sum, l) => sum + l.fee_cents, 0) ?? 0;
+  return (
+    <Table size="sm" className="mb-3" aria-label="What is booked">
+      <thead>
+        <tr>
+          <th scope="col">Seat</th>
+          <th scope="col">Time</th>
+          <th scope="col" className="text-end">
+            Price
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {slots.map((s, i) => (
+          <tr key={`${s.calendar}|${s.slot}`}>
+            <td>{seatName(s.calendar)}</td>
+            <td>{formatSlotTime(s.slot)}</td>
+            <td className="text-end">{price ? money(price.lines[i].cost_cents) : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {fees > 0 && (
+          <tr>
+            <td colSpan={2}>Booking fees</td>
+            <td className="text-end">{money(fees)}</td>
+          </tr>
+        )}
+        {price && price.tax_cents > 0 && (
+          <tr>
+            <td colSpan={2}>Tax</td>
+            <td className="text-end">{money(price.tax_cents)}</td>
+          </tr>
+        )}
+        <tr>
+          <th scope="row" colSpan={2}>
+            Total
+          </th>
+          <td className="text-end fw-bold">
+            {price ? money(price.total_cents) : 'Choose a customer to see the price'}
+          </td>
+        </tr>
+      </tfoot>
+    </Table>
   );
 }
 
@@ -319,6 +416,12 @@ function MoveDialog({ day, cell, onClose, onDone }: DialogProps & { day: Planner
   const move = usePlannerAction('move', onDone);
   const taken = new Set(day.entries.map((e) => `${e.calendar}|${e.slot}`));
   const free = day.slots.filter((s) => !taken.has(`${seat}|${s.slot}`));
+  const chosen = free.some((s) => s.slot === slot);
+  const moving = chosen && !(Number(seat) === cell.calendar && slot === cell.slot);
+  // The money of the move, as the customer's own move would do it (one rule).
+  const quote = useQuery(
+    moveQuoteQuery(cell.entry!.id, moving ? { calendar: Number(seat), slot } : null),
+  );
   return (
     <Modal aria-labelledby="planner-modal-6" show onHide={onClose}>
       <Form
@@ -354,12 +457,27 @@ function MoveDialog({ day, cell, onClose, onDone }: DialogProps & { day: Planner
               ))}
             </Form.Select>
           </Form.Group>
+          {quote.data && (
+            <div className="mt-3" aria-live="polite">
+              <h3 className="h6">Price for the customer</h3>
+              {quote.data.lines.map((line) => (
+                <p key={line} className="mb-1">
+                  {line}
+                </p>
+              ))}
+            </div>
+          )}
+          {quote.isError && (
+            <Alert variant="danger" className="mt-3 py-2">
+              {checkoutErrorMessage(quote.error)}
+            </Alert>
+          )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={move.isPending || !free.some((s) => s.slot === slot)}>
+          <Button type="submit" disabled={move.isPending || !moving || !quote.data}>
             Move
           </Button>
         </Modal.Footer>

@@ -10,6 +10,8 @@ import {
   filterSeats,
   isHiddenFreeSlot,
   nowAndNext,
+  oneSeatRange,
+  rangeOfCells,
   parseLocationParam,
   placeName,
   placeZone,
@@ -121,5 +123,42 @@ describe('the day on the wire', () => {
     expect(parseLocationParam('all')).toBe('all');
     expect(parseLocationParam('2')).toBe(2);
     expect(parseLocationParam(null)).toBeNull();
+  });
+});
+
+describe('a seat out of service', () => {
+  const slots = ['18:00', '18:15', '18:30', '19:00', '19:30'].map((h) => ({
+    slot: `2026-11-23T${h}`,
+    time: `2026-11-23T${h}:00-08:00`,
+  }));
+  const at = (calendar: number, h: string): Cell => ({
+    calendar,
+    slot: `2026-11-23T${h}`,
+    time: '',
+    entry: null,
+  });
+  it('shift-click takes every shown time between the two cells of one seat', () => {
+    const entries = new Map([['1|2026-11-23T19:00', entry({ slot: '2026-11-23T19:00' })]]);
+    const range = rangeOfCells(slots, entries, at(1, '19:30'), at(1, '18:00'));
+    expect(range.map((c) => c.slot.slice(11))).toEqual(['18:00', '18:30', '19:00', '19:30']);
+    expect(range[2].entry?.user_display_name).toBe('Dana');
+    expect(rangeOfCells(slots, entries, at(2, '19:30'), at(1, '18:00'))).toHaveLength(1);
+  });
+  it('reads the selection as one seat range, or none', () => {
+    expect(oneSeatRange([at(1, '19:00'), at(1, '18:00')])).toEqual({
+      calendar: 1,
+      from: '2026-11-23T18:00',
+      to: '2026-11-23T19:00',
+    });
+    expect(oneSeatRange([at(1, '19:00'), at(2, '18:00')])).toBeNull();
+    expect(oneSeatRange([])).toBeNull();
+  });
+  it('says a seat blacked out now is blocked, not free', () => {
+    const day = {
+      now_slot: '2026-11-23T18:00',
+      entries: [entry({ is_blackout: true, user: null })],
+    } as unknown as PlannerDay;
+    expect(nowAndNext(day, 1)).toMatchObject({ now: null, blocked: true });
+    expect(nowAndNext(day, 2)).toMatchObject({ blocked: false });
   });
 });

@@ -29,14 +29,51 @@ export function allowedActions(cells: Cell[]) {
   };
 }
 
-/** Who sits in each seat now, and who comes next today (driver reservations only). */
+/**
+ * Who sits in each seat now, and who comes next today (driver reservations only); `blocked`: a
+ * blackout covers the seat now, so it is out of service rather than free.
+ */
 export function nowAndNext(day: PlannerDay, seat: number) {
+  const blocked = day.entries.some(
+    (e) => e.calendar === seat && e.slot === day.now_slot && e.is_blackout,
+  );
   const drivers = day.entries
     .filter((e) => e.calendar === seat && !e.is_blackout)
     .sort((a, b) => a.slot.localeCompare(b.slot));
   const now = drivers.find((e) => e.slot === day.now_slot) ?? null;
   const next = drivers.find((e) => e.slot > day.now_slot && e.user !== now?.user) ?? null;
-  return { now, next };
+  return { now, next, blocked };
+}
+
+/**
+ * Shift-click: every shown slot of the seat between the last cell ticked and this one, both
+ * included (a range on one seat; another seat's cell starts afresh).
+ */
+export function rangeOfCells(
+  slots: { slot: string; time: string }[],
+  entries: Map<string, PlannerEntry>,
+  anchor: Cell,
+  cell: Cell,
+): Cell[] {
+  if (anchor.calendar !== cell.calendar) return [cell];
+  const [low, high] = anchor.slot < cell.slot ? [anchor.slot, cell.slot] : [cell.slot, anchor.slot];
+  return slots
+    .filter((s) => s.slot >= low && s.slot <= high)
+    .filter((s) => !isHiddenFreeSlot(s.slot, entries.get(cellKey(cell.calendar, s.slot)) ?? null))
+    .map((s) => ({
+      calendar: cell.calendar,
+      slot: s.slot,
+      time: s.time,
+      entry: entries.get(cellKey(cell.calendar, s.slot)) ?? null,
+    }));
+}
+
+/** The selection as one seat's range (first and last time), or null when it spans seats. */
+export function oneSeatRange(cells: Cell[]): { calendar: number; from: string; to: string } | null {
+  if (cells.length === 0 || cells.some((c) => c.calendar !== cells[0].calendar)) return null;
+  const slots = cells.map((c) => c.slot).sort();
+  if (slots[0].slice(0, 10) !== slots[slots.length - 1].slice(0, 10)) return null;
+  return { calendar: cells[0].calendar, from: slots[0], to: slots[slots.length - 1] };
 }
 
 /** Seats whose name or type contains the filter text (any case). */

@@ -26,8 +26,14 @@ import {
   parseLocationParam,
   placeName,
   placeZone,
+  rangeOfCells,
   type Cell,
 } from '../lib/planner-cells';
+import {
+  defaultRange,
+  OutOfServiceDialog,
+  type OutOfServiceRange,
+} from '../components/out-of-service-dialog';
 import type { ALL_LOCATIONS } from '@paddock/contract/planner';
 
 /** Daily Planner — spec staff §2: every seat of a location for one day. */
@@ -42,6 +48,9 @@ export default function DailyPlannerScreen() {
   const [zoom, setZoom] = useState(storedZoom);
   const [selected, setSelected] = useState<Map<string, Cell>>(new Map());
   const [details, setDetails] = useState<Cell | null>(null);
+  // The last cell ticked: Shift-click selects from it (issue 30).
+  const [anchor, setAnchor] = useState<Cell | null>(null);
+  const [outOfService, setOutOfService] = useState<OutOfServiceRange | null>(null);
   const day = useQuery(plannerDayQuery(date, location));
 
   // Someone books, cancels or blacks out anywhere: the planner shows it without a reload.
@@ -66,14 +75,29 @@ export default function DailyPlannerScreen() {
     if (next.location) query.set('location', String(next.location));
     setParams(query, { replace: true });
   };
-  const toggle = (cell: Cell) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      const key = cellKey(cell.calendar, cell.slot);
-      if (next.has(key)) next.delete(key);
-      else next.set(key, cell);
-      return next;
-    });
+  const toggle = (cell: Cell, shift: boolean) => {
+    const key = cellKey(cell.calendar, cell.slot);
+    if (shift && anchor && data) {
+      // A range is added as a whole (ticked), as in a file list.
+      const range = rangeOfCells(data.slots, entries, anchor, cell);
+      setSelected((current) => {
+        const next = new Map(current);
+        for (const c of range) next.set(cellKey(c.calendar, c.slot), c);
+        return next;
+      });
+    } else
+      setSelected((current) => {
+        const next = new Map(current);
+        if (next.has(key)) next.delete(key);
+        else next.set(key, cell);
+        return next;
+      });
+    setAnchor(cell);
+  };
+  const openOutOfService = (seat: number) => {
+    if (!data) return;
+    setOutOfService(defaultRange(data, seat));
+  };
 
   return (
     <>
@@ -104,7 +128,14 @@ export default function DailyPlannerScreen() {
       )}
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
         <h2 className="h5 mb-0 me-auto">{formatSlotDate(`${date}T00:00`)}</h2>
-        {data && <WithSelected day={data} cells={cells} onDone={() => setSelected(new Map())} />}
+        {data && (
+          <WithSelected
+            day={data}
+            cells={cells}
+            onDone={() => setSelected(new Map())}
+            onOutOfService={setOutOfService}
+          />
+        )}
         <FeedLink />
       </div>
       {day.isPending && <SpinnerScreen />}
@@ -120,6 +151,18 @@ export default function DailyPlannerScreen() {
           selected={new Set(selected.keys())}
           onToggle={toggle}
           onDetails={setDetails}
+          onOutOfService={openOutOfService}
+        />
+      )}
+      {data && outOfService && (
+        <OutOfServiceDialog
+          day={data}
+          initial={outOfService}
+          onClose={() => setOutOfService(null)}
+          onDone={() => {
+            setOutOfService(null);
+            setSelected(new Map());
+          }}
         />
       )}
       <Modal
