@@ -21,6 +21,7 @@ export const routePatterns = {
   reservationCreate: '/reservations/:calendar',
   profile: '/profile',
   purchaseVoucher: '/vouchers/purchase',
+  checkoutAuthenticated: '/checkouts/:id/authenticated',
   voucherBalance: '/vouchers/balance',
   login: '/login',
   logout: '/logout',

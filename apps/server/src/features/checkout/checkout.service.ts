@@ -34,7 +34,7 @@ import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { policyFor } from '../refunds/refunds.service';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { processQuickly } from './process-quick';
-import { chargeAndFinish, successResult, type Finished } from './finish-checkout';
+import { chargeAndFinish, isClaimed, successResult, type Finished } from './finish-checkout';
 import { crashAt, type CrashPoint } from '../../lib/crash-point';
 import { oweConfirmation, type ReceiptSender } from './receipts-owed';
 import { itemField, resolveCheckoutItems } from './checkout-items';
@@ -190,7 +190,7 @@ async function assertCheckoutUnpaidLimit(
 ) {
   const checkout = await repo.findCheckout(ctx.db, id);
   if (!checkout || checkout.userId !== caller.id || checkout.result) return;
-  if (checkout.status === 'charging') return;
+  if (isClaimed(checkout.status)) return;
   const owes = checkout.amounts.totalCents > 0;
   const card = owes ? await findCard(ctx.db, caller.id, ctx.payments.kind) : null;
   const adding = owes && !card ? checkout.items.length : 0;
@@ -227,7 +227,7 @@ export async function processCheckout(
     // Someone else's checkout does not exist for the caller.
     if (!checkout || checkout.userId !== caller.id) throw new NotFound();
     if (checkout.result) return { result: checkout.result, finishedNow: false };
-    if (checkout.status === 'charging') return { charge: checkout, claimedNow: false };
+    if (isClaimed(checkout.status)) return { charge: checkout, claimedNow: false };
 
     const resolved = await resolveCheckoutItems(tx, caller, checkout, now);
     const ids = await insertReservations(
