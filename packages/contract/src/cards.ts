@@ -47,6 +47,8 @@ export const addCardRequest = z
   .object({
     token: z.string().trim().min(1, 'This field may not be blank.').max(255).optional(),
     setup_intent: z.string().trim().min(1, 'This field may not be blank.').max(255).optional(),
+    /** The page the card is entered on: a bank's challenge page comes back to it (ours only). */
+    return_url: z.string().max(2000).optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

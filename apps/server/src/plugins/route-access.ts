@@ -70,6 +70,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/users/:id/card': 'user',
   'DELETE /api/users/:id/card': 'user',
   'GET /api/users/me/charges': 'user',
+  'POST /api/users/me/charges/:id/authenticate': 'user',
   'POST /api/payments/local/tokens': 'public',
   'GET /api/payments/local/receipts/:chargeId': 'public',
   // The bank's 3-D Secure page: the unguessable intent id is the key, as at Stripe (0085).

@@ -49,6 +49,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users/:id/card': 'user',
   'DELETE /api/users/:id/card': 'user',
   'GET /api/users/me/charges': 'user',
+  'POST /api/users/me/charges/:id/authenticate': 'user',
   'POST /api/payments/local/tokens': 'public',
   'GET /api/payments/local/receipts/:chargeId': 'public',
   'GET /api/payments/local/challenges/:intentRef': 'public',

@@ -185,6 +185,21 @@ export class StripeStandIn {
             body: { error: { type: 'invalid_request_error', message: 'No such setupintent' } },
           };
     }
+    if ((m = r.path.match(/^\/v1\/payment_intents\/(\w+)\/confirm$/))) {
+      // Confirmed again with the customer present: the bank's challenge this time.
+      const intent = this.intents.find((x) => x.id === m![1]);
+      if (!intent)
+        return {
+          status: 404,
+          body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+        };
+      if (intent.status === 'requires_payment_method') {
+        intent.status = 'requires_action';
+        intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+        intent.last_payment_error = null;
+      }
+      return ok(intent);
+    }
     if ((m = r.path.match(/^\/v1\/payment_intents\/(\w+)\/cancel$/))) {
       const intent = this.intents.find((x) => x.id === m![1]);
       if (!intent || intent.status === 'succeeded')

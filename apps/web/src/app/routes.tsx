@@ -155,6 +155,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/checkout/routes/checkout-authenticated-screen'),
             ),
             screen(
+              'authenticateCharge',
+              LOGIN,
+              () => import('../features/charges/routes/authenticate-charge-screen'),
+            ),
+            screen(
               'purchaseVoucher',
               LOGIN,
               () => import('../features/vouchers/routes/purchase-voucher-screen'),

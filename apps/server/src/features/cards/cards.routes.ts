@@ -39,7 +39,7 @@ export const cardsRoutes =
         const userId = await cardOwnerId(db, requireUser(request), request.params.id);
         const warn = (err: unknown, msg: string) => request.log.warn({ err }, msg);
         // The challenge comes back to the page the card was entered on (the web sends it).
-        const returnUrl = sameSiteUrl(deps.config.publicUrl, request.headers.referer);
+        const returnUrl = sameSiteUrl(deps.config.publicUrl, request.body.return_url);
         const saved = await saveCard(db, deps.payments, userId, request.body, returnUrl, warn);
         if ('status' in saved) return saved;
         for (const err of await cardHooks(deps).cardSaved(userId))
@@ -62,10 +62,10 @@ export const cardsRoutes =
     );
   };
 
-/** The page the request came from when it is ours, else the account page: never elsewhere. */
-function sameSiteUrl(publicUrl: string, referer: string | undefined): string {
+/** The page the web named when it is ours, else the dashboard: never elsewhere. */
+function sameSiteUrl(publicUrl: string, url: string | undefined): string {
   try {
-    if (referer && new URL(referer).origin === new URL(publicUrl).origin) return referer;
+    if (url && new URL(url).origin === new URL(publicUrl).origin) return url;
   } catch {
     // Not a URL: fall through.
   }

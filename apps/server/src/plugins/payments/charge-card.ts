@@ -4,7 +4,7 @@ import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { centsToDollars, NO_PAYMENT_METHOD, type Charge } from '@paddock/contract/charges';
 import type { schema } from '../../db/schema';
 import { cards, charges } from '../../db/schema/payments';
-import type { NextAction, PaymentProvider } from './provider';
+import { AUTHENTICATION_REQUIRED_MESSAGE, type NextAction, type PaymentProvider } from './provider';
 
 /** The pool (`deps.database.db`) or a transaction of it. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, typeof schema>;
@@ -176,6 +176,14 @@ async function findCharge(db: Queryable, idempotencyKey: string) {
 
 function outcome(charge: ChargeRecord): ChargeOutcome {
   return charge.errors ? { ok: false, message: charge.errors, charge } : { ok: true, charge };
+}
+
+/**
+ * A charge made without the customer that their bank wants authenticated: the customer can
+ * still complete it on-session (features/charges/authenticate-charge.ts, decision 0085).
+ */
+export function needsAuthentication(charge: ChargeRecord): boolean {
+  return charge.errors === AUTHENTICATION_REQUIRED_MESSAGE && charge.chargeRef !== null;
 }
 
 /** A recorded charge as the API shows it (spec: Charge). */

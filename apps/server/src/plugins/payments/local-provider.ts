@@ -615,6 +615,17 @@ export class LocalPaymentProvider implements PaymentProvider {
     });
   }
 
+  async authenticateLater(intentRef: string, returnUrl: string): Promise<ChargeResult> {
+    const [charge] = await this.db
+      .select()
+      .from(localCharges)
+      .where(eq(localCharges.id, intentRef));
+    if (!charge)
+      return { ok: false, message: `No such payment_intent: '${intentRef}'`, chargeRef: null };
+    const input = { onSession: { returnUrl } } as ChargeInput;
+    return this.toResult(await this.bringOnSession(charge, input), input);
+  }
+
   async cancelAuthentication(intentRef: string): Promise<void> {
     await this.db
       .update(localCharges)

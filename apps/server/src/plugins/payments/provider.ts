@@ -31,9 +31,12 @@ export type ChargeResult =
 
 /** Stripe's decline code for an off-session charge the bank wants authenticated. */
 export const AUTHENTICATION_REQUIRED = 'authentication_required';
-/** What the customer reads when a charge made without them needs their authentication. */
+/**
+ * What the customer reads when a charge made without them needs their authentication (no link
+ * yet: authenticating such a payment later is not built, decision 0085).
+ */
 export const AUTHENTICATION_REQUIRED_MESSAGE =
-  'Your bank asks you to authenticate this payment. Follow the link we e-mailed you to complete it.';
+  'Your bank asks you to authenticate this payment, which cannot be done without you. Please review your payment method.';
 /** A challenge not answered yet (the customer left the page, or the bank's window is open). */
 export const AUTHENTICATION_PENDING_MESSAGE =
   'Your bank asks you to authenticate this payment. Please complete the authentication.';
@@ -173,6 +176,12 @@ export interface PaymentProvider {
    * can no longer take the money. A charge that ended meanwhile stays as it ended.
    */
   cancelAuthentication(intentRef: string): Promise<void>;
+  /**
+   * The customer, now on the page, authenticates an off-session charge that answered
+   * `authentication_required` (Stripe: the PaymentIntent confirmed again on-session): the
+   * challenge (`action`) while it waits, then how it ended.
+   */
+  authenticateLater(intentRef: string, returnUrl: string): Promise<ChargeResult>;
   /** Where staff view the customer at the provider ("View Customer"). */
   customerUrl(customerRef: string): string | null;
 }

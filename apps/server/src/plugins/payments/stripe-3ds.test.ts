@@ -101,6 +101,18 @@ describe('saving a card whose bank asks for 3-D Secure', () => {
     expect((await card(user, {}, 'GET')).json()).toEqual({});
   });
 
+  it('comes back to the page the card was entered on, never to another site', async () => {
+    const user = await createUser(t);
+    const ours = `${t.deps.config.publicUrl}/reservations/all`;
+    await card(user, { token: 'tok_authenticationRequired', return_url: ours });
+    expect(requests.find((r) => r.path === '/v1/setup_intents')?.params.return_url).toBe(ours);
+    requests.length = 0;
+    await card(user, { token: 'tok_authenticationRequired', return_url: 'https://evil.example/' });
+    expect(requests.find((r) => r.path === '/v1/setup_intents')?.params.return_url).toBe(
+      `${t.deps.config.publicUrl}/dashboard`,
+    );
+  });
+
   it('refuses a body with both or neither of token and setup_intent', async () => {
     const user = await createUser(t);
     expect((await card(user, {})).json()).toEqual({ token: ['This field is required.'] });

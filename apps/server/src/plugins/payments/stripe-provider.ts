@@ -344,6 +344,24 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  async authenticateLater(intentRef: string, returnUrl: string): Promise<ChargeResult> {
+    try {
+      let intent = await this.stripe.paymentIntents.retrieve(intentRef, {
+        expand: ['latest_charge'],
+      });
+      const code = intent.last_payment_error?.code ?? intent.last_payment_error?.decline_code;
+      if (intent.status === 'requires_payment_method' && code === AUTHENTICATION_REQUIRED)
+        intent = await this.stripe.paymentIntents.confirm(intentRef, {
+          return_url: returnUrl,
+          expand: ['latest_charge'],
+        });
+      return intentResult(intent, true);
+    } catch (error) {
+      if (!isCustomerFixable(this.sdk, error)) throw error;
+      return { ok: false, message: error.message, chargeRef: intentRef };
+    }
+  }
+
   async cancelAuthentication(intentRef: string): Promise<void> {
     try {
       await this.stripe.paymentIntents.cancel(intentRef, {

@@ -40,7 +40,7 @@ export function createLocalToken(input: LocalCardInput) {
 export async function saveCard(userId: number, token: string): Promise<Card> {
   const saved = await api<SaveCardResponse>(`/users/${userId}/card`, {
     method: 'POST',
-    body: { token },
+    body: { token, return_url: window.location.href },
   });
   if (!('status' in saved)) return saved;
   await runChallenge(saved);
