@@ -83,6 +83,21 @@ describe('a renewal that needs authentication', () => {
     // Someone else's link is not theirs.
     const other = await createUser(t);
     expect((await authenticate(other, renewal.id)).statusCode).toBe(404);
+    // Only renewals: finishing another charge (an outstanding balance) is not built.
+    const [balance] = await t.db
+      .insert(charges)
+      .values({
+        userId: user.id,
+        amountCents: 2940,
+        currency: 'USD',
+        notes: 'Outstanding balance',
+        kind: 'capture',
+        idempotencyKey: `capture-test-${user.id}`,
+        errors: AUTHENTICATION_REQUIRED_MESSAGE,
+        chargeRef: renewal.chargeRef,
+      })
+      .returning();
+    expect((await authenticate(user, balance.id)).statusCode).toBe(404);
 
     const first = await authenticate(user, renewal.id);
     expect(first.statusCode).toBe(200);

@@ -30,6 +30,10 @@ export async function authenticateCharge(
     .from(charges)
     .where(and(eq(charges.id, chargeId), eq(charges.userId, userId)));
   if (!charge) throw new NotFound();
+  // Only renewals for now: what another charge paid (an outstanding balance's bookings) would
+  // need its own finish here, or it would be charged again later (decision 0085).
+  const renewal = RENEWAL_KEY.exec(charge.idempotencyKey);
+  if (!renewal || charge.kind !== 'club') throw new NotFound();
   if (!charge.errors) return { status: 'paid', client_secret: null, challenge_url: null };
   if (!needsAuthentication(charge)) throw new NotFound();
   const result = await payments.authenticateLater(charge.chargeRef!, returnUrl);
@@ -41,14 +45,13 @@ export async function authenticateCharge(
     };
   if (!result.ok) throw new PaymentError(result.message);
   await db.transaction(async (tx) => {
-    const renewal = RENEWAL_KEY.exec(charge.idempotencyKey);
-    const membership = renewal ? await clubRepo.lockMembership(tx, Number(renewal[1])) : null;
+    const membership = await clubRepo.lockMembership(tx, Number(renewal[1]));
     const [paid] = await tx
       .update(charges)
       .set({ errors: '', receiptUrl: result.receiptUrl })
       .where(and(eq(charges.id, charge.id), eq(charges.errors, charge.errors)))
       .returning({ id: charges.id });
-    if (!paid || !renewal || !membership) return;
+    if (!paid || !membership) return;
     if (membership.status === 'past_due' && membership.nextChargeOn === renewal[2])
       await applyRenewal(tx, membership, charge.id);
   });

@@ -32,8 +32,8 @@ export type ChargeResult =
 /** Stripe's decline code for an off-session charge the bank wants authenticated. */
 export const AUTHENTICATION_REQUIRED = 'authentication_required';
 /**
- * What the customer reads when a charge made without them needs their authentication (no link
- * yet: authenticating such a payment later is not built, decision 0085).
+ * What the customer reads when a charge made without them needs their authentication (a club
+ * renewal's mail links to where they do it; decision 0085).
  */
 export const AUTHENTICATION_REQUIRED_MESSAGE =
   'Your bank asks you to authenticate this payment, which cannot be done without you. Please review your payment method.';
