@@ -81,6 +81,7 @@ async function main() {
       payments: deps.payments,
       receipts: app.receipts,
       logError,
+      publicUrl: config.publicUrl,
     },
     config.moneyRepair,
   );

@@ -11,6 +11,26 @@ export const savedCard = z.object({
 });
 export type SavedCard = z.infer<typeof savedCard>;
 export const card = z.union([savedCard, z.object({}).strict()]);
+
+/**
+ * The bank asks for 3-D Secure: Stripe.js `handleNextAction({clientSecret})` shows its
+ * challenge, or the browser goes to the local provider's `challenge_url`, which comes back
+ * with `?setup_intent=…` / `?payment_intent=…`.
+ */
+export const authenticationAction = z.object({
+  client_secret: z.string().nullable(),
+  challenge_url: z.string().nullable(),
+});
+export type AuthenticationAction = z.infer<typeof authenticationAction>;
+
+/** `POST /users/{id}/card` when the card's bank asks for 3-D Secure before it is saved. */
+export const cardSetupAction = authenticationAction.extend({
+  status: z.literal('requires_action'),
+  setup_intent: z.string(),
+});
+export type CardSetupAction = z.infer<typeof cardSetupAction>;
+export const saveCardResponse = z.union([savedCard, cardSetupAction]);
+export type SaveCardResponse = z.infer<typeof saveCardResponse>;
 export type Card = z.infer<typeof card>;
 
 /** `/users/{id}/card`: a user id, or `me` for the signed-in user. */
@@ -18,10 +38,29 @@ export const cardUserParam = z.object({
   id: userRef,
 });
 
-/** A client-side token from the card provider's form: local `tok_…`, Stripe `tok_…` or `pm_…`. */
+/**
+ * A client-side token from the card provider's form (local `tok_…`, Stripe `tok_…` or `pm_…`),
+ * or, once the bank's 3-D Secure challenge is over, the SetupIntent that answered
+ * `requires_action` (`seti_…`): the card is saved only when that setup succeeded.
+ */
 export const addCardRequest = z
-  .object({ token: z.string().trim().min(1, 'This field may not be blank.').max(255) })
-  .strict();
+  .object({
+    token: z.string().trim().min(1, 'This field may not be blank.').max(255).optional(),
+    setup_intent: z.string().trim().min(1, 'This field may not be blank.').max(255).optional(),
+    /** The page the card is entered on: a bank's challenge page comes back to it (ours only). */
+    return_url: z.string().max(2000).optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.token === undefined && body.setup_intent === undefined)
+      ctx.addIssue({ code: 'custom', path: ['token'], message: 'This field is required.' });
+    else if (body.token !== undefined && body.setup_intent !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['setup_intent'],
+        message: 'Send either a token or a setup_intent, not both.',
+      });
+  });
 export type AddCardRequest = z.infer<typeof addCardRequest>;
 
 // Stripe's own wording, so the local form reads like Stripe Elements.

@@ -60,3 +60,14 @@ export function centsToDollars(cents: number): string {
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * `POST /users/me/charges/{id}/authenticate`: a charge made without the customer that their
+ * bank wants authenticated (decision 0085): the challenge to run (then ask again), or paid.
+ */
+export const authenticateChargeResponse = z.object({
+  status: z.enum(['requires_action', 'paid']),
+  client_secret: z.string().nullable(),
+  challenge_url: z.string().nullable(),
+});
+export type AuthenticateChargeResponse = z.infer<typeof authenticateChargeResponse>;

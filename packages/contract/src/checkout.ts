@@ -70,10 +70,16 @@ export const checkoutIdParam = z.object({ id: idText });
  */
 export const processResponse = z.object({
   checkout_id: z.number().int(),
-  status: z.enum(['paid', 'failed']),
+  /**
+   * `awaiting_authentication`: the bank asks for 3-D Secure; run the challenge (Stripe.js
+   * `handleNextAction` with `client_secret`, or go to `challenge_url`), then process again.
+   */
+  status: z.enum(['paid', 'failed', 'awaiting_authentication']),
   total_cents: z.number().int(),
   currency: z.string().optional(),
   reservations: z.array(reservation),
   post_booking_url: z.string(),
+  client_secret: z.string().nullable().optional(),
+  challenge_url: z.string().nullable().optional(),
 });
 export type ProcessResponse = z.infer<typeof processResponse>;

@@ -70,8 +70,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/users/:id/card': 'user',
   'DELETE /api/users/:id/card': 'user',
   'GET /api/users/me/charges': 'user',
+  'POST /api/users/me/charges/:id/authenticate': 'user',
   'POST /api/payments/local/tokens': 'public',
   'GET /api/payments/local/receipts/:chargeId': 'public',
+  // The bank's 3-D Secure page: the unguessable intent id is the key, as at Stripe (0085).
+  'GET /api/payments/local/challenges/:intentRef': 'public',
+  'POST /api/payments/local/challenges/:intentRef': 'public',
   // Stripe's, checked by its signature (decision 0084).
   'POST /api/payments/stripe/webhook': 'public',
   // The dispute flag on a customer's admin page.

@@ -49,8 +49,11 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users/:id/card': 'user',
   'DELETE /api/users/:id/card': 'user',
   'GET /api/users/me/charges': 'user',
+  'POST /api/users/me/charges/:id/authenticate': 'user',
   'POST /api/payments/local/tokens': 'public',
   'GET /api/payments/local/receipts/:chargeId': 'public',
+  'GET /api/payments/local/challenges/:intentRef': 'public',
+  'POST /api/payments/local/challenges/:intentRef': 'public',
   'POST /api/payments/stripe/webhook': 'public',
   'GET /api/users/:id/disputes': VIEW_USERS,
   'GET /api/pages': 'public',
@@ -264,6 +267,7 @@ function urlFor(route: string, who: Owned, page: number): string {
     .replace(':id', String(id))
     .replace(':code', 'NO-SUCH-CODE')
     .replace(':chargeId', 'ch_unknown')
+    .replace(':intentRef', 'ch_unknown')
     .replace(/^\/api\/backups\/:name$/, '/api/backups/paddock-20260101T000000Z-manual.backup.gz');
 }
 

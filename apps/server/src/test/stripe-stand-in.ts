@@ -44,6 +44,7 @@ const list = (url: string, data: object[]) => ({
 export class StripeStandIn {
   readonly requests: Recorded[] = [];
   readonly intents: Obj[] = [];
+  readonly setups: Obj[] = [];
   readonly refunds: Obj[] = [];
   private readonly intentsByKey = new Map<string, Obj>();
   private readonly refundsByKey = new Map<string, Obj>();
@@ -95,6 +96,28 @@ export class StripeStandIn {
     this.refundsByKey.clear();
   }
 
+  /**
+   * The customer answers the bank's 3-D Secure challenge (what `handleNextAction` does in the
+   * browser): the SetupIntent or PaymentIntent succeeds, or fails as Stripe fails it.
+   */
+  authenticate(id: string, passed: boolean) {
+    const target = [...this.setups, ...this.intents].find((o) => o.id === id);
+    if (!target || target.status !== 'requires_action') throw new Error(`nothing to answer: ${id}`);
+    target.next_action = null;
+    if (passed) target.status = 'succeeded';
+    else {
+      target.status = 'requires_payment_method';
+      const error = {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message:
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      };
+      if (id.startsWith('seti_')) target.last_setup_error = error;
+      else target.last_payment_error = error;
+    }
+  }
+
   /** A refund made in the Stripe dashboard: no idempotency key, no metadata of ours. */
   dashboardRefund(paymentIntent: string, amount: number): Obj {
     const refund = {
@@ -110,15 +133,149 @@ export class StripeStandIn {
     return refund;
   }
 
+  /** A SetupIntent with its PaymentMethod expanded when the request asked (`expand[]`). */
+  private expanded(setup: Obj, r: Recorded) {
+    const wants = Object.entries(r.params).some(
+      ([k, v]) => k.startsWith('expand[') && v === 'payment_method',
+    );
+    const pm = setup.payment_method as string;
+    return wants
+      ? {
+          ...setup,
+          payment_method: paymentMethod(
+            pm,
+            setup.customer as string,
+            pm.startsWith('pm_3ds') ? '3184' : '4242',
+          ),
+        }
+      : setup;
+  }
+
   private route(r: Recorded): { status: number; body: object } {
     const ok = (body: object) => ({ status: 200, body });
     let m: RegExpMatchArray | null;
     if (r.path === '/v1/customers')
       return ok({ id: `cus_${++this.ids}`, object: 'customer', email: r.params.email });
     if ((m = r.path.match(/^\/v1\/customers\/(\w+)$/))) return ok({ id: m[1], object: 'customer' });
+    if (r.path === '/v1/setup_intents') {
+      const pm = r.params.payment_method;
+      const asks = pm.startsWith('pm_3ds');
+      const id = `seti_${++this.ids}`;
+      const setup: Obj = {
+        id,
+        object: 'setup_intent',
+        customer: r.params.customer,
+        usage: r.params.usage,
+        status: asks ? 'requires_action' : 'succeeded',
+        client_secret: `${id}_secret_standin`,
+        next_action: asks ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+        metadata: metadataOf(r.params),
+        payment_method: pm,
+        last_setup_error: null,
+      };
+      this.setups.push(setup);
+      return ok(this.expanded(setup, r));
+    }
+    if ((m = r.path.match(/^\/v1\/setup_intents\/(\w+)$/)) && r.method === 'GET') {
+      const setup = this.setups.find((x) => x.id === m![1]);
+      return setup
+        ? ok(this.expanded(setup, r))
+        : {
+            status: 404,
+            body: { error: { type: 'invalid_request_error', message: 'No such setupintent' } },
+          };
+    }
+    if ((m = r.path.match(/^\/v1\/payment_intents\/(\w+)\/confirm$/))) {
+      // Confirmed again with the customer present: the bank's challenge this time.
+      const intent = this.intents.find((x) => x.id === m![1]);
+      if (!intent)
+        return {
+          status: 404,
+          body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+        };
+      if (intent.status === 'requires_payment_method') {
+        intent.status = 'requires_action';
+        intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+        intent.last_payment_error = null;
+      }
+      return ok(intent);
+    }
+    if ((m = r.path.match(/^\/v1\/payment_intents\/(\w+)\/cancel$/))) {
+      const intent = this.intents.find((x) => x.id === m![1]);
+      if (!intent || intent.status === 'succeeded')
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+            },
+          },
+        };
+      intent.status = 'canceled';
+      intent.cancellation_reason = r.params.cancellation_reason;
+      return ok(intent);
+    }
+    if ((m = r.path.match(/^\/v1\/payment_intents\/(\w+)$/)) && r.method === 'GET') {
+      const intent = this.intents.find((x) => x.id === m![1]);
+      if (intent) return ok(intent);
+    }
+    if (
+      r.path === '/v1/payment_intents' &&
+      r.method === 'POST' &&
+      r.params.payment_method?.startsWith('pm_3ds')
+    ) {
+      // Stripe replays a key's first answer as it was, not the intent as it is now.
+      const replay = r.idempotencyKey && this.intentsByKey.get(r.idempotencyKey);
+      if (replay) return replay.status === 402 ? (replay.body as never) : ok(replay);
+      const id = `pi_${++this.ids}`;
+      const offSession = r.params.off_session === 'true';
+      const intent: Obj = {
+        id,
+        object: 'payment_intent',
+        amount: Number(r.params.amount),
+        currency: r.params.currency,
+        customer: r.params.customer,
+        created: Math.floor(Date.now() / 1000),
+        metadata: metadataOf(r.params),
+        client_secret: `${id}_secret_standin`,
+        status: offSession ? 'requires_payment_method' : 'requires_action',
+        next_action: offSession ? null : { type: 'use_stripe_sdk', use_stripe_sdk: {} },
+        last_payment_error: offSession
+          ? {
+              type: 'card_error',
+              code: 'authentication_required',
+              decline_code: 'authentication_required',
+              message: 'Your card was declined. This transaction requires authentication.',
+            }
+          : null,
+        latest_charge: null,
+      };
+      this.intents.push(intent);
+      if (offSession) {
+        const error = cardError(
+          'Your card was declined. This transaction requires authentication.',
+          {
+            code: 'authentication_required',
+            decline_code: 'authentication_required',
+            payment_intent: { ...intent },
+          },
+        );
+        if (r.idempotencyKey)
+          this.intentsByKey.set(r.idempotencyKey, { id, status: 402, body: error } as never);
+        return error;
+      }
+      if (r.idempotencyKey)
+        this.intentsByKey.set(r.idempotencyKey, JSON.parse(JSON.stringify(intent)));
+      return ok(intent);
+    }
     if (r.path === '/v1/payment_methods') {
       const token = r.params['card[token]'];
       if (token === 'tok_chargeDeclined') return cardError('Your card was declined.');
+      // Like Stripe's pm_card_authenticationRequired: the bank asks for 3-D Secure.
+      if (token === 'tok_authenticationRequired')
+        return ok(paymentMethod(`pm_3ds${++this.ids}`, null, '3184'));
       // Like Stripe's tok_chargeCustomerFail: attaches, then every charge is declined.
       const id = token === 'tok_chargeCustomerFail' ? `pm_fail${++this.ids}` : `pm_${++this.ids}`;
       return ok(paymentMethod(id, null));

@@ -150,6 +150,16 @@ export function buildRoutes(): RouteObject[] {
             ),
             screen('profile', LOGIN, () => import('../features/accounts/routes/profile-screen')),
             screen(
+              'checkoutAuthenticated',
+              LOGIN,
+              () => import('../features/checkout/routes/checkout-authenticated-screen'),
+            ),
+            screen(
+              'authenticateCharge',
+              LOGIN,
+              () => import('../features/charges/routes/authenticate-charge-screen'),
+            ),
+            screen(
               'purchaseVoucher',
               LOGIN,
               () => import('../features/vouchers/routes/purchase-voucher-screen'),

@@ -21,6 +21,8 @@ export const routePatterns = {
   reservationCreate: '/reservations/:calendar',
   profile: '/profile',
   purchaseVoucher: '/vouchers/purchase',
+  checkoutAuthenticated: '/checkouts/:id/authenticated',
+  authenticateCharge: '/charges/:id/authenticate',
   voucherBalance: '/vouchers/balance',
   login: '/login',
   logout: '/logout',

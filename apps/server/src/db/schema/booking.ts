@@ -67,10 +67,10 @@ export const checkouts = pgTable(
   },
   (t) => [
     index('checkouts_user').on(t.userId, t.createdAt),
-    // The money repair's each-minute look for claimed checkouts reads only these (0072).
-    index('checkouts_charging')
+    // The money repair's each-minute look for claimed checkouts reads only these (0072, 0085).
+    index('checkouts_claimed')
       .on(t.id)
-      .where(sql`${t.status} = 'charging'`),
+      .where(sql`${t.status} in ('charging', 'awaiting_authentication')`),
   ],
 );
 

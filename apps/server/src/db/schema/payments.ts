@@ -86,6 +86,8 @@ export const localTokens = pgTable('local_tokens', {
   chargeFailure: text(),
   /** Decline message for every refund (4000 0000 0000 5126), else null. */
   refundFailure: text(),
+  /** When the bank asks for 3-D Secure (local-provider.ts `Authentication`), else null. */
+  authentication: text(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   usedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -102,6 +104,8 @@ export const localPaymentMethods = pgTable('local_payment_methods', {
   chargeFailure: text(),
   /** Decline message for every refund to this card, else null. */
   refundFailure: text(),
+  /** When the bank asks for 3-D Secure (local-provider.ts `Authentication`), else null. */
+  authentication: text(),
   /** Null once detached, like Stripe's payment methods. */
   customerId: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -115,8 +119,28 @@ export const localCharges = pgTable('local_charges', {
   amountCents: integer().notNull(),
   currency: char({ length: 3 }).notNull().default('USD'),
   description: text().notNull().default(''),
+  /** `succeeded`, `failed`, or `requires_action` until its challenge page is answered. */
   status: text().notNull(),
   failureMessage: text(),
+  /** Where the challenge page sends the customer back (requires_action only). */
+  returnUrl: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The local provider's SetupIntents (Stripe's `seti_…`): a card being saved for off-session use.
+ * The payment method exists once it `succeeded`; `requires_action` waits for the challenge page.
+ */
+export const localSetupIntents = pgTable('local_setup_intents', {
+  id: text().primaryKey(),
+  tokenId: text().notNull(),
+  customerId: text().notNull(),
+  /** Whose card it is, as the caller named it (`user-12`): checked when the setup is finished. */
+  reference: text().notNull(),
+  status: text().notNull(),
+  failureMessage: text(),
+  paymentMethodId: text(),
+  returnUrl: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import type { Card, SavedCard } from '@paddock/contract/cards';
+import type { Card, SaveCardResponse, SavedCard } from '@paddock/contract/cards';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';
@@ -33,28 +33,52 @@ export async function getCard(db: Db, payments: PaymentProvider, userId: number)
   return row ? cardResponse(row) : {};
 }
 
+/** Whose card a SetupIntent saves, as the provider keeps it: checked when it is finished. */
+const setupReference = (userId: number) => `user-${userId}`;
+
 /**
- * Saves the card behind a provider token, replacing (and detaching) the previous one. A card
- * the provider refuses is a 400 with its message, and the previous card stays.
+ * Saves the card behind a provider token through a SetupIntent for off-session use, replacing
+ * (and detaching) the previous one. A card the provider refuses is a 400 with its message, and
+ * the previous card stays. When the bank asks for 3-D Secure nothing is saved yet: the answer is
+ * the challenge, after which the web sends the `setup_intent` back (`finishCardSetup`).
  */
 export async function saveCard(
   db: Db,
   payments: PaymentProvider,
   userId: number,
-  token: string,
+  body: { token?: string; setup_intent?: string },
+  returnUrl: string,
   warn: Warn,
-): Promise<SavedCard> {
+): Promise<SaveCardResponse> {
   const owner = await findCardOwner(db, userId);
   if (!owner) throw new NotFound();
   const existing = await findCard(db, userId, payments.kind);
   let attached;
   try {
-    attached = await payments.attachCard({
-      token,
-      email: owner.email,
-      name: `${owner.firstName} ${owner.lastName}`.trim() || owner.email,
-      customerRef: existing?.customerRef ?? null,
-    });
+    if (body.setup_intent !== undefined) {
+      const done = await payments.finishSetup(body.setup_intent);
+      // Someone else's setup is as unknown to the caller as a made-up one.
+      if (done.reference !== setupReference(userId))
+        throw ValidationError.field('setup_intent', 'No such card setup.');
+      attached = done.card;
+    } else {
+      const setup = await payments.setupCard({
+        token: body.token ?? '',
+        email: owner.email,
+        name: `${owner.firstName} ${owner.lastName}`.trim() || owner.email,
+        customerRef: existing?.customerRef ?? null,
+        reference: setupReference(userId),
+        returnUrl,
+      });
+      if (setup.status === 'requires_action')
+        return {
+          status: 'requires_action',
+          setup_intent: setup.action.intentRef,
+          client_secret: setup.action.clientSecret,
+          challenge_url: setup.action.challengeUrl,
+        };
+      attached = setup.card;
+    }
   } catch (error) {
     if (error instanceof CardError) throw ValidationError.nonField(error.message);
     throw error;

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { charge, chargesQuery } from '@paddock/contract/charges';
+import { authenticateChargeResponse, charge, chargesQuery } from '@paddock/contract/charges';
+import { detailBody, idParam } from '@paddock/contract/common';
+import { routeErrors as errors } from '../../lib/route-errors';
+import { authenticateCharge } from './authenticate-charge';
 import { paginated } from '@paddock/contract/common';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
@@ -19,5 +22,27 @@ export const chargesRoutes =
         },
       },
       async (request) => listCharges(deps.database.db, requireUser(request), request.query),
+    );
+
+    app.post(
+      '/users/me/charges/:id/authenticate',
+      {
+        schema: {
+          tags: ['charges'],
+          summary:
+            'Complete a charge made without the customer that their bank wants authenticated (3-D Secure): the challenge, then paid',
+          params: idParam,
+          response: { 200: authenticateChargeResponse, 402: detailBody, ...errors },
+        },
+      },
+      async (request) =>
+        authenticateCharge(
+          deps.database.db,
+          deps.payments,
+          requireUser(request).id,
+          request.params.id,
+          // The challenge comes back to the page that asks again (the web's).
+          `${deps.config.publicUrl}/charges/${request.params.id}/authenticate`,
+        ),
     );
   };

@@ -209,6 +209,7 @@ describe('a server killed at each step of a checkout', () => {
         db: t.db,
         payments: t.deps.payments,
         receipts: { wake: () => {} },
+        publicUrl: t.deps.config.publicUrl,
         logError: (error: unknown) => {
           throw error;
         },

@@ -31,7 +31,7 @@ import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { policyFor } from '../refunds/refund-policy';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { processQuickly } from './process-quick';
-import { chargeAndFinish, successResult, type Finished } from './finish-checkout';
+import { chargeAndFinish, isClaimed, successResult, type Finished } from './finish-checkout';
 import { crashAt } from '../../lib/crash-point';
 import { oweConfirmation } from './receipts-owed';
 import { itemField, resolveCheckoutItems } from './checkout-items';
@@ -175,7 +175,7 @@ async function assertCheckoutUnpaidLimit(
 ) {
   const checkout = await repo.findCheckout(ctx.db, id);
   if (!checkout || checkout.userId !== caller.id || checkout.result) return;
-  if (checkout.status === 'charging') return;
+  if (isClaimed(checkout.status)) return;
   const owes = checkout.amounts.totalCents > 0;
   const card = owes ? await findCard(ctx.db, caller.id, ctx.payments.kind) : null;
   const adding = owes && !card ? checkout.items.length : 0;
@@ -212,7 +212,7 @@ export async function processCheckout(
     // Someone else's checkout does not exist for the caller.
     if (!checkout || checkout.userId !== caller.id) throw new NotFound();
     if (checkout.result) return { result: checkout.result, finishedNow: false };
-    if (checkout.status === 'charging') return { charge: checkout, claimedNow: false };
+    if (isClaimed(checkout.status)) return { charge: checkout, claimedNow: false };
 
     const resolved = await resolveCheckoutItems(tx, caller, checkout, now);
     const ids = await insertReservations(

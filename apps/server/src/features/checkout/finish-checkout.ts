@@ -10,6 +10,10 @@ import {
   type Queryable,
 } from '../../plugins/payments/charge-card';
 import type { Db } from '../../db/client';
+import { and, eq, isNull } from 'drizzle-orm';
+import { checkouts } from '../../db/schema/booking';
+import type { NextAction } from '../../plugins/payments/provider';
+import { releaseCheckout } from './release-checkout';
 import type { StoredFacts } from './send-confirmation';
 import { reservationsByIds } from '../reservations/reservations.service';
 import * as repo from './checkout.repo';
@@ -20,7 +24,17 @@ import { finishPaid, type Notices } from './process-statements';
 // the request that claimed it, a retry, a cancel of one of its bookings and the money repair
 // all call `chargeAndFinish` (decision 0072).
 
-export type Finished = { result: CheckoutResult; finishedNow: boolean };
+export type Finished = {
+  result: CheckoutResult;
+  finishedNow: boolean;
+  /** Waiting for the customer's challenge (the answer is not stored). */
+  action?: NextAction;
+};
+export type FinishContext = Pick<CheckoutContext, 'db' | 'payments' | 'crashAt' | 'publicUrl'>;
+
+/** Where a checkout's 3-D Secure challenge brings the customer back: the web asks to finish. */
+export const checkoutReturnUrl = (publicUrl: string, id: number) =>
+  `${publicUrl}/checkouts/${id}/authenticated`;
 
 /** What the quick path's claim read and wrote, so the step reads nothing again (0046, 0062). */
 export type KnownAtClaim = {
@@ -72,7 +86,7 @@ export async function successResult(
  * checkout fails and its bookings stay unpaid (the outstanding balance).
  */
 export async function chargeAndFinish(
-  ctx: Pick<CheckoutContext, 'db' | 'payments' | 'crashAt'>,
+  ctx: FinishContext,
   checkout: repo.CheckoutRow,
   /** What the quick path's claim read and wrote (decision 0046); without it, read here. */
   known?: KnownAtClaim,
@@ -100,10 +114,20 @@ export async function chargeAndFinish(
       },
       // Without the claim's own knowledge this is a retry, a cancel or the repair, perhaps long
       // after a charge whose answer was lost: the provider is asked for it first (0084).
-      known
-        ? { card: known.card, fresh: true, flushLater: known.flushLater }
-        : { lookUpSince: checkout.createdAt },
+      // The customer pressed "pay": every attempt of this key is on-session (decision 0085).
+      {
+        ...(known
+          ? { card: known.card, fresh: true, flushLater: known.flushLater }
+          : { lookUpSince: checkout.createdAt }),
+        onSession: { returnUrl: checkoutReturnUrl(ctx.publicUrl, checkout.id) },
+      },
     );
+    if (outcome.charge === null) {
+      const waiting = await awaitAuthentication(db, checkout, outcome.action);
+      if (unannounced) await announceAfterCommit(db, unannounced);
+      unannounced = null;
+      return waiting;
+    }
     if (outcome.ok) crashAt(ctx.crashAt, 'charged');
     const finished = await finish(db, checkout, outcome, known, unannounced);
     unannounced = null;
@@ -138,6 +162,9 @@ async function finish(
   return db.transaction(async (tx): Promise<Finished> => {
     const row = (await repo.lockCheckout(tx, id))!;
     if (row.result) return { result: row.result, finishedNow: false };
+    // A challenge failed or abandoned: nothing charged, the seats go back (decision 0085).
+    if (row.status === 'awaiting_authentication')
+      return { result: await releaseCheckout(tx, row, outcome.message), finishedNow: true };
     const result: CheckoutResult = {
       statusCode: 402,
       body: { detail: outcome.message, code: 'payment_failed' },
@@ -152,11 +179,59 @@ async function finish(
  * the booking is paid, or known unpaid, before its refund is worked out). Answers whether it
  * finished it now; a confirmation it owes is sent by the caller's `receipts.wake()`.
  */
-export async function settleCheckout(
-  ctx: Pick<CheckoutContext, 'db' | 'payments' | 'crashAt'>,
-  id: number,
-): Promise<Finished | null> {
+export async function settleCheckout(ctx: FinishContext, id: number): Promise<Finished | null> {
   const checkout = await repo.findCheckout(ctx.db, id);
-  if (!checkout || checkout.status !== 'charging' || checkout.result) return null;
+  if (!checkout || !isClaimed(checkout.status) || checkout.result) return null;
   return chargeAndFinish(ctx, checkout);
+}
+
+/** Seats booked unpaid, the charge perhaps made or waiting for the customer's challenge. */
+export const isClaimed = (status: string) =>
+  status === 'charging' || status === 'awaiting_authentication';
+
+/**
+ * The bank asks the customer to authenticate: the checkout waits (its seats booked unpaid, for
+ * AUTHENTICATION_HOLD_MS at most) and answers what the web needs to run the challenge. Nothing
+ * is stored as its answer: the challenge's end decides it, whoever asks first (the web's
+ * return, the webhook, a retry, the repair).
+ */
+async function awaitAuthentication(
+  db: Db,
+  checkout: repo.CheckoutRow,
+  action: NextAction,
+): Promise<Finished> {
+  await db
+    .update(checkouts)
+    .set({ status: 'awaiting_authentication' })
+    .where(
+      and(
+        eq(checkouts.id, checkout.id),
+        eq(checkouts.status, 'charging'),
+        isNull(checkouts.result),
+      ),
+    );
+  const location = await repo.findLocation(db, checkout.locationId);
+  const body: ProcessResponse = {
+    checkout_id: checkout.id,
+    status: 'awaiting_authentication',
+    total_cents: checkout.amounts.totalCents,
+    currency: location?.currency ?? DEFAULT_CURRENCY,
+    reservations: await reservationsByIds(db, await repo.checkoutReservationIds(db, checkout.id)),
+    post_booking_url: location?.postBookingUrl ?? '',
+    client_secret: action.clientSecret,
+    challenge_url: action.challengeUrl,
+  };
+  return { result: { statusCode: 200, body }, finishedNow: false, action };
+}
+
+/**
+ * A checkout whose challenge nobody answered within its hold (the money repair): the payment is
+ * cancelled at the provider, so a late answer cannot take the money, and the checkout ends as
+ * the provider then says: released, or paid when the challenge passed just before.
+ */
+export async function expireAuthentication(ctx: FinishContext, id: number) {
+  const settled = await settleCheckout(ctx, id);
+  if (!settled?.action) return settled;
+  await ctx.payments.cancelAuthentication(settled.action.intentRef);
+  return settleCheckout(ctx, id);
 }

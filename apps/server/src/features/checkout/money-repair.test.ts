@@ -32,6 +32,7 @@ beforeAll(async () => {
     db: t.db,
     payments: t.deps.payments,
     receipts: { wake: () => {} },
+    publicUrl: t.deps.config.publicUrl,
     logError: (error) => {
       throw error;
     },

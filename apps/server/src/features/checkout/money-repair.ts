@@ -1,14 +1,18 @@
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import type { CheckoutContext } from './checkout-context';
-import { settleCheckout } from './finish-checkout';
+import { expireAuthentication, settleCheckout } from './finish-checkout';
+import { AUTHENTICATION_HOLD_MS } from './release-checkout';
 
 /** Any number, held by pg_try_advisory_xact_lock: one repair pass at a time across instances. */
 const MONEY_REPAIR_LOCK = 727_001;
 /** A pass takes this many at most; the next pass (a minute later) takes the rest. */
 const PASS_LIMIT = 200;
 
-export type RepairContext = Pick<CheckoutContext, 'db' | 'payments' | 'receipts' | 'logError'>;
+export type RepairContext = Pick<
+  CheckoutContext,
+  'db' | 'payments' | 'receipts' | 'logError' | 'publicUrl'
+>;
 export type RepairReport = { locked: boolean; found: number; finished: number };
 
 /**
@@ -37,7 +41,21 @@ export async function repairCheckouts(
         and not exists (select 1 from reservations r
           where r.checkout_id = c.id and r.created_at > ${before.toISOString()}::timestamptz)
       order by c.id limit ${PASS_LIMIT}`);
+    // Challenges nobody answered within the hold: their seats go back (decision 0085).
+    const { rows: unanswered } = await tx.execute<{ id: number }>(sql`
+      select c.id from checkouts c
+      where c.status = 'awaiting_authentication' and c.result is null
+        and not exists (select 1 from reservations r where r.checkout_id = c.id
+          and r.created_at > ${new Date((opts.now ?? new Date()).getTime() - AUTHENTICATION_HOLD_MS).toISOString()}::timestamptz)
+      order by c.id limit ${PASS_LIMIT}`);
     let finished = 0;
+    for (const { id } of unanswered) {
+      try {
+        if ((await expireAuthentication(ctx, id))?.finishedNow) finished += 1;
+      } catch (error) {
+        ctx.logError(error, `money repair could not end the challenge of checkout ${id}`);
+      }
+    }
     for (const { id } of stuck) {
       try {
         if ((await settleCheckout(ctx, id))?.finishedNow) finished += 1;
@@ -46,7 +64,7 @@ export async function repairCheckouts(
         ctx.logError(error, `money repair could not finish checkout ${id}`);
       }
     }
-    return { locked: true, found: stuck.length, finished };
+    return { locked: true, found: stuck.length + unanswered.length, finished };
   });
   if (report.finished > 0) ctx.receipts.wake();
   return report;

@@ -14,6 +14,8 @@ export type ClubReceipt = {
   currency: string;
   /** The plan, e.g. "1000 credits a month", or the provider's decline message. */
   detail: string;
+  /** A renewal the bank wants authenticated: the Charge the customer completes by the link. */
+  authenticateChargeId?: number | null;
 };
 
 const COPY: Record<ClubReceipt['kind'], { subject: string; heading: string; label: string }> = {
@@ -53,22 +55,30 @@ export async function sendClubReceipt(
     const copy = COPY[r.kind];
     const fill = (s: string) => s.replace('{club}', r.clubName);
     const failed = r.kind === 'renewal_failed';
+    const authenticate = failed && r.authenticateChargeId ? r.authenticateChargeId : null;
     await mail.mailer.send(
       await receiptMail({
         to: user.email,
         subject: fill(copy.subject),
         venue: venueOf(await getSettings(db), mail.publicUrl),
         heading: fill(copy.heading),
-        paragraphs: failed
+        paragraphs: authenticate
           ? [
-              `Your card was not charged: ${r.detail}`,
-              'We will try again tomorrow. Until then your credits wait; update your card to keep racing.',
+              'Your bank asks you to authenticate this payment before it goes through.',
+              'Until you do, your membership is not in good standing and your credits wait.',
             ]
-          : [r.detail],
+          : failed
+            ? [
+                `Your card was not charged: ${r.detail}`,
+                'We will try again tomorrow. Until then your credits wait; update your card to keep racing.',
+              ]
+            : [r.detail],
         rows: [[copy.label, formatMoney(r.amountCents, r.currency)]],
-        button: failed
-          ? { label: 'Update your card', href: '/dashboard' }
-          : { label: 'Your transactions', href: '/dashboard' },
+        button: authenticate
+          ? { label: 'Authenticate the payment', href: `/charges/${authenticate}/authenticate` }
+          : failed
+            ? { label: 'Update your card', href: '/dashboard' }
+            : { label: 'Your transactions', href: '/dashboard' },
       }),
     );
   } catch (error) {

@@ -5,12 +5,14 @@ import { runJob } from '../../lib/job-run';
 import type { Db } from '../../db/client';
 import { addCredits } from '../../plugins/club-membership';
 import { releaseWaitingCredits } from '../refunds/refunds.service';
-import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import { chargeSavedCard, needsAuthentication } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
 import { localDate, nextCycleDate } from './billing-cycle';
 import { clubTerms, type ClubTerms } from './club-terms';
 import * as repo from './club.repo';
+import type { MembershipRow } from './club.repo';
+import type { Queryable } from '../../plugins/payments/charge-card';
 import { sendClubReceipt, type ClubMail, type ClubReceipt } from './club-mail';
 
 export type RenewalDeps = { db: Db; payments: PaymentProvider; mail?: ClubMail };
@@ -72,6 +74,8 @@ async function renewOne(
       amountCents: row.priceCents,
       currency: club.currency,
       detail: outcome.ok ? notes : outcome.message,
+      authenticateChargeId:
+        !outcome.ok && needsAuthentication(outcome.charge) ? outcome.charge.id : null,
     };
     if (!outcome.ok) {
       await repo.updateMembership(tx, row.id, {
@@ -81,30 +85,37 @@ async function renewOne(
       });
       return 'declined';
     }
-    await repo.updateMembership(tx, row.id, {
-      status: 'active',
-      cyclesPaid: row.cyclesPaid + 1,
-      discountsGivenCents:
-        row.discountsGivenCents + Math.max(0, row.fullPriceCents - row.priceCents),
-      nextChargeOn: nextCycleDate(row.cycleDay, cycle),
-      failedAttempts: 0,
-      lastAttemptOn: null,
-    });
-    await addCredits(tx, {
-      userId: row.userId,
-      credits: row.creditsPerMonth,
-      reason: 'renewal',
-      membershipId: row.id,
-      chargeId: outcome.charge.id,
-    });
-    // Back in good standing: refunded credits that waited for it land now.
-    await releaseWaitingCredits(tx, row.userId);
+    await applyRenewal(tx, row, outcome.charge.id);
     return 'charged';
   });
   // After the commit: a receipt never tells of a renewal that rolled back.
   const sent = receipt as (ClubReceipt & { userId: number }) | null;
   if (sent) await sendClubReceipt(deps.db, deps.mail, sent.userId, sent);
   return result;
+}
+
+/**
+ * A cycle paid (by the renewal, or later by the customer authenticating its payment): the
+ * member is in good standing again, the next charge moves a month on and the credits land.
+ */
+export async function applyRenewal(tx: Queryable, row: MembershipRow, chargeId: number) {
+  await repo.updateMembership(tx, row.id, {
+    status: 'active',
+    cyclesPaid: row.cyclesPaid + 1,
+    discountsGivenCents: row.discountsGivenCents + Math.max(0, row.fullPriceCents - row.priceCents),
+    nextChargeOn: nextCycleDate(row.cycleDay, row.nextChargeOn),
+    failedAttempts: 0,
+    lastAttemptOn: null,
+  });
+  await addCredits(tx, {
+    userId: row.userId,
+    credits: row.creditsPerMonth,
+    reason: 'renewal',
+    membershipId: row.id,
+    chargeId,
+  });
+  // Back in good standing: refunded credits that waited for it land now.
+  await releaseWaitingCredits(tx, row.userId);
 }
 
 /**

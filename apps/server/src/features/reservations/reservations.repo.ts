@@ -298,13 +298,13 @@ export async function userExists(db: Queryable, id: number): Promise<boolean> {
 /** Live, unpaid, non-blackout reservations of a user, oldest first. */
 /**
  * Unpaid and still owed: not a booking of a checkout still being charged (the charge may exist,
- * at the provider at least) or whose checkout charge exists. Such a booking is paid by that
+ * at the provider at least) or waiting for its 3-D Secure challenge (decision 0085), or whose checkout charge exists. Such a booking is paid by that
  * charge when the checkout ends (its retry, a cancel, or the money repair: decision 0072);
  * counting it would charge it twice.
  */
 export const stillOwed: SQL = sql`${reservations.paid} = false and not exists (
   select 1 from checkouts c where c.id = ${reservations.checkoutId}
-    and (c.status = 'charging' or exists (select 1 from charges ch
+    and (c.status in ('charging', 'awaiting_authentication') or exists (select 1 from charges ch
       where ch.idempotency_key = 'checkout-' || c.id and ch.errors = '')))`;
 
 export function outstandingRows(db: Queryable, userId: number): Promise<ReservationRow[]> {

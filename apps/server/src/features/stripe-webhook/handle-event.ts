@@ -24,8 +24,11 @@ export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) 
       return;
     }
     case 'payment_intent.payment_failed': {
-      // The checkout's own path answers the customer and records the decline.
+      // The checkout's own path answers the customer and records the decline. A checkout
+      // waiting for its challenge (failed at the bank) is released here if nobody asked yet.
       const intent = event.data.object;
+      const waiting = checkoutOfIntent(intent);
+      if (waiting !== null) await settleCheckout(ctx, waiting);
       ctx.logInfo(
         {
           paymentIntent: intent.id,
@@ -37,7 +40,8 @@ export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) 
       return;
     }
     case 'setup_intent.succeeded':
-      // Cards are saved by attaching them (stripe-provider.ts), which stores the card itself.
+      // The card is stored when the web sends the setup back (cards.service.ts `saveCard`):
+      // the customer is on that page, and a setup nobody finished saves no card.
       return;
     case 'charge.refunded':
       return recordProviderRefunds(ctx, event.data.object);

@@ -260,6 +260,7 @@ describe('the money repair after Stripe forgot the key (decision 0072 risk)', ()
         db: t.db,
         payments: t.deps.payments,
         receipts: { wake: () => {} },
+        publicUrl: t.deps.config.publicUrl,
         logError: (error) => {
           throw error;
         },

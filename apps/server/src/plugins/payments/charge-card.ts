@@ -4,7 +4,7 @@ import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { centsToDollars, NO_PAYMENT_METHOD, type Charge } from '@paddock/contract/charges';
 import type { schema } from '../../db/schema';
 import { cards, charges } from '../../db/schema/payments';
-import type { PaymentProvider } from './provider';
+import { AUTHENTICATION_REQUIRED_MESSAGE, type NextAction, type PaymentProvider } from './provider';
 
 /** The pool (`deps.database.db`) or a transaction of it. */
 export type Queryable = PgDatabase<NodePgQueryResultHKT, typeof schema>;
@@ -14,6 +14,47 @@ export type ChargeRecord = typeof charges.$inferSelect;
 export type CardRecord = typeof cards.$inferSelect;
 export type ChargeOutcome =
   { ok: true; charge: ChargeRecord } | { ok: false; message: string; charge: ChargeRecord };
+/**
+ * An on-session charge the bank wants authenticated: nothing is recorded yet, the customer runs
+ * the challenge, and the same key then answers how it ended (decision 0085).
+ */
+export type ActionOutcome = { ok: false; action: NextAction; message: string; charge: null };
+
+export type ChargeRequest = {
+  userId: number;
+  amountCents: number;
+  /** ISO 4217: the location's currency, or the venue default for club and vouchers. */
+  currency: string;
+  notes: string;
+  idempotencyKey: string;
+  kind: ChargeKind;
+};
+
+/**
+ * What the caller read already in its own statement (decision 0046): the saved card (null:
+ * none), and `fresh` when no charge can be recorded under this key yet (the caller has just
+ * claimed the work the key names).
+ */
+export type ChargeKnown = {
+  card?: CardRecord | null;
+  fresh?: boolean;
+  /**
+   * The caller's next statement commits in this database and waits for the WAL flush before
+   * anyone learns of the charge: a provider recording in our database need not wait for its
+   * own (decision 0062).
+   */
+  flushLater?: boolean;
+  /**
+   * The work the key names may have been charged at the provider since this instant, its
+   * answer lost (a crash): ask the provider for that charge before charging (decision 0084).
+   */
+  lookUpSince?: Date;
+  /**
+   * The customer is on the page (decision 0085): a bank asking for 3-D Secure answers the
+   * challenge (an ActionOutcome, nothing recorded) instead of a decline.
+   */
+  onSession?: { returnUrl: string };
+};
 
 /**
  * Charges a user's saved card once per `idempotencyKey` and records the attempt as a Charge,
@@ -33,39 +74,24 @@ export type ChargeOutcome =
  *
  * Throws when the provider cannot be reached; nothing is recorded then, so a retry may proceed.
  */
+export function chargeSavedCard(
+  db: Queryable,
+  payments: PaymentProvider,
+  input: ChargeRequest,
+  known?: ChargeKnown & { onSession?: undefined },
+): Promise<ChargeOutcome>;
+export function chargeSavedCard(
+  db: Queryable,
+  payments: PaymentProvider,
+  input: ChargeRequest,
+  known: ChargeKnown,
+): Promise<ChargeOutcome | ActionOutcome>;
 export async function chargeSavedCard(
   db: Queryable,
   payments: PaymentProvider,
-  input: {
-    userId: number;
-    amountCents: number;
-    /** ISO 4217: the location's currency, or the venue default for club and vouchers. */
-    currency: string;
-    notes: string;
-    idempotencyKey: string;
-    kind: ChargeKind;
-  },
-  /**
-   * What the caller read already in its own statement (decision 0046): the saved card (null:
-   * none), and `fresh` when no charge can be recorded under this key yet (the caller has just
-   * claimed the work the key names).
-   */
-  known: {
-    card?: CardRecord | null;
-    fresh?: boolean;
-    /**
-     * The caller's next statement commits in this database and waits for the WAL flush before
-     * anyone learns of the charge: a provider recording in our database need not wait for its
-     * own (decision 0062).
-     */
-    flushLater?: boolean;
-    /**
-     * The work the key names may have been charged at the provider since this instant, its
-     * answer lost (a crash): ask the provider for that charge before charging (decision 0084).
-     */
-    lookUpSince?: Date;
-  } = {},
-): Promise<ChargeOutcome> {
+  input: ChargeRequest,
+  known: ChargeKnown = {},
+): Promise<ChargeOutcome | ActionOutcome> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
     throw new RangeError(`Not a chargeable amount: ${input.amountCents}`);
   if (!known.fresh) {
@@ -91,6 +117,7 @@ export async function chargeSavedCard(
     // Scoped by the provider's customer id (unique at the provider), so two installations
     // sharing a Stripe account can never answer each other's "checkout:12".
     idempotencyKey: `${card.customerRef}:${input.idempotencyKey}`,
+    ...(known.onSession ? { onSession: known.onSession } : {}),
   };
   // A key the provider may have forgotten (Stripe: after 24 hours) would charge again.
   const earlier =
@@ -117,6 +144,8 @@ export async function chargeSavedCard(
     attempt = { errors: NO_PAYMENT_METHOD, chargeRef: null, receiptUrl: null };
   } else {
     const result = earlier ?? (await payments.charge(request));
+    if (!result.ok && result.action && known.onSession)
+      return { ok: false, action: result.action, message: result.message, charge: null };
     attempt = result.ok
       ? { errors: '', chargeRef: result.chargeRef, receiptUrl: result.receiptUrl }
       : { errors: result.message, chargeRef: result.chargeRef, receiptUrl: null };
@@ -147,6 +176,14 @@ async function findCharge(db: Queryable, idempotencyKey: string) {
 
 function outcome(charge: ChargeRecord): ChargeOutcome {
   return charge.errors ? { ok: false, message: charge.errors, charge } : { ok: true, charge };
+}
+
+/**
+ * A charge made without the customer that their bank wants authenticated: the customer can
+ * still complete it on-session (features/charges/authenticate-charge.ts, decision 0085).
+ */
+export function needsAuthentication(charge: ChargeRecord): boolean {
+  return charge.errors === AUTHENTICATION_REQUIRED_MESSAGE && charge.chargeRef !== null;
 }
 
 /** A recorded charge as the API shows it (spec: Charge). */

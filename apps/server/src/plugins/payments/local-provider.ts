@@ -17,10 +17,17 @@ import {
   localCharges,
   localPaymentMethods,
   localRefunds,
+  localSetupIntents,
   localTokens,
 } from '../../db/schema/payments';
 import {
   assertChargeable,
+  AUTHENTICATION_EXPIRED_MESSAGE,
+  AUTHENTICATION_FAILED_MESSAGE,
+  AUTHENTICATION_PENDING_MESSAGE,
+  AUTHENTICATION_REQUIRED,
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  type SetupResult,
   type AttachedCard,
   CardError,
   type ChargeInput,
@@ -38,7 +45,10 @@ export const REFUND_DECLINED = 'The refund to this card was declined by the bank
  * Luhn check succeeds (4242 4242 4242 4242). 0341 attaches but never pays: it is how a
  * declined checkout, an outstanding balance and a failed club renewal can be tried out.
  */
-export const TEST_CARDS: Record<string, { attach?: string; charge?: string; refund?: string }> = {
+export const TEST_CARDS: Record<
+  string,
+  { attach?: string; charge?: string; refund?: string; authentication?: Authentication }
+> = {
   '4000000000000002': { attach: CARD_DECLINED },
   '4000000000000069': { attach: 'Your card has expired.' },
   '4000000000000127': { attach: "Your card's security code is incorrect." },
@@ -46,7 +56,21 @@ export const TEST_CARDS: Record<string, { attach?: string; charge?: string; refu
   '4000000000009995': { charge: CARD_INSUFFICIENT_FUNDS },
   // Stripe's "refund fails" card: charges go through, refunds to it are declined.
   '4000000000005126': { refund: REFUND_DECLINED },
+  // Stripe's 3-D Secure cards (decision 0085).
+  '4000002760003184': { authentication: 'always' },
+  '4000002500003155': { authentication: 'setup' },
+  '4000008400001629': { authentication: 'decline_after' },
 };
+
+/**
+ * When the bank behind a test card asks for 3-D Secure, as Stripe's test cards do:
+ * `always` (4000 0027 6000 3184): at setup and every charge, off-session ones answering
+ * `authentication_required`; `setup` (4000 0025 0000 3155): when saved, never for the saved
+ * card's charges; `decline_after` (4000 0084 0000 1629): like `always`, but a charge is declined
+ * once authenticated.
+ */
+export type Authentication = 'always' | 'setup' | 'decline_after';
+const asksOnCharge = (a: string | null) => a === 'always' || a === 'decline_after';
 
 const TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Stripe's smallest charge in minor units: 50 for USD, EUR and most; 30 for GBP. */
@@ -59,6 +83,15 @@ function newId(prefix: string): string {
   for (let i = 0; i < 24; i++) id += ALPHABET[crypto.randomInt(ALPHABET.length)];
   return `${prefix}_${id}`;
 }
+
+export type LocalChallenge = {
+  status: string;
+  brand: string;
+  last4: string;
+  amountCents: number | null;
+  currency: string | null;
+  description: string;
+};
 
 export type LocalReceipt = {
   id: string;
@@ -97,6 +130,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       attachFailure: behaviour.attach ?? null,
       chargeFailure: behaviour.charge ?? null,
       refundFailure: behaviour.refund ?? null,
+      authentication: behaviour.authentication ?? null,
       expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
     });
     // Housekeeping: tokens are useless a day after they expire.
@@ -112,24 +146,35 @@ export class LocalPaymentProvider implements PaymentProvider {
     name: string;
     customerRef: string | null;
   }): Promise<AttachedCard> {
-    // Claiming the token in one statement makes "single use" hold under concurrent requests.
+    const token = await this.claimToken(input.token);
+    return this.createMethod(token, input.customerRef ?? newId('cus'));
+  }
+
+  /** Claiming the token in one statement makes "single use" hold under concurrent requests. */
+  private async claimToken(id: string) {
     const [token] = await this.db
       .update(localTokens)
       .set({ usedAt: new Date() })
       .where(
         and(
-          eq(localTokens.id, input.token),
+          eq(localTokens.id, id),
           isNull(localTokens.usedAt),
           gt(localTokens.expiresAt, new Date()),
         ),
       )
       .returning();
-    if (!token) throw new CardError(await this.whyTokenUnusable(input.token));
+    if (!token) throw new CardError(await this.whyTokenUnusable(id));
     if (token.attachFailure) throw new CardError(token.attachFailure);
+    return token;
+  }
 
-    const customerRef = input.customerRef ?? newId('cus');
+  private async createMethod(
+    token: typeof localTokens.$inferSelect,
+    customerRef: string,
+    db: Pick<Db, 'insert'> = this.db,
+  ): Promise<AttachedCard> {
     const paymentMethodRef = newId('pm');
-    await this.db.insert(localPaymentMethods).values({
+    await db.insert(localPaymentMethods).values({
       id: paymentMethodRef,
       brand: token.brand,
       last4: token.last4,
@@ -138,6 +183,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       postalCode: token.postalCode,
       chargeFailure: token.chargeFailure,
       refundFailure: token.refundFailure,
+      authentication: token.authentication,
       customerId: customerRef,
     });
     return {
@@ -149,6 +195,157 @@ export class LocalPaymentProvider implements PaymentProvider {
       expYear: token.expYear,
       postalCode: token.postalCode,
     };
+  }
+
+  /** Like a SetupIntent confirmed with the card: saved now, or once its challenge passes. */
+  async setupCard(input: {
+    token: string;
+    email: string;
+    name: string;
+    customerRef: string | null;
+    reference: string;
+    returnUrl: string;
+  }): Promise<SetupResult> {
+    const token = await this.claimToken(input.token);
+    const customerRef = input.customerRef ?? newId('cus');
+    const id = newId('seti');
+    const asks = token.authentication !== null;
+    const card = asks ? null : await this.createMethod(token, customerRef);
+    await this.db.insert(localSetupIntents).values({
+      id,
+      tokenId: token.id,
+      customerId: customerRef,
+      reference: input.reference,
+      status: card ? 'succeeded' : 'requires_action',
+      paymentMethodId: card?.paymentMethodRef ?? null,
+      returnUrl: input.returnUrl,
+    });
+    if (card) return { status: 'succeeded', card };
+    return {
+      status: 'requires_action',
+      action: { intentRef: id, clientSecret: null, challengeUrl: this.challengeUrl(id) },
+    };
+  }
+
+  async finishSetup(setupRef: string): Promise<{ reference: string; card: AttachedCard }> {
+    const [setup] = await this.db
+      .select()
+      .from(localSetupIntents)
+      .where(eq(localSetupIntents.id, setupRef));
+    if (!setup) throw new CardError(`No such setupintent: '${setupRef}'`);
+    if (setup.status === 'requires_action') throw new CardError(AUTHENTICATION_PENDING_MESSAGE);
+    if (setup.status !== 'succeeded' || !setup.paymentMethodId)
+      throw new CardError(setup.failureMessage ?? AUTHENTICATION_FAILED_MESSAGE);
+    const [method] = await this.db
+      .select()
+      .from(localPaymentMethods)
+      .where(eq(localPaymentMethods.id, setup.paymentMethodId));
+    return {
+      reference: setup.reference,
+      card: {
+        customerRef: setup.customerId,
+        paymentMethodRef: method.id,
+        brand: method.brand,
+        last4: method.last4,
+        expMonth: method.expMonth,
+        expYear: method.expYear,
+        postalCode: method.postalCode,
+      },
+    };
+  }
+
+  challengeUrl(intentRef: string): string {
+    return `${this.publicUrl}/api/payments/local/challenges/${intentRef}`;
+  }
+
+  /** What the challenge page shows; null for an unknown intent. */
+  async challenge(intentRef: string): Promise<LocalChallenge | null> {
+    if (intentRef.startsWith('seti_')) {
+      const [setup] = await this.db
+        .select({
+          status: localSetupIntents.status,
+          brand: localTokens.brand,
+          last4: localTokens.last4,
+        })
+        .from(localSetupIntents)
+        .innerJoin(localTokens, eq(localTokens.id, localSetupIntents.tokenId))
+        .where(eq(localSetupIntents.id, intentRef));
+      return setup
+        ? { ...setup, amountCents: null, currency: null, description: 'Saving your card' }
+        : null;
+    }
+    const [charge] = await this.db
+      .select({
+        status: localCharges.status,
+        brand: localPaymentMethods.brand,
+        last4: localPaymentMethods.last4,
+        amountCents: localCharges.amountCents,
+        currency: localCharges.currency,
+        description: localCharges.description,
+      })
+      .from(localCharges)
+      .innerJoin(localPaymentMethods, eq(localPaymentMethods.id, localCharges.paymentMethodId))
+      .where(eq(localCharges.id, intentRef));
+    return charge ?? null;
+  }
+
+  /**
+   * The customer's answer on the challenge page, once (a second answer changes nothing): the
+   * setup or charge succeeds, or fails. Answers where the customer goes back to, with the
+   * intent named as Stripe names it there; null for an unknown intent.
+   */
+  async answerChallenge(intentRef: string, passed: boolean): Promise<string | null> {
+    const back = (url: string | null, param: string) =>
+      `${url ?? `${this.publicUrl}/`}${(url ?? '').includes('?') ? '&' : '?'}${param}=${intentRef}`;
+    if (intentRef.startsWith('seti_'))
+      return this.db.transaction(async (tx) => {
+        const [setup] = await tx
+          .select()
+          .from(localSetupIntents)
+          .where(eq(localSetupIntents.id, intentRef))
+          .for('update');
+        if (!setup) return null;
+        if (setup.status === 'requires_action') {
+          const [token] = await tx
+            .select()
+            .from(localTokens)
+            .where(eq(localTokens.id, setup.tokenId));
+          const card = passed ? await this.createMethod(token, setup.customerId, tx) : null;
+          await tx
+            .update(localSetupIntents)
+            .set(
+              card
+                ? { status: 'succeeded', paymentMethodId: card.paymentMethodRef }
+                : { status: 'failed', failureMessage: AUTHENTICATION_FAILED_MESSAGE },
+            )
+            .where(eq(localSetupIntents.id, intentRef));
+        }
+        return back(setup.returnUrl, 'setup_intent');
+      });
+    return this.db.transaction(async (tx) => {
+      const [charge] = await tx
+        .select()
+        .from(localCharges)
+        .where(eq(localCharges.id, intentRef))
+        .for('update');
+      if (!charge) return null;
+      if (charge.status === 'requires_action') {
+        const [method] = await tx
+          .select({ authentication: localPaymentMethods.authentication })
+          .from(localPaymentMethods)
+          .where(eq(localPaymentMethods.id, charge.paymentMethodId));
+        const failure = !passed
+          ? AUTHENTICATION_FAILED_MESSAGE
+          : method?.authentication === 'decline_after'
+            ? CARD_DECLINED
+            : null;
+        await tx
+          .update(localCharges)
+          .set({ status: failure ? 'failed' : 'succeeded', failureMessage: failure })
+          .where(eq(localCharges.id, intentRef));
+      }
+      return back(charge.returnUrl, 'payment_intent');
+    });
   }
 
   private async whyTokenUnusable(id: string): Promise<string> {
@@ -173,7 +370,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   async charge(input: ChargeInput): Promise<ChargeResult> {
     assertChargeable(input.amountCents);
     const earlier = await this.findCharge(input.idempotencyKey);
-    if (earlier) return this.toResult(earlier);
+    if (earlier) return this.toResult(await this.bringOnSession(earlier, input), input);
 
     const [method] = await this.db
       .select()
@@ -186,6 +383,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       failure = `Amount must be at least ${formatMoney(minChargeOf(input.currency), input.currency)} ${input.currency.toLowerCase()}`;
     else if (isExpired(method.expMonth, method.expYear)) failure = 'Your card has expired.';
     else failure = method.chargeFailure;
+    const asks = !failure && asksOnCharge(method!.authentication);
 
     // The unique key decides a race: the loser writes nothing and answers the winner's result.
     const [row] = await this.db
@@ -198,14 +396,30 @@ export class LocalPaymentProvider implements PaymentProvider {
         amountCents: input.amountCents,
         currency: input.currency,
         description: input.description,
-        status: failure ? 'failed' : 'succeeded',
+        status: failure ? 'failed' : asks ? 'requires_action' : 'succeeded',
         failureMessage: failure,
+        returnUrl: asks ? (input.onSession?.returnUrl ?? null) : null,
       })
       .onConflictDoNothing({ target: localCharges.idempotencyKey })
       .returning();
     const charge = row ?? (await this.findCharge(input.idempotencyKey));
     if (!charge) throw new Error('local charge vanished after an idempotency conflict');
-    return this.toResult(charge);
+    return this.toResult(charge, input);
+  }
+
+  /**
+   * A charge waiting for authentication that the customer now attempts on-session (Stripe:
+   * confirming the PaymentIntent again): its challenge returns them to this page.
+   */
+  private async bringOnSession(charge: typeof localCharges.$inferSelect, input: ChargeInput) {
+    const returnUrl = input.onSession?.returnUrl;
+    if (charge.status !== 'requires_action' || !returnUrl || charge.returnUrl === returnUrl)
+      return charge;
+    await this.db
+      .update(localCharges)
+      .set({ returnUrl })
+      .where(and(eq(localCharges.id, charge.id), eq(localCharges.status, 'requires_action')));
+    return { ...charge, returnUrl };
   }
 
   /**
@@ -240,7 +454,7 @@ export class LocalPaymentProvider implements PaymentProvider {
         where idempotency_key = ${input.idempotencyKey}
       ),
       method as (
-        select customer_id, charge_failure,
+        select customer_id, charge_failure, authentication,
           (case when exp_year < 100 then exp_year + 2000 else exp_year end) as year, exp_month
         from ${localPaymentMethods} where id = ${input.paymentMethodRef}
       ),
@@ -264,11 +478,15 @@ export class LocalPaymentProvider implements PaymentProvider {
           failure
         from verdict
         where not exists (select 1 from earlier)
+          -- A bank asking for 3-D Secure is charge()'s: it answers what the challenge needs.
+          and coalesce((select authentication from method), '') not in ('always', 'decline_after')
           and not exists (select 1 from ${charges} where idempotency_key = ${record.idempotencyKey})
         on conflict (idempotency_key) do nothing
         returning id, status, failure_message
       ),
-      answer as (select * from made union all select * from earlier)
+      answer as (
+        select * from made union all select * from earlier where status <> 'requires_action'
+      )
       insert into ${charges} (user_id, amount_cents, currency, notes, kind, idempotency_key,
         errors, charge_ref, receipt_url)
       select ${record.userId}::int, ${input.amountCents}::int, ${input.currency}, ${record.notes},
@@ -297,9 +515,27 @@ export class LocalPaymentProvider implements PaymentProvider {
     return row;
   }
 
-  private toResult(charge: typeof localCharges.$inferSelect): ChargeResult {
+  private toResult(charge: typeof localCharges.$inferSelect, input?: ChargeInput): ChargeResult {
     if (charge.status === 'succeeded')
       return { ok: true, chargeRef: charge.id, receiptUrl: this.receiptUrl(charge.id) };
+    if (charge.status === 'requires_action')
+      return input?.onSession
+        ? {
+            ok: false,
+            message: AUTHENTICATION_PENDING_MESSAGE,
+            chargeRef: charge.id,
+            action: {
+              intentRef: charge.id,
+              clientSecret: null,
+              challengeUrl: this.challengeUrl(charge.id),
+            },
+          }
+        : {
+            ok: false,
+            message: AUTHENTICATION_REQUIRED_MESSAGE,
+            chargeRef: charge.id,
+            code: AUTHENTICATION_REQUIRED,
+          };
     return { ok: false, message: charge.failureMessage ?? CARD_DECLINED, chargeRef: charge.id };
   }
 
@@ -377,6 +613,24 @@ export class LocalPaymentProvider implements PaymentProvider {
         .where(eq(localRefunds.idempotencyKey, key));
       return refundResult(winner);
     });
+  }
+
+  async authenticateLater(intentRef: string, returnUrl: string): Promise<ChargeResult> {
+    const [charge] = await this.db
+      .select()
+      .from(localCharges)
+      .where(eq(localCharges.id, intentRef));
+    if (!charge)
+      return { ok: false, message: `No such payment_intent: '${intentRef}'`, chargeRef: null };
+    const input = { onSession: { returnUrl } } as ChargeInput;
+    return this.toResult(await this.bringOnSession(charge, input), input);
+  }
+
+  async cancelAuthentication(intentRef: string): Promise<void> {
+    await this.db
+      .update(localCharges)
+      .set({ status: 'failed', failureMessage: AUTHENTICATION_EXPIRED_MESSAGE })
+      .where(and(eq(localCharges.id, intentRef), eq(localCharges.status, 'requires_action')));
   }
 
   /** The local provider has no dashboard; staff see the customer in Paddock itself. */

@@ -6,9 +6,9 @@ import { localTokenRequest, localTokenResponse } from '@paddock/contract/cards';
 import { formatMoney } from '@paddock/contract/money';
 import type { Deps } from '../../deps';
 import { locations } from '../../db/schema/venue';
-import { NotFound } from '../errors';
+import { NotFound, ValidationError } from '../errors';
 import { getSettings } from '../settings';
-import { LocalPaymentProvider, type LocalReceipt } from './local-provider';
+import { LocalPaymentProvider, type LocalChallenge, type LocalReceipt } from './local-provider';
 import escapeHtml from 'escape-html';
 
 const DEFAULT_TIMEZONE = 'America/Los_Angeles';
@@ -38,6 +38,52 @@ export const localPaymentRoutes =
         },
       },
       async (request) => local().createToken(request.body),
+    );
+
+    // The bank's 3-D Secure page, as Stripe's test mode shows it: no login (the unguessable
+    // intent id is the key, as with Stripe's hosted pages); the answer goes back to the web.
+    const intentParam = z.object({ intentRef: z.string().max(64) });
+    app.get(
+      '/payments/local/challenges/:intentRef',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The local provider's 3-D Secure challenge page",
+          params: intentParam,
+          response: { 200: z.string() },
+        },
+      },
+      async (request, reply) => {
+        const challenge = await local().challenge(request.params.intentRef);
+        if (!challenge) throw new NotFound();
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(challengeHtml(request.params.intentRef, challenge));
+      },
+    );
+    app.post(
+      '/payments/local/challenges/:intentRef',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['payments'],
+          summary: 'Answer the challenge (the page posts outcome=complete or outcome=fail)',
+          params: intentParam,
+          // The page's form posts text/plain (`outcome=complete`), which Fastify parses as is.
+          body: z.string().max(100),
+        },
+      },
+      async (request, reply) => {
+        const outcome = /^outcome=(complete|fail)\s*$/.exec(request.body)?.[1];
+        if (!outcome) throw ValidationError.field('outcome', 'Choose complete or fail.');
+        const back = await local().answerChallenge(
+          request.params.intentRef,
+          outcome === 'complete',
+        );
+        if (!back) throw new NotFound();
+        return reply.redirect(back, 303);
+      },
     );
 
     app.get(
@@ -105,6 +151,50 @@ function receiptHtml(receipt: LocalReceipt, companyName: string, timezone: strin
 ${rows.map(([k, v]) => `<dt>${k}</dt><dd>${escapeHtml(v)}</dd>`).join('\n')}
 </dl>
 <p class="note">Use your browser's Print command to print or save this receipt.</p>
+</main>
+</body>
+</html>
+`;
+}
+
+function challengeHtml(intentRef: string, c: LocalChallenge): string {
+  const what =
+    c.amountCents !== null && c.currency
+      ? `Pay ${formatMoney(c.amountCents, c.currency)} to ${c.description}`
+      : c.description;
+  const open = c.status === 'requires_action';
+  const action = `/api/payments/local/challenges/${encodeURIComponent(intentRef)}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>3-D Secure authentication</title>
+<style>
+  body { font-family: system-ui, sans-serif; color: #222; margin: 2rem auto; max-width: 28rem; padding: 0 1rem; }
+  h1 { font-size: 1.5rem; }
+  form { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.5rem; }
+  button { font: inherit; padding: 0.75rem 1.25rem; border-radius: 0.375rem; border: 1px solid #1d4ed8; min-height: 44px; cursor: pointer; }
+  button[value=complete] { background: #1d4ed8; color: #fff; }
+  button[value=fail] { background: #fff; color: #1d4ed8; }
+  button:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+  .note { color: #555; font-size: 0.875rem; }
+</style>
+</head>
+<body>
+<main>
+<h1>3-D Secure authentication</h1>
+<p>${escapeHtml(what)}</p>
+<p>${escapeHtml(`${c.brand} ending in ${c.last4}`)}</p>
+${
+  open
+    ? `<form method="post" action="${escapeHtml(action)}" enctype="text/plain">
+<button type="submit" name="outcome" value="complete">Complete authentication</button>
+<button type="submit" name="outcome" value="fail">Fail authentication</button>
+</form>`
+    : `<p role="status">This authentication is already answered.</p>`
+}
+<p class="note">This is the built-in test payment provider: it plays your bank's part.</p>
 </main>
 </body>
 </html>

@@ -16,7 +16,51 @@ export type AttachedCard = {
  */
 export type ChargeResult =
   | { ok: true; chargeRef: string; receiptUrl: string | null }
-  | { ok: false; message: string; chargeRef: string | null };
+  | {
+      ok: false;
+      message: string;
+      chargeRef: string | null;
+      /**
+       * The bank asks for 3-D Secure. On-session: the challenge the web runs, after which the
+       * same key answers how it ended. Off-session: absent, with `code: authentication_required`
+       * (the customer authenticates that payment later, on-session, by `chargeRef`).
+       */
+      action?: NextAction;
+      code?: typeof AUTHENTICATION_REQUIRED;
+    };
+
+/** Stripe's decline code for an off-session charge the bank wants authenticated. */
+export const AUTHENTICATION_REQUIRED = 'authentication_required';
+/**
+ * What the customer reads when a charge made without them needs their authentication (a club
+ * renewal's mail links to where they do it; decision 0085).
+ */
+export const AUTHENTICATION_REQUIRED_MESSAGE =
+  'Your bank asks you to authenticate this payment, which cannot be done without you. Please review your payment method.';
+/** A challenge not answered yet (the customer left the page, or the bank's window is open). */
+export const AUTHENTICATION_PENDING_MESSAGE =
+  'Your bank asks you to authenticate this payment. Please complete the authentication.';
+/** A challenge nobody answered within the checkout's hold (the payment is cancelled). */
+export const AUTHENTICATION_EXPIRED_MESSAGE =
+  'The authentication your bank asked for was not completed in time. Nothing was charged; please book again.';
+/** Stripe's message for a failed or abandoned 3-D Secure challenge. */
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+/**
+ * What the web needs to run a 3-D Secure challenge: Stripe.js `handleNextAction` takes the
+ * client secret; the local provider's own page is at `challengeUrl`.
+ */
+export type NextAction = {
+  /** The PaymentIntent or SetupIntent (`pi_…`, `seti_…`; the local provider's `ch_…`). */
+  intentRef: string;
+  clientSecret: string | null;
+  challengeUrl: string | null;
+};
+
+/** A card being saved for off-session charges: saved now, or after the customer's challenge. */
+export type SetupResult =
+  { status: 'succeeded'; card: AttachedCard } | { status: 'requires_action'; action: NextAction };
 
 /** The Charge row to record for a charge (`charges`), besides what the provider answers. */
 export type ChargeToRecord = {
@@ -38,6 +82,11 @@ export type ChargeInput = {
   currency: string;
   description: string;
   idempotencyKey: string;
+  /**
+   * The customer is on the page (checkout, voucher, enrolment): a bank asking for 3-D Secure
+   * answers `action`, and the challenge returns the customer to `returnUrl`. Absent: off-session.
+   */
+  onSession?: { returnUrl: string };
 };
 
 /**
@@ -71,6 +120,21 @@ export interface PaymentProvider {
     name: string;
     customerRef: string | null;
   }): Promise<AttachedCard>;
+  /**
+   * Saves a card for later off-session charges through a SetupIntent (`usage: off_session`):
+   * the card exists only once the setup succeeded, after a challenge when the bank asks for one
+   * (then `finishSetup`). `reference` names whose card it is; `finishSetup` answers it back.
+   */
+  setupCard(input: {
+    token: string;
+    email: string;
+    name: string;
+    customerRef: string | null;
+    reference: string;
+    returnUrl: string;
+  }): Promise<SetupResult>;
+  /** The card of a setup whose challenge is over; CardError when it failed or still waits. */
+  finishSetup(setupRef: string): Promise<{ reference: string; card: AttachedCard }>;
   detachCard(card: { customerRef: string; paymentMethodRef: string }): Promise<void>;
   /**
    * Charges the saved card in `currency`. The same idempotency key never charges twice: a
@@ -107,6 +171,17 @@ export interface PaymentProvider {
    * provider whose keys never expire has no need of it.
    */
   findEarlierCharge?(input: ChargeInput, since: Date): Promise<ChargeResult | null>;
+  /**
+   * Cancels a charge still waiting for its challenge (an abandoned checkout), so a late answer
+   * can no longer take the money. A charge that ended meanwhile stays as it ended.
+   */
+  cancelAuthentication(intentRef: string): Promise<void>;
+  /**
+   * The customer, now on the page, authenticates an off-session charge that answered
+   * `authentication_required` (Stripe: the PaymentIntent confirmed again on-session): the
+   * challenge (`action`) while it waits, then how it ended.
+   */
+  authenticateLater(intentRef: string, returnUrl: string): Promise<ChargeResult>;
   /** Where staff view the customer at the provider ("View Customer"). */
   customerUrl(customerRef: string): string | null;
 }

@@ -44,7 +44,7 @@ describe('StripePaymentProvider against a stand-in Stripe', () => {
     );
   });
 
-  it('saves a card: customer, PaymentMethod from the token, attach, default', async () => {
+  it('saves a card: customer, PaymentMethod from the token, off-session SetupIntent, default', async () => {
     const user = await createUser(t, { firstName: 'Ayrton', lastName: 'Senna' });
     const res = await saveCard('tok_visa', user.token);
     expect(res.statusCode).toBe(200);
@@ -58,27 +58,37 @@ describe('StripePaymentProvider against a stand-in Stripe', () => {
     expect(calls()).toEqual([
       'POST /v1/customers',
       'POST /v1/payment_methods',
-      expect.stringMatching(/^POST \/v1\/payment_methods\/pm_\d+\/attach$/),
+      'POST /v1/setup_intents',
       expect.stringMatching(/^POST \/v1\/customers\/cus_\d+$/),
     ]);
-    const [customer, created, attach, update] = requests;
+    const [customer, created, setup, update] = requests;
     expect(customer.auth).toBe('Bearer sk_test_paddock');
     expect(customer.params).toEqual({ email: user.email, name: 'Ayrton Senna' });
     expect(created.params).toEqual({ type: 'card', 'card[token]': 'tok_visa' });
-    const customerId = attach.params.customer;
+    expect(setup.params).toEqual({
+      customer: setup.params.customer,
+      payment_method: expect.stringMatching(/^pm_\d+$/),
+      usage: 'off_session',
+      confirm: 'true',
+      return_url: `${t.deps.config.publicUrl}/dashboard`,
+      'metadata[paddock_reference]': `user-${user.id}`,
+      'expand[0]': 'payment_method',
+    });
+    const customerId = setup.params.customer;
     expect(customerId).toMatch(/^cus_/);
     expect(update.path).toBe(`/v1/customers/${customerId}`);
     expect(update.params['invoice_settings[default_payment_method]']).toMatch(/^pm_/);
   });
 
-  it('attaches a pm_ directly, reuses the customer and detaches the replaced card', async () => {
+  it('sets up a pm_ directly, reuses the customer and detaches the replaced card', async () => {
     const user = await createUser(t);
     await saveCard('tok_visa', user.token);
-    const firstPm = requests[2].path.split('/')[3];
+    const firstPm = requests[2].params.payment_method;
     requests.length = 0;
     expect((await saveCard('pm_card_mastercard', user.token)).statusCode).toBe(200);
+    expect(requests[0].params.payment_method).toBe('pm_card_mastercard');
     expect(calls()).toEqual([
-      'POST /v1/payment_methods/pm_card_mastercard/attach',
+      'POST /v1/setup_intents',
       expect.stringMatching(/^POST \/v1\/customers\/cus_\d+$/),
       `POST /v1/payment_methods/${firstPm}/detach`,
     ]);
@@ -103,7 +113,7 @@ describe('StripePaymentProvider against a stand-in Stripe', () => {
     const user = await createUser(t);
     await saveCard('tok_visa', user.token);
     const customerId = requests[2].params.customer;
-    const pm = requests[2].path.split('/')[3];
+    const pm = requests[2].params.payment_method;
     requests.length = 0;
     const input = {
       userId: user.id,

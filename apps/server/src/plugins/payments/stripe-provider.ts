@@ -3,6 +3,12 @@ import type { Config } from '../../config';
 import {
   assertChargeable,
   type AttachedCard,
+  AUTHENTICATION_EXPIRED_MESSAGE,
+  AUTHENTICATION_FAILED_MESSAGE,
+  AUTHENTICATION_PENDING_MESSAGE,
+  AUTHENTICATION_REQUIRED,
+  AUTHENTICATION_REQUIRED_MESSAGE,
+  type SetupResult,
   CardError,
   type ChargeInput,
   type ChargeResult,
@@ -23,13 +29,38 @@ const BRAND_NAMES: Record<string, string> = {
 
 /** The metadata field naming our idempotency key on PaymentIntents and Refunds (decision 0084). */
 export const PADDOCK_KEY = 'paddock_key';
+/** The metadata field naming whose card a SetupIntent saves (`user-12`). */
+export const PADDOCK_REFERENCE = 'paddock_reference';
 
-/** A PaymentIntent as a charge result: off-session, anything but `succeeded` is a refusal. */
-function intentResult(intent: Stripe.PaymentIntent): ChargeResult {
+/**
+ * A PaymentIntent as a charge result. `requires_action` on-session is the challenge the web runs
+ * (`stripe.handleNextAction` with the client secret); off-session the bank's wish to
+ * authenticate is `authentication_required`; anything else but `succeeded` is a refusal.
+ */
+function intentResult(intent: Stripe.PaymentIntent, onSession = false): ChargeResult {
+  if (intent.status === 'requires_action' && onSession)
+    return {
+      ok: false,
+      message: AUTHENTICATION_PENDING_MESSAGE,
+      chargeRef: intent.id,
+      action: { intentRef: intent.id, clientSecret: intent.client_secret, challengeUrl: null },
+    };
+  const code = intent.last_payment_error?.code ?? intent.last_payment_error?.decline_code;
+  if (intent.status === 'requires_action' || code === AUTHENTICATION_REQUIRED)
+    return {
+      ok: false,
+      message: AUTHENTICATION_REQUIRED_MESSAGE,
+      chargeRef: intent.id,
+      code: AUTHENTICATION_REQUIRED,
+    };
+  if (intent.status === 'canceled')
+    return { ok: false, message: AUTHENTICATION_EXPIRED_MESSAGE, chargeRef: intent.id };
   if (intent.status !== 'succeeded')
     return {
       ok: false,
-      message: 'Your card could not be charged. Please try another card.',
+      message:
+        intent.last_payment_error?.message ??
+        'Your card could not be charged. Please try another card.',
       chargeRef: intent.id,
     };
   const charge = intent.latest_charge;
@@ -111,6 +142,86 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * A SetupIntent with `usage: off_session`, confirmed here with the card the web tokenized
+   * (finalizing on the server); `requires_action` hands its client secret to the web, whose
+   * `stripe.handleNextAction` shows the bank's challenge, then `finishSetup` reads how it ended.
+   */
+  async setupCard(input: {
+    token: string;
+    email: string;
+    name: string;
+    customerRef: string | null;
+    reference: string;
+    returnUrl: string;
+  }): Promise<SetupResult> {
+    try {
+      const customerRef =
+        input.customerRef ??
+        (await this.stripe.customers.create({ email: input.email || undefined, name: input.name }))
+          .id;
+      const method = input.token.startsWith('pm_')
+        ? input.token
+        : (await this.stripe.paymentMethods.create({ type: 'card', card: { token: input.token } }))
+            .id;
+      const setup = await this.stripe.setupIntents.create({
+        customer: customerRef,
+        payment_method: method,
+        usage: 'off_session',
+        confirm: true,
+        return_url: input.returnUrl,
+        metadata: { [PADDOCK_REFERENCE]: input.reference },
+        expand: ['payment_method'],
+      });
+      if (setup.status === 'requires_action')
+        return {
+          status: 'requires_action',
+          action: { intentRef: setup.id, clientSecret: setup.client_secret, challengeUrl: null },
+        };
+      return { status: 'succeeded', card: await this.cardOfSetup(setup) };
+    } catch (error) {
+      if (isCustomerFixable(this.sdk, error)) throw new CardError(error.message);
+      throw error;
+    }
+  }
+
+  async finishSetup(setupRef: string): Promise<{ reference: string; card: AttachedCard }> {
+    let setup: Stripe.SetupIntent;
+    try {
+      setup = await this.stripe.setupIntents.retrieve(setupRef, { expand: ['payment_method'] });
+    } catch (error) {
+      if (isCustomerFixable(this.sdk, error)) throw new CardError(error.message);
+      throw error;
+    }
+    if (setup.status === 'requires_action') throw new CardError(AUTHENTICATION_PENDING_MESSAGE);
+    if (setup.status !== 'succeeded')
+      throw new CardError(setup.last_setup_error?.message ?? AUTHENTICATION_FAILED_MESSAGE);
+    return {
+      reference: setup.metadata?.[PADDOCK_REFERENCE] ?? '',
+      card: await this.cardOfSetup(setup),
+    };
+  }
+
+  /** The succeeded setup's card, made the customer's default for invoices and the dashboard. */
+  private async cardOfSetup(setup: Stripe.SetupIntent): Promise<AttachedCard> {
+    const method = setup.payment_method;
+    const customerRef = typeof setup.customer === 'string' ? setup.customer : setup.customer?.id;
+    if (!method || typeof method === 'string' || !customerRef || !method.card)
+      throw new CardError('Only cards can be saved.');
+    await this.stripe.customers.update(customerRef, {
+      invoice_settings: { default_payment_method: method.id },
+    });
+    return {
+      customerRef,
+      paymentMethodRef: method.id,
+      brand: BRAND_NAMES[method.card.brand] ?? 'Unknown',
+      last4: method.card.last4,
+      expMonth: method.card.exp_month,
+      expYear: method.card.exp_year,
+      postalCode: method.billing_details?.address?.postal_code ?? null,
+    };
+  }
+
   async detachCard(card: { customerRef: string; paymentMethodRef: string }): Promise<void> {
     try {
       await this.stripe.paymentMethods.detach(card.paymentMethodRef);
@@ -121,16 +232,23 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Off-session (`off_session: true`) unless the customer is on the page: then confirmed
+   * on-session with a `return_url`, and a bank asking for 3-D Secure answers the challenge.
+   * A key seen before answers the intent as it is now (its first answer may be a challenge
+   * since passed or failed), not Stripe's replay of that first answer.
+   */
   async charge(input: ChargeInput): Promise<ChargeResult> {
     assertChargeable(input.amountCents);
+    const onSession = input.onSession !== undefined;
     try {
-      const intent = await this.stripe.paymentIntents.create(
+      let intent = await this.stripe.paymentIntents.create(
         {
           amount: input.amountCents,
           currency: input.currency.toLowerCase(),
           customer: input.customerRef,
           payment_method: input.paymentMethodRef,
-          off_session: true,
+          ...(input.onSession ? { return_url: input.onSession.returnUrl } : { off_session: true }),
           confirm: true,
           description: input.description,
           // What findEarlierCharge and the webhook match on once the idempotency key has expired.
@@ -139,11 +257,23 @@ export class StripePaymentProvider implements PaymentProvider {
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      return intentResult(intent);
+      if (intent.status === 'requires_action' || intent.status === 'processing')
+        intent = await this.stripe.paymentIntents.retrieve(intent.id, {
+          expand: ['latest_charge'],
+        });
+      return intentResult(intent, onSession);
     } catch (error) {
-      if (isCustomerFixable(this.sdk, error))
-        return { ok: false, message: error.message, chargeRef: error.payment_intent?.id ?? null };
-      throw error;
+      if (!isCustomerFixable(this.sdk, error)) throw error;
+      const intentRef = error.payment_intent?.id ?? null;
+      // An off-session charge the bank wants authenticated: the customer does it later.
+      if (error.code === AUTHENTICATION_REQUIRED || error.decline_code === AUTHENTICATION_REQUIRED)
+        return {
+          ok: false,
+          message: AUTHENTICATION_REQUIRED_MESSAGE,
+          chargeRef: intentRef,
+          code: AUTHENTICATION_REQUIRED,
+        };
+      return { ok: false, message: error.message, chargeRef: intentRef };
     }
   }
 
@@ -160,7 +290,8 @@ export class StripePaymentProvider implements PaymentProvider {
       expand: ['data.latest_charge'],
     });
     for await (const intent of intents)
-      if (intent.metadata?.[PADDOCK_KEY] === input.idempotencyKey) return intentResult(intent);
+      if (intent.metadata?.[PADDOCK_KEY] === input.idempotencyKey)
+        return intentResult(intent, input.onSession !== undefined);
     return null;
   }
 
@@ -209,6 +340,36 @@ export class StripePaymentProvider implements PaymentProvider {
     } catch (error) {
       if (isCustomerFixable(this.sdk, error))
         return { ok: false, message: error.message, refundRef: null };
+      throw error;
+    }
+  }
+
+  async authenticateLater(intentRef: string, returnUrl: string): Promise<ChargeResult> {
+    try {
+      let intent = await this.stripe.paymentIntents.retrieve(intentRef, {
+        expand: ['latest_charge'],
+      });
+      const code = intent.last_payment_error?.code ?? intent.last_payment_error?.decline_code;
+      if (intent.status === 'requires_payment_method' && code === AUTHENTICATION_REQUIRED)
+        intent = await this.stripe.paymentIntents.confirm(intentRef, {
+          return_url: returnUrl,
+          expand: ['latest_charge'],
+        });
+      return intentResult(intent, true);
+    } catch (error) {
+      if (!isCustomerFixable(this.sdk, error)) throw error;
+      return { ok: false, message: error.message, chargeRef: intentRef };
+    }
+  }
+
+  async cancelAuthentication(intentRef: string): Promise<void> {
+    try {
+      await this.stripe.paymentIntents.cancel(intentRef, {
+        cancellation_reason: 'abandoned',
+      });
+    } catch (error) {
+      // Succeeded or failed meanwhile: Stripe refuses to cancel it, and it stays as it ended.
+      if (error instanceof this.sdk.errors.StripeInvalidRequestError) return;
       throw error;
     }
   }

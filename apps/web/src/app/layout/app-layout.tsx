@@ -6,6 +6,7 @@ import { scrollToHash } from '../../lib/scroll-to-hash';
 import type { RouteHandle } from '../route-access';
 import { TopNav } from './top-nav';
 import { SiteFooter } from './site-footer';
+import { useCardSetupReturn } from '../../components/payment-method/use-card-setup-return';
 
 function useBodyClass() {
   const matches = useMatches();
@@ -26,6 +27,7 @@ export function AppLayout() {
   const location = useLocation();
   const showNav = params.get('nav') !== 'false';
   useBodyClass();
+  useCardSetupReturn();
   useEffect(() => scrollToHash(location.hash), [location.pathname, location.hash]);
 
   return (

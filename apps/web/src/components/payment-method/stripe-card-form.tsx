@@ -6,11 +6,14 @@ import { showAlert } from '../../lib/alerts';
 import { plainErrorMessage } from '../../lib/error-message';
 import type { CardEntryProps } from './card-entry';
 import { CardFormActions } from './card-form-actions';
+import { registerStripe } from './challenge';
 
 // Loaded once per key: Stripe.js must not be injected twice.
 const stripes = new Map<string, Promise<Stripe | null>>();
 function stripeFor(key: string) {
   if (!stripes.has(key)) stripes.set(key, loadStripe(key));
+  // The bank's challenge (3-D Secure) runs on this same instance.
+  registerStripe(() => stripes.get(key)!);
   return stripes.get(key)!;
 }
 

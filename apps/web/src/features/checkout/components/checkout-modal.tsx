@@ -22,6 +22,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { DEFAULT_CURRENCY, formatMoney } from '@paddock/contract/money-format';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { processCheckout } from '../api/process-checkout';
+import { runChallenge } from '../../../components/payment-method/challenge';
 import { quoteCheckout } from '../api/quote-checkout';
 import { AllDoneModal, BookingErrorModal } from './booking-outcome-modals';
 import { CheckoutTotals } from './checkout-totals';
@@ -149,7 +150,23 @@ function CheckoutDialog({
 
   const reserve = () => {
     process.mutate(quote.checkout_id, {
-      onSuccess: (result) => {
+      onSuccess: async (answer) => {
+        let result = answer;
+        if (result.status === 'awaiting_authentication') {
+          // The bank asks for 3-D Secure (decision 0085): Stripe shows it over the page, then
+          // the server finishes; the local provider's page comes back to the finishing screen.
+          try {
+            await runChallenge({
+              client_secret: result.client_secret ?? null,
+              challenge_url: result.challenge_url ?? null,
+            });
+            result = await processCheckout(quote.checkout_id);
+          } catch (error) {
+            void refreshBookings();
+            setFailure(bookingFailureText(error));
+            return;
+          }
+        }
         onBooked();
         void refreshBookings();
         if (result.post_booking_url) window.location.assign(result.post_booking_url);

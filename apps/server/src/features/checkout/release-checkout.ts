@@ -1,0 +1,62 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { CheckoutResult } from '../../db/schema/booking';
+import { reservations, voucherRedemptions, vouchers } from '../../db/schema/booking';
+import { addCredits } from '../../plugins/club-membership';
+import type { Queryable } from '../../plugins/payments/charge-card';
+import { publishChange } from '../../plugins/changes';
+import * as repo from './checkout.repo';
+
+/** How long a checkout waits for its 3-D Secure challenge before its seats go back (0085). */
+export const AUTHENTICATION_HOLD_MS = 15 * 60 * 1000;
+
+/**
+ * Ends a checkout whose challenge failed or was abandoned, inside the caller's transaction with
+ * the checkout row locked: nothing was charged, so its seats are free again (its bookings are
+ * cancelled, not left as an outstanding balance) and the voucher and club credits it used come
+ * back. Stored as `released` with the one message the customer reads, wherever they look.
+ */
+export async function releaseCheckout(
+  tx: Queryable,
+  checkout: repo.CheckoutRow,
+  message: string,
+): Promise<CheckoutResult> {
+  const cancelled = await tx
+    .update(reservations)
+    .set({ cancelledAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(reservations.checkoutId, checkout.id),
+        eq(reservations.paid, false),
+        isNull(reservations.cancelledAt),
+      ),
+    )
+    .returning({ calendarId: reservations.calendarId });
+  for (const calendarId of new Set(cancelled.map((r) => r.calendarId)))
+    await publishChange(tx, 'reservations', calendarId);
+  const given = await tx
+    .delete(voucherRedemptions)
+    .where(eq(voucherRedemptions.checkoutId, checkout.id))
+    .returning();
+  for (const redemption of given)
+    await tx
+      .update(vouchers)
+      .set({ balanceCents: sql`${vouchers.balanceCents} + ${redemption.amountCents}` })
+      .where(eq(vouchers.id, redemption.voucherId));
+  if (checkout.amounts.creditsUsing > 0)
+    await addCredits(tx, {
+      userId: checkout.userId,
+      credits: checkout.amounts.creditsUsing,
+      reason: 'refund',
+      checkoutId: checkout.id,
+    });
+  const result: CheckoutResult = {
+    statusCode: 402,
+    body: { detail: message, code: 'authentication_failed' },
+  };
+  await repo.updateCheckout(tx, checkout.id, {
+    status: 'released',
+    result,
+    processedAt: new Date(),
+  });
+  return result;
+}
