@@ -224,7 +224,7 @@ export async function blackout(
   body: { slots: { calendar: number; slot: string }[]; notes: string },
   now = new Date(),
 ) {
-  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField);
+  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField, 'blackout');
   const ids = await db.transaction(async (tx) => {
     const inserted = await insertReservations(
       tx,
@@ -334,7 +334,9 @@ export async function bookFor(
 ) {
   if (!(await repo.userExists(db, body.user)))
     throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
-  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField);
+  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField, {
+    userId: body.user,
+  });
   const member = await isClubMemberInGoodStanding(db, body.user);
   // Priced as one booking at the first seat's location: fees and tax as the checkout would.
   const location = resolved[0].seat.location;
@@ -413,6 +415,7 @@ export async function move(db: Db, caller: AuthUser, body: PlannerMove, now = ne
     'staff',
     now,
     (_i, name) => name,
+    { moving: body.reservation },
   );
   const row = await db.transaction(async (tx) => {
     const [current] = await liveRows(tx, [body.reservation]).catch(() => {

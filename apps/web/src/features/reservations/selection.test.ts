@@ -10,6 +10,7 @@ const seat = (id: number, slots: string[]): ParallelResponse[number] => ({
   type: 1,
   type_name: 'Pro Cockpit',
   type_image: '',
+  type_min_minutes: 30,
   type_description: '',
   image: '',
   event: null,
