@@ -35,7 +35,13 @@ import { AvailabilityAlert } from '../components/availability-alert';
 import { BookingFilters } from '../components/booking-filters';
 import { ClubAlert } from '../components/club-alert';
 import { StartTimes, type StartTime } from '../components/start-times';
-import { pickSideBySide, sortChosen, startTimesFrom, type ChosenSlot } from '../selection';
+import {
+  minimumStayProblem,
+  pickSideBySide,
+  sortChosen,
+  startTimesFrom,
+  type ChosenSlot,
+} from '../selection';
 
 const MAX_RACERS = 20;
 
@@ -172,6 +178,11 @@ export default function ReservationLocationsScreen() {
 
   const gridSeats: GridSeat[] = seats.data ?? [];
   const count = chosen.size;
+  const ownSlots = (seatId: number) =>
+    Object.values(availBySeat[seatId] ?? {})
+      .filter((s) => s.state === 'mine_paid' || s.state === 'mine_unpaid')
+      .map((s) => s.slot);
+  const tooShort = minimumStayProblem(chosen.values(), seats.data ?? [], ownSlots);
 
   let results;
   if (!location) {
@@ -281,7 +292,11 @@ export default function ReservationLocationsScreen() {
                 Times are in {location.name}&rsquo;s time zone ({zone}).
               </p>
             )}
-            {resultsShown || !location ? results : <SpinnerScreen label="Searching for simulators…" />}
+            {resultsShown || !location ? (
+              results
+            ) : (
+              <SpinnerScreen label="Searching for simulators…" />
+            )}
           </div>
         </div>
       )}
@@ -289,6 +304,7 @@ export default function ReservationLocationsScreen() {
         <div className="d-flex align-items-center justify-content-between gap-2">
           <span aria-live="polite">
             {count === 0 ? 'No times selected' : `${countOf(count, SLOTS)} selected`}
+            {tooShort && <span className="d-block small text-danger">{tooShort}</span>}
           </span>
           <div className="d-flex gap-2">
             {count > 0 && (
@@ -296,7 +312,7 @@ export default function ReservationLocationsScreen() {
                 Clear
               </Button>
             )}
-            <Button onClick={openCheckout} disabled={count === 0 || quote.isPending}>
+            <Button onClick={openCheckout} disabled={count === 0 || !!tooShort || quote.isPending}>
               {quote.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
               Checkout
             </Button>
