@@ -208,3 +208,10 @@ export type SeatUpdate = z.infer<typeof seatUpdate>;
 
 /** GET /locations/{id}/seats: every seat of the location, active or not, in display order. */
 export const seatAdminList = z.array(seatAdmin);
+
+/**
+ * The page that books one seat at one time (a waitlist offer's "Book it now", on the dashboard
+ * and in its e-mail): it opens on that date with that time chosen.
+ */
+export const bookSeatAtPath = (calendar: number, slot: string) =>
+  `/reservations/${calendar}?slot=${encodeURIComponent(slot)}`;

@@ -1,3 +1,4 @@
+import { bookSeatAtPath } from '@paddock/contract/calendars';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
@@ -282,7 +283,7 @@ export async function seatFreed(
           when,
           heldForYou: index === 0,
           holdUntil: until,
-          bookUrl: `${ctx.publicUrl}/reservations/${calendarId}`,
+          bookUrl: `${ctx.publicUrl}${bookSeatAtPath(calendarId, slot)}`,
         }),
       );
     }
