@@ -60,6 +60,18 @@ async function openCheckout() {
 
 // Whole screens on a busy machine: allow more than the default 5 s.
 describe('/reservations/all', { timeout: 20_000 }, () => {
+  it('offers Notify me only where the waitlist would take it: every seat type shown', async () => {
+    stubVenue();
+    renderApp('/reservations/all', { user: testUser() });
+    const notify = { name: 'Tell me when a seat frees up at 3:00 PM' };
+    // A busy machine renders the deferred grid late: wait for it rather than fail.
+    expect(await screen.findByRole('button', notify, { timeout: 15_000 })).toBeVisible();
+    // Cockpits only: a VR seat may still be free at 3:00 PM, which the waitlist counts.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pro Cockpit' }));
+    await cell('Cockpit 1', '3:00 PM', 'Taken');
+    expect(screen.queryByRole('button', notify)).toBeNull();
+  });
+
   it('searches the nearest location and says whether the group fits, word for word', async () => {
     const calls = stubVenue();
     renderApp('/reservations/all', { user: testUser() });

@@ -177,6 +177,8 @@ export default function ReservationLocationsScreen() {
   };
 
   const gridSeats: GridSeat[] = seats.data ?? [];
+  const everyType =
+    chosenTypes.length === 0 || (types.data ?? []).every((t) => chosenTypes.includes(t.id));
   const count = chosen.size;
   const ownSlots = (seatId: number) =>
     Object.values(availBySeat[seatId] ?? {})
@@ -218,19 +220,24 @@ export default function ReservationLocationsScreen() {
             selected={chosenKeys}
             now={now}
             onToggle={toggle}
-            onNotify={(slot) =>
-              location &&
-              joinWaitlist.mutate(
-                { location: location.id, slot },
-                {
-                  onSuccess: () =>
-                    showAlert(
-                      `We will e-mail you when a seat frees up at ${formatSlotTime(slot)}.`,
-                      'success',
-                    ),
-                  onError: (error) => showError(error),
-                },
-              )
+            onNotify={
+              // The waitlist counts every seat type: with some types left out, a full grid
+              // may still leave a seat free (the server would refuse).
+              !everyType
+                ? undefined
+                : (slot) =>
+                    location &&
+                    joinWaitlist.mutate(
+                      { location: location.id, slot },
+                      {
+                        onSuccess: () =>
+                          showAlert(
+                            `We will e-mail you when a seat frees up at ${formatSlotTime(slot)}.`,
+                            'success',
+                          ),
+                        onError: (error) => showError(error),
+                      },
+                    )
             }
           />
         )}
