@@ -75,7 +75,7 @@ describe('/reservations/all', { timeout: 20_000 }, () => {
   it('searches the nearest location and says whether the group fits, word for word', async () => {
     const calls = stubVenue();
     renderApp('/reservations/all', { user: testUser() });
-    expect(await screen.findByText('Excellent! We have 1 simulator available...')).toBeVisible();
+    expect(await screen.findByText('Excellent! We have 2 simulators available...')).toBeVisible();
     expect(screen.getByLabelText('Location')).toHaveValue('1');
     const search = calls.find((c) => c.path === '/api/calendars/parallel')!.search;
     expect(Object.fromEntries(search)).toMatchObject({
@@ -137,7 +137,7 @@ describe('/reservations/all', { timeout: 20_000 }, () => {
 
     stubVenue();
     renderApp('/reservations/all', { user: testUser(), config: { club_enabled: false } });
-    await screen.findByText('Excellent! We have 1 simulator available...');
+    await screen.findByText('Excellent! We have 2 simulators available...');
     await new Promise((r) => setTimeout(r, 1300));
     expect(screen.queryByText(/save 20% on every race/)).toBeNull();
   });

@@ -203,7 +203,12 @@ export default function ReservationLocationsScreen() {
         ) : parallel.isError ? (
           <p className="text-danger">{errorMessage(parallel.error)}</p>
         ) : (
-          <AvailabilityAlert racers={racers} minutes={minutes} found={starts.length > 0} />
+          <AvailabilityAlert
+            racers={racers}
+            minutes={minutes}
+            found={starts.length > 0}
+            available={new Set(starts.flatMap((s) => s.seatIds)).size}
+          />
         )}
         <StartTimes starts={starts} racers={racers} minutes={minutes} onPick={pickStart} />
         {seats.isPending ? (
