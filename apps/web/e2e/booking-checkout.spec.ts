@@ -104,7 +104,7 @@ test('two racers book two seats side by side for an hour, by keyboard', async ({
   await page.getByLabel('Racers').selectOption('2');
   await page.getByLabel('Race Minutes').selectOption('60');
   await pickDate(page, day);
-  await expect(page.getByText('Excellent! We have 2 simulators available...')).toBeVisible();
+  await expect(page.getByText('Excellent! We have 7 simulators available...')).toBeVisible();
 
   const start = page.getByRole('button', { name: `Start at 5:00 PM on ${longDate(day)}` });
   await start.focus();
