@@ -30,7 +30,7 @@ test('join the club with 4 sessions, book a seat with credits, cancel and see th
   await expect(page.getByRole('heading', { level: 1, name: 'Join the Apex Club' })).toBeVisible();
   const sessions = page.getByRole('spinbutton', { name: 'Sessions per month' });
   await expect(sessions).toHaveValue('4');
-  await expect(page.getByText('Minumum of 4 sessions per month required to join')).toBeVisible();
+  await expect(page.getByText('Minimum of 4 sessions per month required to join')).toBeVisible();
   await expect(page.getByText('1000 credits per month')).toBeVisible();
   await expect(page.getByText('$100.00')).toBeVisible();
   await expect(page.getByText('−$20.00')).toBeVisible();

@@ -21,12 +21,30 @@ export const idList = z
   .transform((v) => v.split(',').map(Number))
   .refine((ids) => ids.every((id) => id <= INT_MAX), 'Enter ids separated by commas.');
 
+/** A seat type's minimum is a number of half-hour slots, up to a working day. */
+export const MAX_MINIMUM_MINUTES = 480;
+
+/** Why a booking is shorter than its seat type allows, in words (the server's and the grid's). */
+export const minimumStayMessage = (typeName: string, minMinutes: number) =>
+  `${typeName} seats are booked for at least ${durationWords(minMinutes)} in a row.`;
+
+/** 30 → "30 minutes", 120 → "2 hours", 90 → "1 hour 30 minutes". */
+export function durationWords(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const h = hours === 0 ? '' : `${hours} hour${hours === 1 ? '' : 's'}`;
+  const m = rest === 0 ? '' : `${rest} minutes`;
+  return [h, m].filter(Boolean).join(' ') || '0 minutes';
+}
+
 export const calendarType = z.object({
   id: z.number().int(),
   name: z.string(),
   image: z.string(),
   description: z.string(),
   is_vr: z.boolean(),
+  /** The shortest booking of a seat of this type, in minutes (whole half-hours). */
+  min_minutes: z.number().int(),
 });
 export type CalendarType = z.infer<typeof calendarType>;
 
@@ -40,6 +58,8 @@ export const calendar = z.object({
   type_name: z.string(),
   type_image: z.string(),
   type_description: z.string(),
+  /** Its type's shortest booking, in minutes. */
+  type_min_minutes: z.number().int(),
   image: z.string(),
   event: z.number().int().nullable(),
   location: z.number().int(),
@@ -145,6 +165,12 @@ export const calendarTypeFields = z
     image: safeUrl(),
     description: z.string().trim().max(2000),
     is_vr: z.boolean(),
+    min_minutes: z
+      .number()
+      .int()
+      .min(SLOT_MINUTES)
+      .max(MAX_MINIMUM_MINUTES)
+      .multipleOf(SLOT_MINUTES, 'Enter whole half-hours (30, 60, 90…).'),
   })
   .strict();
 export const calendarTypeCreate = calendarTypeFields.partial().required({ name: true }).strict();
@@ -182,3 +208,10 @@ export type SeatUpdate = z.infer<typeof seatUpdate>;
 
 /** GET /locations/{id}/seats: every seat of the location, active or not, in display order. */
 export const seatAdminList = z.array(seatAdmin);
+
+/**
+ * The page that books one seat at one time (a waitlist offer's "Book it now", on the dashboard
+ * and in its e-mail): it opens on that date with that time chosen.
+ */
+export const bookSeatAtPath = (calendar: number, slot: string) =>
+  `/reservations/${calendar}?slot=${encodeURIComponent(slot)}`;

@@ -11,5 +11,5 @@ export const CLUB_MAX_SESSIONS = 100;
 
 /** The note under the sessions spinner, spelled as the spec has it; the server says the same. */
 export const minimumSessionsMessage = (sessions: number) =>
-  `Minumum of ${sessions} sessions per month required to join`;
+  `Minimum of ${sessions} sessions per month required to join`;
 export const NO_CARD_FOR_CLUB_MESSAGE = 'Add a payment method to add a new subscription';

@@ -77,6 +77,13 @@ export const REASON_REQUIRED = 'Give a reason for cancelling without a refund.';
 export const ALREADY_CANCELLED = 'This reservation is already cancelled.';
 export const CANCELLED_MESSAGE = 'Your reservation is cancelled.';
 
+/**
+ * The waitlist's one rule (decision 0089): a time can be waited for only when the location has
+ * seats and every one of them, of every type, is booked, blacked out or held for someone else.
+ * The server refuses to join otherwise; the booking grid offers "Notify me" only then.
+ */
+export const slotIsFull = (seats: number, unavailable: number) => seats > 0 && unavailable >= seats;
+
 /** `POST /waitlist`: tell me when a seat at this location and slot frees up. */
 export const waitlistRequest = z
   .object({ location: idNumber, slot: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/) })

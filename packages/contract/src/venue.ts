@@ -9,11 +9,21 @@ export const navLink = z.object({
 
 export const DEFAULT_TERMS_TEXT = `Terms of Service (last revised September 6th, 2023)
 
-Cancellations: 48 hours notice is required before cancelling appointments; otherwise the reservation may not be refundable.
+Cancellations: {cancellation_window_hours} hours notice is required before cancelling appointments; otherwise the reservation may not be refundable.
 
 Subscriptions: cancelling a subscription within two billing cycles charges back the discounts given. Subscriptions can be cancelled by contacting us, and are processed within 24 hours.
 
 Payments are non-refundable. Credits may expire. Prices can change.`;
+
+/** Where the Terms name the venue's cancellation window (decision 0089); staff may use it too. */
+export const CANCELLATION_HOURS_PLACEHOLDER = '{cancellation_window_hours}';
+
+/**
+ * The Terms as customers read them: the cancellation window comes from the policy setting, the
+ * one source every other text (checkout, bookings, e-mails) reads, so they cannot disagree.
+ */
+export const termsWithPolicy = (text: string, policy: { cancellation_window_hours: number }) =>
+  text.replaceAll(CANCELLATION_HOURS_PLACEHOLDER, String(policy.cancellation_window_hours));
 
 export const DEFAULT_PRIVACY_TEXT = `Privacy Policy
 

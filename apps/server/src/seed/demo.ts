@@ -169,6 +169,7 @@ export async function seedDemoVenue(
           name: 'VR Rig',
           description: 'Pro Cockpit with a VR headset. Minimum booking 2 hours.',
           isVr: true,
+          minMinutes: 120,
         },
       ])
       .returning({ id: calendarTypes.id });

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import Button from 'react-bootstrap/Button';
+import { termsWithPolicy } from '@paddock/contract/venue';
 import { useVenueConfig } from '../lib/venue-config';
 import type { Which } from './terms-dialogs';
 
@@ -39,7 +40,7 @@ export function TermsModalsProvider({ children }: { children: ReactNode }) {
             onClose={close}
             openTerms={openTerms}
             openPrivacy={openPrivacy}
-            termsText={config.terms_text}
+            termsText={termsWithPolicy(config.terms_text, config)}
             privacyText={config.privacy_text}
           />
         </Suspense>

@@ -40,6 +40,8 @@ export const calendarTypes = pgTable('calendar_types', {
   image: text().notNull().default(''),
   description: text().notNull().default(''),
   isVr: boolean().notNull().default(false),
+  /** The shortest booking of a seat of this type, in minutes (whole half-hours; 0089). */
+  minMinutes: integer().notNull().default(30),
 });
 
 /** A calendar is one simulator seat. */

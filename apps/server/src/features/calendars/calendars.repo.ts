@@ -32,6 +32,7 @@ export const seatColumns = {
   typeName: calendarTypes.name,
   typeImage: calendarTypes.image,
   typeDescription: calendarTypes.description,
+  typeMinMinutes: calendarTypes.minMinutes,
   currency: sql<string>`(select l.currency from locations l where l.id = ${calendars.locationId})`,
   // The race event the seat runs now: its party's host event, else its own (races feature).
   eventId: sql<number | null>`coalesce(
@@ -50,6 +51,7 @@ export type SeatRow = {
   typeName: string;
   typeImage: string;
   typeDescription: string;
+  typeMinMinutes: number;
   currency: string;
   eventId: number | null;
 };

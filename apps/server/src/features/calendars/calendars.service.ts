@@ -48,6 +48,7 @@ export function toCalendar(seat: repo.SeatRow): Calendar {
     type_name: seat.typeName,
     type_image: seat.typeImage,
     type_description: seat.typeDescription,
+    type_min_minutes: seat.typeMinMinutes,
     image: seat.image,
     event: seat.eventId,
     location: seat.locationId,
@@ -75,6 +76,7 @@ export function listCalendarTypes(
         image: t.image,
         description: t.description,
         is_vr: t.isVr,
+        min_minutes: t.minMinutes,
       })),
   );
 }

@@ -63,6 +63,7 @@ describe('calendar types and calendars', () => {
       image: '',
       description: '',
       is_vr: false,
+      min_minutes: 30,
     });
   });
 
@@ -80,6 +81,7 @@ describe('calendar types and calendars', () => {
       type_name: 'Pro Cockpit',
       type_image: '',
       type_description: '',
+      type_min_minutes: 30,
       image: '',
       event: expect.any(Number),
       location: venue.location.id,

@@ -28,6 +28,7 @@ const toType = (row: repo.TypeRow): CalendarType => ({
   image: row.image,
   description: row.description,
   is_vr: row.isVr,
+  min_minutes: row.minMinutes,
 });
 
 const toSeatAdmin = (row: repo.SeatAdminRow): SeatAdmin => ({
@@ -43,6 +44,7 @@ export async function createCalendarType(db: Db, actor: AuthUser, values: Calend
       image: values.image,
       description: values.description,
       isVr: values.is_vr,
+      minMinutes: values.min_minutes,
     });
     await recordAudit(tx, actor, {
       action: 'seat_type.create',
@@ -69,6 +71,7 @@ export async function updateCalendarType(
       image: values.image,
       description: values.description,
       isVr: values.is_vr,
+      minMinutes: values.min_minutes,
     });
     const change = old && updated && changedFields(toType(old), toType(updated));
     if (change)

@@ -21,6 +21,7 @@ export function resolveCheckoutItems(
     roleOf(caller),
     now,
     itemField,
+    { userId: checkout.userId },
     seats,
   );
 }

@@ -61,7 +61,9 @@ export async function quoteCheckout(
       );
     seen.add(key);
   });
-  const resolved = await resolveSeatSlots(db, body.reservations, roleOf(caller), now, itemField);
+  const resolved = await resolveSeatSlots(db, body.reservations, roleOf(caller), now, itemField, {
+    userId: caller.id,
+  });
   const location = resolved[0].seat.location;
   if (resolved.some((r) => r.seat.location.currency !== location.currency))
     throw ValidationError.field('reservations', MIXED_CURRENCIES_MESSAGE);

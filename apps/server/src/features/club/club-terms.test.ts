@@ -52,7 +52,7 @@ describe('minimum sessions', () => {
 
   it('refuses plans below the minimum, part sessions and above 100 sessions', () => {
     expect(creditsProblem(1000, terms)).toBeNull();
-    expect(creditsProblem(750, terms)).toBe('Minumum of 4 sessions per month required to join');
+    expect(creditsProblem(750, terms)).toBe('Minimum of 4 sessions per month required to join');
     expect(creditsProblem(1100, terms)).toBe('Credits come in sessions of 250.');
     expect(creditsProblem(0, terms)).toBe('A whole number of credits is required.');
     expect(creditsProblem(25_000, terms)).toBeNull();

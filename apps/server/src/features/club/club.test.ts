@@ -95,7 +95,7 @@ describe('GET credits_purchase_quote', () => {
       expect(Object.keys(res.json()), query).toEqual(['credits']);
     }
     expect((await quote(user, '?credits=750')).json()).toEqual({
-      credits: ['Minumum of 4 sessions per month required to join'],
+      credits: ['Minimum of 4 sessions per month required to join'],
     });
   });
 

@@ -228,7 +228,7 @@ export async function blackout(
   body: { slots: { calendar: number; slot: string }[]; notes: string },
   now = new Date(),
 ) {
-  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField);
+  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField, 'blackout');
   const ids = await db.transaction(async (tx) => {
     const inserted = await insertReservations(
       tx,
@@ -333,7 +333,9 @@ export async function deleteEntries(
 async function deskPricing(db: Db, body: { user: number; slots: PlannerBook['slots'] }, now: Date) {
   if (!(await repo.userExists(db, body.user)))
     throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
-  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField);
+  const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField, {
+    userId: body.user,
+  });
   const member = await isClubMemberInGoodStanding(db, body.user);
   const location = resolved[0].seat.location;
   if (resolved.some(({ seat }) => seat.location.currency !== location.currency))
@@ -479,6 +481,7 @@ export async function move(
     'staff',
     now,
     (_i, name) => name,
+    { moving: body.reservation },
   );
   const row = await db.transaction(async (tx) => {
     const [current] = await liveRows(tx, [body.reservation]).catch(() => {

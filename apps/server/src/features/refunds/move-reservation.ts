@@ -85,6 +85,7 @@ async function planMove(
     role,
     now,
     sameField,
+    { moving: row.id },
   );
   if (seat.location.id !== row.location.id)
     throw ValidationError.field('calendar', SAME_LOCATION_MESSAGE);

@@ -266,6 +266,8 @@ export type SeatForBooking = {
   name: string;
   costCents: number;
   typeName: string;
+  /** Its type's shortest booking, in minutes. */
+  typeMinMinutes: number;
   location: typeof locations.$inferSelect;
 };
 
@@ -276,6 +278,7 @@ const activeSeatsQuery = preparedPer((db: Queryable) =>
       name: calendars.name,
       costCents: calendars.costCents,
       typeName: calendarTypes.name,
+      typeMinMinutes: calendarTypes.minMinutes,
       location: locations,
     })
     .from(calendars)

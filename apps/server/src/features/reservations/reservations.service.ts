@@ -22,6 +22,7 @@ import {
   isClubMemberInGoodStanding,
   paySessionWithSubscription,
 } from '../../plugins/club-membership';
+import { assertMinimumStay, type StayCheck } from './minimum-stay';
 import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
@@ -150,12 +151,13 @@ export async function resolveSeatSlots(
   role: Role,
   now: Date,
   field: (index: number, name: string) => string,
+  stay: StayCheck,
   lookup: SeatLookup = (ids) => repo.findActiveSeats(db, ids),
 ): Promise<SeatSlot[]> {
   const seats = new Map(
     (await lookup([...new Set(items.map((i) => i.calendar))])).map((s) => [s.id, s]),
   );
-  return items.map((item, index) => {
+  const resolved = items.map((item, index) => {
     const seat = seats.get(item.calendar);
     if (!seat)
       throw ValidationError.field(
@@ -199,6 +201,8 @@ export async function resolveSeatSlots(
       );
     return { seat, slot };
   });
+  await assertMinimumStay(db, resolved, stay, field);
+  return resolved;
 }
 
 /** Inserts reservations; a seat-slot already taken (the unique index) is the spec's 400. */
@@ -295,7 +299,8 @@ export async function createReservation(
     throw ValidationError.field('subscription', 'A blackout has no subscription.');
   const userId = blackout ? null : (body.user ?? caller.id);
   if (subscriptionId !== null) return createWithSubscription(db, caller, body, now, userId!);
-  const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField, seats);
+  const stay: StayCheck = blackout ? 'blackout' : { userId };
+  const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField, stay, seats);
   const unpaid = !blackout && body.paid !== true;
   const outcome = await bookSeat(db, {
     calendarId: seat.id,
@@ -389,7 +394,9 @@ async function createWithSubscription(
 ): Promise<Reservation> {
   if (userId !== caller.id && !(await repo.userExists(db, userId)))
     throw ValidationError.field('user', `Invalid pk "${userId}" - object does not exist.`);
-  const [{ seat, slot }] = await resolveSeatSlots(db, [body], roleOf(caller), now, sameField);
+  const [{ seat, slot }] = await resolveSeatSlots(db, [body], roleOf(caller), now, sameField, {
+    userId,
+  });
   const subscriptionId = body.subscription!;
   const id = await db.transaction(async (tx) => {
     const [created] = await insertReservations(tx, [
@@ -448,7 +455,8 @@ export async function updateReservation(
       slot: body.slot ?? (body.time === undefined ? row.slot : undefined),
       time: body.time,
     };
-    const [{ seat, slot }] = await resolveSeatSlots(db, [target], role, now, sameField);
+    const stay: StayCheck = row.isBlackout ? 'blackout' : { moving: row.id };
+    const [{ seat, slot }] = await resolveSeatSlots(db, [target], role, now, sameField, stay);
     if (role !== 'staff' && row.paid && seat.costCents > (await seatCost(db, row.calendarId)))
       throw ValidationError.field('calendar', 'Choose a seat that costs the same or less.');
     // A paid booking moves only inside the free cancellation window (docs/decisions/0027):

@@ -15,7 +15,7 @@ describe('OPTIONS /api/', () => {
     const body = res.json();
     expect(body.club_name).toBe('Apex Club');
     expect(body.club_enabled).toBe(true);
-    expect(body.terms_text).toContain('48 hours notice');
+    expect(body.terms_text).toContain('{cancellation_window_hours} hours notice');
     expect(body.payment_provider).toBe('local');
   });
 

@@ -1,3 +1,5 @@
+import { slotIsFull } from '@paddock/contract/refunds';
+import { bookSeatAtPath } from '@paddock/contract/calendars';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
@@ -72,7 +74,7 @@ export async function joinWaitlist(
         ne(waitlistEntries.userId, caller.id),
       ),
     );
-  if (seats === 0 || taken + held < seats) throw ValidationError.nonField(SEATS_STILL_FREE);
+  if (!slotIsFull(seats, taken + held)) throw ValidationError.nonField(SEATS_STILL_FREE);
   const [row] = await db
     .insert(waitlistEntries)
     .values({ userId: caller.id, locationId: location.id, slot: body.slot })
@@ -282,7 +284,7 @@ export async function seatFreed(
           when,
           heldForYou: index === 0,
           holdUntil: until,
-          bookUrl: `${ctx.publicUrl}/reservations/${calendarId}`,
+          bookUrl: `${ctx.publicUrl}${bookSeatAtPath(calendarId, slot)}`,
         }),
       );
     }

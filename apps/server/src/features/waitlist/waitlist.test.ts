@@ -51,7 +51,9 @@ describe('the waitlist', () => {
     const [toB] = (await mailTo(b)).filter((m) => m.subject.startsWith('A seat freed up'));
     const [toC] = (await mailTo(c)).filter((m) => m.subject.startsWith('A seat freed up'));
     expect(toB.text).toContain('is held for you until');
-    expect(toB.html).toContain(`/reservations/${venue.seats[0].id}`);
+    expect(toB.text).toContain(
+      `/reservations/${venue.seats[0].id}?slot=${encodeURIComponent(slot)}`,
+    );
     expect(toC.text).toContain('held for the first person on the waitlist');
     expect(toB.id).toBeLessThan(toC.id);
 

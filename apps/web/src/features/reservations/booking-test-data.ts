@@ -37,8 +37,8 @@ export function location(id: number, name: string, extra: Partial<Location> = {}
 }
 
 export const TYPES: CalendarType[] = [
-  { id: 1, name: 'Pro Cockpit', image: '', description: '', is_vr: false },
-  { id: 2, name: 'VR Rig', image: '', description: '', is_vr: true },
+  { id: 1, name: 'Pro Cockpit', image: '', description: '', is_vr: false, min_minutes: 30 },
+  { id: 2, name: 'VR Rig', image: '', description: '', is_vr: true, min_minutes: 120 },
 ];
 
 export function seat(id: number, name: string, locationId = 1): Calendar {
@@ -51,6 +51,7 @@ export function seat(id: number, name: string, locationId = 1): Calendar {
     type_name: 'Pro Cockpit',
     type_image: '',
     type_description: '',
+    type_min_minutes: 30,
     image: '',
     event: null,
     location: locationId,

@@ -1,4 +1,4 @@
-import type { ParallelResponse } from '@paddock/contract/calendars';
+import { minimumStayMessage, type ParallelResponse } from '@paddock/contract/calendars';
 import type { StartTime } from './components/start-times';
 
 /** One chosen seat-slot, as the quote takes it. */
@@ -32,4 +32,39 @@ export function pickSideBySide(seatOrder: number[], fitting: number[], racers: n
 
 export function sortChosen(items: Iterable<ChosenSlot>): ChosenSlot[] {
   return [...items].sort((a, b) => a.slot.localeCompare(b.slot) || a.calendar - b.calendar);
+}
+
+/** A seat as the minimum needs it: its type's name and shortest booking. */
+export type SeatMinimum = { id: number; type_name: string; type_min_minutes: number };
+
+const HALF_HOUR_MS = 30 * 60_000;
+/** A slot key's wall-clock instant, for adjacency only (keys are local: no zone needed). */
+const wallMs = (slot: string) => Date.parse(`${slot}:00Z`);
+
+/**
+ * Why the chosen slots cannot be booked for their seat type's minimum, or null: the same rule
+ * and words as the server's (decision 0089). `own` are the customer's bookings on each seat that
+ * day, which join a chosen run next to them.
+ */
+export function minimumStayProblem(
+  chosen: Iterable<ChosenSlot>,
+  seats: SeatMinimum[],
+  own: (seatId: number) => string[] = () => [],
+): string | null {
+  const bySeat = new Map<number, string[]>();
+  for (const c of chosen) bySeat.set(c.calendar, [...(bySeat.get(c.calendar) ?? []), c.slot]);
+  for (const seat of seats) {
+    const picked = bySeat.get(seat.id);
+    if (!picked || seat.type_min_minutes <= 30) continue;
+    const taken = new Set([...picked, ...own(seat.id)].map(wallMs));
+    for (const slot of picked) {
+      let first = wallMs(slot);
+      while (taken.has(first - HALF_HOUR_MS)) first -= HALF_HOUR_MS;
+      let end = wallMs(slot) + HALF_HOUR_MS;
+      while (taken.has(end)) end += HALF_HOUR_MS;
+      if (end - first < seat.type_min_minutes * 60_000)
+        return minimumStayMessage(seat.type_name, seat.type_min_minutes);
+    }
+  }
+  return null;
 }

@@ -65,4 +65,11 @@ describe('CheckoutTotals', () => {
     expect(row('Apex Club Credits (250)')).toBe('-$25.00');
     expect(row('Sales Tax')).toBe('$3.91');
   });
+
+  it('has no Discount line when nothing is taken off', () => {
+    render(<CheckoutTotals quote={{ ...QUOTE, discount_cents: 0 }} />);
+    expect(screen.queryByText('Discount', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByText('-$0.00')).toBeNull();
+    expect(row('Subtotal')).toBe('$54.00');
+  });
 });

@@ -27,14 +27,14 @@ export function CheckoutTotals({ quote, taxRatePercent, clubName = 'Club' }: Pro
       testId: 'credits',
     });
   }
-  rows.push(
-    { label: 'Discount', cents: -quote.discount_cents, testId: 'discount' },
-    {
-      label: taxRatePercent === undefined ? 'Sales Tax' : `Sales Tax (${taxRatePercent}%)`,
-      cents: quote.sales_tax_cents,
-      testId: 'tax',
-    },
-  );
+  // No discount is no line: "Discount -$0.00" read as if one had been taken off (issue 30).
+  if (quote.discount_cents > 0)
+    rows.push({ label: 'Discount', cents: -quote.discount_cents, testId: 'discount' });
+  rows.push({
+    label: taxRatePercent === undefined ? 'Sales Tax' : `Sales Tax (${taxRatePercent}%)`,
+    cents: quote.sales_tax_cents,
+    testId: 'tax',
+  });
   return (
     <dl className="mb-0" aria-label="Totals">
       {rows.map((row) => (

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { AvailResponse, AvailSlot } from '@paddock/contract/calendars';
+import { slotIsFull } from '@paddock/contract/refunds';
 import { formatSlotDate, formatSlotTime, isHalfHourSlot } from '../../../lib/slot-format';
 import './slot-grid.css';
 
@@ -57,7 +58,10 @@ type Props = {
   onToggle: (seat: GridSeat, slot: AvailSlot) => void;
   /** The current time in ms: free slots that have started show as past. */
   now: number;
-  /** Offered on a time whose every seat is taken: ask to be told when one frees up. */
+  /**
+   * Offered on a time whose every seat is taken: ask to be told when one frees up. Only when
+   * `seats` are all of the location's (the waitlist counts every seat type).
+   */
   onNotify?: (slot: string) => void;
 };
 
@@ -165,7 +169,10 @@ export function SlotGrid({ date, seats, availability, selected, onToggle, now, o
                 {rowNames[row].time}
                 {onNotify &&
                   views[row].some((c) => c.view === 'taken') &&
-                  views[row].every((c) => FULL_VIEWS.has(c.view)) && (
+                  slotIsFull(
+                    seats.length,
+                    views[row].filter((c) => FULL_VIEWS.has(c.view)).length,
+                  ) && (
                     <button
                       type="button"
                       className="btn btn-link btn-sm d-block p-0 text-start"

@@ -20,7 +20,7 @@ const chosen = () => screen.getByLabelText('chosen').textContent;
 describe('SessionsSpinner', () => {
   it('shows the note spelled as the spec has it, tied to the field', () => {
     render(<Harness min={4} />);
-    const note = screen.getByText('Minumum of 4 sessions per month required to join');
+    const note = screen.getByText('Minimum of 4 sessions per month required to join');
     expect(field()).toHaveAttribute('aria-describedby', note.id);
     expect(field()).toHaveAttribute('min', '4');
     expect(field()).toHaveAttribute('max', '100');
@@ -39,7 +39,7 @@ describe('SessionsSpinner', () => {
     await userEvent.clear(field());
     await userEvent.type(field(), '2');
     expect(field()).toBeInvalid();
-    expect(screen.getByText('Minumum of 4 sessions per month required to join')).toHaveClass(
+    expect(screen.getByText('Minimum of 4 sessions per month required to join')).toHaveClass(
       'text-danger',
     );
     expect(chosen()).toBe('4');
@@ -63,7 +63,7 @@ describe('SessionsSpinner', () => {
 
   it('steps with its buttons, never below the minimum', async () => {
     render(<Harness min={1} />);
-    expect(screen.getByText('Minumum of 1 sessions per month required to join')).toBeVisible();
+    expect(screen.getByText('Minimum of 1 sessions per month required to join')).toBeVisible();
     const fewer = screen.getByRole('button', { name: 'Fewer sessions' });
     expect(fewer).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'More sessions' }));

@@ -17,7 +17,7 @@ type Props = {
 /**
  * The club's sessions-per-month spinner (staff spec §5): whole numbers from `min` to 100;
  * 0 snaps back to the minimum at once, anything else out of range when the field is left.
- * The note 'Minumum of N sessions per month required to join' (spelled as the spec has it)
+ * The note 'Minimum of N sessions per month required to join' (the spec's 'Minumum' fixed: issue 30)
  * stays under the field and turns red while the typed value is below it.
  */
 export function SessionsSpinner({

@@ -52,7 +52,7 @@ describe('/subscription', () => {
       await screen.findByRole('heading', { level: 1, name: 'Join the Apex Club' }),
     ).toBeVisible();
     expect(screen.getByRole('spinbutton', { name: 'Sessions per month' })).toHaveValue(6);
-    expect(screen.getByText('Minumum of 4 sessions per month required to join')).toBeVisible();
+    expect(screen.getByText('Minimum of 4 sessions per month required to join')).toBeVisible();
     expect(screen.getByText('1500 credits per month')).toBeVisible();
     expect(await screen.findByText('$150.00')).toBeVisible();
     expect(screen.getByText('Club discount (20%)')).toBeVisible();
@@ -92,7 +92,7 @@ describe('/subscription', () => {
       config: { club_first_race_cents: 1500 },
     });
     expect(await screen.findByRole('spinbutton', { name: 'Sessions per month' })).toHaveValue(1);
-    expect(screen.getByText('Minumum of 1 sessions per month required to join')).toBeVisible();
+    expect(screen.getByText('Minimum of 1 sessions per month required to join')).toBeVisible();
   });
 
   it('shows the card form first when no card is saved', async () => {

@@ -4,7 +4,7 @@ import Card from 'react-bootstrap/Card';
 import type { WaitlistEntry } from '@paddock/contract/refunds';
 import { showAlert, showError } from '../../../lib/alerts';
 import { formatInstantTime, formatSlotDateTime } from '../../../lib/slot-format';
-import { pathTo } from '../../../lib/routes';
+import { bookSeatAtPath } from '@paddock/contract/calendars';
 import { Link } from 'react-router';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 import { myWaitlistQuery } from '../api/list-waitlist';
@@ -42,9 +42,7 @@ export function WaitlistCard() {
                   <div className="small text-body-secondary">
                     {status(entry)}{' '}
                     {entry.status === 'offered' && entry.calendar !== null && (
-                      <Link to={pathTo('reservationCreate', { calendar: entry.calendar })}>
-                        Book it now
-                      </Link>
+                      <Link to={bookSeatAtPath(entry.calendar, entry.slot)}>Book it now</Link>
                     )}
                   </div>
                 </div>

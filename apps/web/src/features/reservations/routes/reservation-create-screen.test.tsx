@@ -26,6 +26,14 @@ function stub(extra: Handlers = {}) {
 }
 
 describe('/reservations/:calendar', { timeout: 20_000 }, () => {
+  it("opens on a waitlist offer's held time, not the nearest one", async () => {
+    const calls = stub();
+    renderApp(`/reservations/1?slot=${encodeURIComponent(`${DAY}T15:00`)}`, { user: testUser() });
+    const times = await screen.findByRole('listbox', { name: 'Available Times' });
+    await waitFor(() => expect(times).toHaveValue(`${DAY}T15:00`));
+    expect(calls.some((c) => c.path.endsWith('/avail') && c.search.get('date') === DAY)).toBe(true);
+  });
+
   it('lists the free :00/:30 times, chooses the nearest, and books it', async () => {
     let booked = false;
     const calls = stub({

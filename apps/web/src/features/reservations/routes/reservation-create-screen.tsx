@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -70,8 +70,14 @@ export default function ReservationCreateScreen() {
   const today = todayIn(zone, new Date(now));
   const lastDate = addMonths(today, 2);
 
-  const [pickedDate, setPickedDate] = useState<string | null>(null);
-  const [choice, setChoice] = useState<Choice | null>(null);
+  // A link may name the time to open on (a waitlist offer's held seat): its date, that time.
+  const [params] = useSearchParams();
+  const linked = params.get('slot');
+  const opening = linked && isHalfHourSlot(linked) ? linked : null;
+  const [pickedDate, setPickedDate] = useState<string | null>(opening?.slice(0, 10) ?? null);
+  const [choice, setChoice] = useState<Choice | null>(
+    opening ? { date: opening.slice(0, 10), slot: opening } : null,
+  );
   const [subscriptionChoice, setSubscriptionChoice] = useState<number | null | undefined>();
   const date = pickedDate && pickedDate >= today && pickedDate <= lastDate ? pickedDate : today;
 

@@ -60,10 +60,22 @@ async function openCheckout() {
 
 // Whole screens on a busy machine: allow more than the default 5 s.
 describe('/reservations/all', { timeout: 20_000 }, () => {
+  it('offers Notify me only where the waitlist would take it: every seat type shown', async () => {
+    stubVenue();
+    renderApp('/reservations/all', { user: testUser() });
+    const notify = { name: 'Tell me when a seat frees up at 3:00 PM' };
+    // A busy machine renders the deferred grid late: wait for it rather than fail.
+    expect(await screen.findByRole('button', notify, { timeout: 15_000 })).toBeVisible();
+    // Cockpits only: a VR seat may still be free at 3:00 PM, which the waitlist counts.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Pro Cockpit' }));
+    await cell('Cockpit 1', '3:00 PM', 'Taken');
+    expect(screen.queryByRole('button', notify)).toBeNull();
+  });
+
   it('searches the nearest location and says whether the group fits, word for word', async () => {
     const calls = stubVenue();
     renderApp('/reservations/all', { user: testUser() });
-    expect(await screen.findByText('Excellent! We have 1 simulator available...')).toBeVisible();
+    expect(await screen.findByText('Excellent! We have 2 simulators available...')).toBeVisible();
     expect(screen.getByLabelText('Location')).toHaveValue('1');
     const search = calls.find((c) => c.path === '/api/calendars/parallel')!.search;
     expect(Object.fromEntries(search)).toMatchObject({
@@ -125,7 +137,7 @@ describe('/reservations/all', { timeout: 20_000 }, () => {
 
     stubVenue();
     renderApp('/reservations/all', { user: testUser(), config: { club_enabled: false } });
-    await screen.findByText('Excellent! We have 1 simulator available...');
+    await screen.findByText('Excellent! We have 2 simulators available...');
     await new Promise((r) => setTimeout(r, 1300));
     expect(screen.queryByText(/save 20% on every race/)).toBeNull();
   });

@@ -35,7 +35,13 @@ import { AvailabilityAlert } from '../components/availability-alert';
 import { BookingFilters } from '../components/booking-filters';
 import { ClubAlert } from '../components/club-alert';
 import { StartTimes, type StartTime } from '../components/start-times';
-import { pickSideBySide, sortChosen, startTimesFrom, type ChosenSlot } from '../selection';
+import {
+  minimumStayProblem,
+  pickSideBySide,
+  sortChosen,
+  startTimesFrom,
+  type ChosenSlot,
+} from '../selection';
 
 const MAX_RACERS = 20;
 
@@ -171,7 +177,14 @@ export default function ReservationLocationsScreen() {
   };
 
   const gridSeats: GridSeat[] = seats.data ?? [];
+  const everyType =
+    chosenTypes.length === 0 || (types.data ?? []).every((t) => chosenTypes.includes(t.id));
   const count = chosen.size;
+  const ownSlots = (seatId: number) =>
+    Object.values(availBySeat[seatId] ?? {})
+      .filter((s) => s.state === 'mine_paid' || s.state === 'mine_unpaid')
+      .map((s) => s.slot);
+  const tooShort = minimumStayProblem(chosen.values(), seats.data ?? [], ownSlots);
 
   let results;
   if (!location) {
@@ -190,7 +203,12 @@ export default function ReservationLocationsScreen() {
         ) : parallel.isError ? (
           <p className="text-danger">{errorMessage(parallel.error)}</p>
         ) : (
-          <AvailabilityAlert racers={racers} minutes={minutes} found={starts.length > 0} />
+          <AvailabilityAlert
+            racers={racers}
+            minutes={minutes}
+            found={starts.length > 0}
+            available={new Set(starts.flatMap((s) => s.seatIds)).size}
+          />
         )}
         <StartTimes starts={starts} racers={racers} minutes={minutes} onPick={pickStart} />
         {seats.isPending ? (
@@ -207,19 +225,24 @@ export default function ReservationLocationsScreen() {
             selected={chosenKeys}
             now={now}
             onToggle={toggle}
-            onNotify={(slot) =>
-              location &&
-              joinWaitlist.mutate(
-                { location: location.id, slot },
-                {
-                  onSuccess: () =>
-                    showAlert(
-                      `We will e-mail you when a seat frees up at ${formatSlotTime(slot)}.`,
-                      'success',
-                    ),
-                  onError: (error) => showError(error),
-                },
-              )
+            onNotify={
+              // The waitlist counts every seat type: with some types left out, a full grid
+              // may still leave a seat free (the server would refuse).
+              !everyType
+                ? undefined
+                : (slot) =>
+                    location &&
+                    joinWaitlist.mutate(
+                      { location: location.id, slot },
+                      {
+                        onSuccess: () =>
+                          showAlert(
+                            `We will e-mail you when a seat frees up at ${formatSlotTime(slot)}.`,
+                            'success',
+                          ),
+                        onError: (error) => showError(error),
+                      },
+                    )
             }
           />
         )}
@@ -281,7 +304,11 @@ export default function ReservationLocationsScreen() {
                 Times are in {location.name}&rsquo;s time zone ({zone}).
               </p>
             )}
-            {resultsShown || !location ? results : <SpinnerScreen label="Searching for simulators…" />}
+            {resultsShown || !location ? (
+              results
+            ) : (
+              <SpinnerScreen label="Searching for simulators…" />
+            )}
           </div>
         </div>
       )}
@@ -289,6 +316,7 @@ export default function ReservationLocationsScreen() {
         <div className="d-flex align-items-center justify-content-between gap-2">
           <span aria-live="polite">
             {count === 0 ? 'No times selected' : `${countOf(count, SLOTS)} selected`}
+            {tooShort && <span className="d-block small text-danger">{tooShort}</span>}
           </span>
           <div className="d-flex gap-2">
             {count > 0 && (
@@ -296,7 +324,7 @@ export default function ReservationLocationsScreen() {
                 Clear
               </Button>
             )}
-            <Button onClick={openCheckout} disabled={count === 0 || quote.isPending}>
+            <Button onClick={openCheckout} disabled={count === 0 || !!tooShort || quote.isPending}>
               {quote.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
               Checkout
             </Button>

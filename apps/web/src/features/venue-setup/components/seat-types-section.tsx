@@ -8,6 +8,9 @@ import Table from 'react-bootstrap/Table';
 import {
   calendarTypeCreate,
   calendarTypeUpdate,
+  durationWords,
+  MAX_MINIMUM_MINUTES,
+  SLOT_MINUTES,
   type CalendarType,
 } from '@paddock/contract/calendars';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
@@ -16,6 +19,12 @@ import { showAlert } from '../../../lib/alerts';
 import { createSeatType, saveSeatType, seatTypesQuery } from '../api/venue-setup-api';
 import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
 
+/** Every whole half-hour a seat type's minimum may be. */
+const MINIMUM_CHOICES = Array.from(
+  { length: MAX_MINIMUM_MINUTES / SLOT_MINUTES },
+  (_, i) => (i + 1) * SLOT_MINUTES,
+);
+
 function SeatTypeModal({ type, onClose }: { type: CalendarType | null; onClose: () => void }) {
   const client = useQueryClient();
   const [draft, setDraft] = useState({
@@ -23,6 +32,7 @@ function SeatTypeModal({ type, onClose }: { type: CalendarType | null; onClose: 
     image: type?.image ?? '',
     description: type?.description ?? '',
     is_vr: type?.is_vr ?? false,
+    min_minutes: type?.min_minutes ?? SLOT_MINUTES,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const save = useMutation({
@@ -80,6 +90,21 @@ function SeatTypeModal({ type, onClose }: { type: CalendarType | null; onClose: 
             checked={draft.is_vr}
             onChange={(e) => setDraft({ ...draft, is_vr: e.target.checked })}
           />
+          <Form.Group className="mt-3" controlId="seat-type-minimum">
+            <Form.Label>Minimum booking</Form.Label>
+            <Form.Select
+              value={draft.min_minutes}
+              isInvalid={!!errors.min_minutes}
+              onChange={(e) => setDraft({ ...draft, min_minutes: Number(e.target.value) })}
+            >
+              {MINIMUM_CHOICES.map((m) => (
+                <option key={m} value={m}>
+                  {durationWords(m)}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Control.Feedback type="invalid">{errors.min_minutes}</Form.Control.Feedback>
+          </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>
