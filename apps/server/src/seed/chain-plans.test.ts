@@ -43,8 +43,11 @@ beforeAll(async () => {
     if (recording) {
       if (typeof first === 'string')
         sent.push({ text: first, values: Array.isArray(second) ? second : undefined });
-      else if (first && typeof first === 'object' && 'text' in first)
-        sent.push(first as { text: string; values?: unknown[] });
+      else if (first && typeof first === 'object' && 'text' in first) {
+        // drizzle passes its config and its values apart: query({ text, … }, values).
+        const config = first as { text: string; values?: unknown[] };
+        sent.push({ text: config.text, values: config.values ?? (second as unknown[]) });
+      }
     }
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pg.Client.prototype.query;
