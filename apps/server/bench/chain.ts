@@ -30,7 +30,7 @@ export async function chainDatabase(opts: { root: string; scale: number; today: 
     `select obj_description('users'::regclass) as note`,
   );
   const marker = `seed:chain scale ${opts.scale}`;
-  let seeded = 'reused';
+  let seeded: string;
   if (!rows[0].note?.startsWith(marker)) {
     const started = performance.now();
     const counts = await seedChain(database.pool, chainPlan(opts.scale, opts.today), (line) =>
@@ -211,7 +211,8 @@ export async function chainBenchmark(opts: {
       ],
     },
     {
-      label: 'the owner\u2019s reports for a location\u2019s year and for all locations\u2019 month',
+      label:
+        'the owner\u2019s reports for a location\u2019s year and for all locations\u2019 month',
       budget: 500,
       calls: [
         {

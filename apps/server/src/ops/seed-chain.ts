@@ -8,7 +8,9 @@ import { CHAIN_SUPERUSER, ChainRefused, chainPlan, seedChain } from '../seed/cha
 async function main() {
   const scale = Number(process.env.SEED_CHAIN_SCALE ?? 1);
   if (!(scale > 0 && scale <= 1))
-    throw new ConfigError('SEED_CHAIN_SCALE must be a number above 0 and at most 1 (1: the full chain).');
+    throw new ConfigError(
+      'SEED_CHAIN_SCALE must be a number above 0 and at most 1 (1: the full chain).',
+    );
   const today = process.env.SEED_CHAIN_TODAY ?? DateTime.utc().toISODate()!;
   if (!DateTime.fromISO(today).isValid)
     throw new ConfigError('SEED_CHAIN_TODAY must be a date, YYYY-MM-DD.');

@@ -133,9 +133,7 @@ export async function seedChain(
       'audit_events',
       'report_seat_days',
     ])
-      counts[table] = Number(
-        (await q(`select count(*) as n from ${table}`)).rows[0].n as string,
-      );
+      counts[table] = Number((await q(`select count(*) as n from ${table}`)).rows[0].n as string);
     return counts;
   } finally {
     await q(`set session_replication_role = origin`).catch(() => {});
@@ -203,10 +201,13 @@ async function insertVenue(q: Q, plan: ChainPlan, adminHash: string, managerHash
      select u, unnest($1::text[]) from generate_series(2, 51) u`,
     [PERMISSIONS],
   );
-  await q(`insert into tracks (sim, key, layout, name, country, length_m)
+  await q(
+    `insert into tracks (sim, key, layout, name, country, length_m)
            select sim, key, layout, name, country, "lengthM"
            from jsonb_to_recordset($1::jsonb) as t(sim text, key text, layout text, name text,
-                country text, "lengthM" int)`, [JSON.stringify(TRACKS)]);
+                country text, "lengthM" int)`,
+    [JSON.stringify(TRACKS)],
+  );
   await q(`insert into car_groups (name) select unnest($1::text[])`, [GROUPS]);
   await q(
     `insert into cars (sim, key, name, brand, car_class)
