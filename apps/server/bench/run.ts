@@ -8,6 +8,7 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -496,6 +497,12 @@ async function chain() {
     });
     built = true;
   }
+  // Another bench's server on the port would answer in this one's place.
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer().once('error', () => resolve(false));
+    probe.listen(PORT_BASE, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  if (!free) throw new Error(`port ${PORT_BASE} is taken: set BENCH_PORT_BASE`);
   const started = performance.now();
   await startApp(url, PORT_BASE);
   const startMs = performance.now() - started;
