@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { buildConcurrentIndexes } from './concurrent-indexes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,7 @@ export async function runMigrations(database: Database) {
       await migrate(drizzle(client, { schema, casing: 'snake_case' }), {
         migrationsFolder: MIGRATIONS,
       });
+      await buildConcurrentIndexes(client);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
