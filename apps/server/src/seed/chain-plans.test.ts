@@ -71,7 +71,38 @@ async function statementsOf(url: string, userId: number) {
     .filter((s) => BIG_TABLES.some((table) => new RegExp(`\\b"?${table}"?\\b`).test(s.text)));
 }
 
-/** Plans every recorded read of a big table and returns those that scan one in whole. */
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Plans?: PlanNode[];
+};
+
+/**
+ * The nodes that read a big table whole: a sequential scan, or an index read with no condition
+ * (a full index scan, as a filter on a column no index leads with gets) unless a Limit above it
+ * stops it after a page.
+ */
+function wholeReads(node: PlanNode, limited = false): string[] {
+  const here =
+    node['Relation Name'] !== undefined &&
+    BIG_TABLES.includes(node['Relation Name']) &&
+    (node['Node Type'] === 'Seq Scan' ||
+      (/Index/.test(node['Node Type']) && !node['Index Cond'] && !limited))
+      ? [`${node['Node Type']} on ${node['Relation Name']} ${node['Index Name'] ?? ''}`.trim()]
+      : [];
+  const below = limited || node['Node Type'] === 'Limit';
+  return [...here, ...(node.Plans ?? []).flatMap((p) => wholeReads(p, below))];
+}
+
+/**
+ * Reads of a whole big table that are known and measured (docs/benchmarks.md, issue 33): the
+ * audit trail's page count counts every row. Listed so a new one still fails.
+ */
+const KNOWN_WHOLE_READS = [/^select count\(\*\)::int( as "n")? from "audit_events"$/i];
+
+/** Plans every recorded read of a big table and returns those that read one whole. */
 async function scansOf(url: string, userId: number) {
   const statements = await statementsOf(url, userId);
   expect(statements.length, `${url} read no big table`).toBeGreaterThan(0);
@@ -80,15 +111,14 @@ async function scansOf(url: string, userId: number) {
   try {
     await client.query('set enable_seqscan = off');
     for (const s of statements) {
+      if (KNOWN_WHOLE_READS.some((known) => known.test(s.text.trim()))) continue;
       // Not recording now: the patched query passes this on as it is.
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-        `explain ${s.text}`,
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (format json) ${s.text}`,
         s.values ?? [],
       );
-      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-      for (const table of BIG_TABLES)
-        if (new RegExp(`Seq Scan on ${table}\\b`).test(plan))
-          scans.push(`${table} in:\n${s.text}\n${plan}`);
+      const whole = wholeReads(rows[0]['QUERY PLAN'][0].Plan);
+      if (whole.length) scans.push(`${whole.join(', ')} in:\n${s.text}`);
     }
   } finally {
     await client.query('reset enable_seqscan');
@@ -160,6 +190,20 @@ describe("the chain's screens read the big tables by index", () => {
     const month = DateTime.fromISO(today).minus({ days: 29 }).toISODate();
     expect(await scansOf(`/api/reports?location=1&from=${from}&to=${today}`, admin)).toEqual([]);
     expect(await scansOf(`/api/reports?location=2&from=${month}&to=${today}`, admin)).toEqual([]);
+  });
+
+  it("the reports' takings and sales read charges by their time", async () => {
+    // Another index (by reference) also applies to these, reading nearly every charge: the
+    // period's own index is the one asked for (charges_created, decision 0092).
+    const month = DateTime.fromISO(today).minus({ days: 29 }).toISODate();
+    const byTime = (
+      await statementsOf(`/api/reports?location=2&from=${month}&to=${today}`, 1)
+    ).filter((s) => /from charges c/.test(s.text) && /created_at >=/.test(s.text));
+    expect(byTime.length).toBeGreaterThan(0);
+    for (const s of byTime) {
+      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain ${s.text}`, s.values);
+      expect(rows.map((r) => r['QUERY PLAN']).join('\n'), s.text).toContain('charges_created');
+    }
   });
 
   it('the audit trail, first page and filtered by user', async () => {
