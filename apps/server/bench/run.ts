@@ -8,6 +8,7 @@
 import autocannon from 'autocannon';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ import { Tokens } from '../src/plugins/auth';
 import { createUser } from '../src/test/factories';
 import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
 import { boardBenchmarks } from './boards';
+import { chainBenchmark, chainDatabase } from './chain';
 import { checkoutBenchmark, receiptRenderFigure } from './checkouts';
 import { plannerBenchmark } from './planner';
 import { racesBenchmark } from './races';
@@ -135,6 +137,7 @@ async function main() {
     fs.rmSync(tmp, { recursive: true, force: true });
     return;
   }
+  if (process.env.BENCH_ONLY === 'chain') return chain();
   const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg') });
   await ensureDatabase(server.url('postgres'), 'bench');
   const url = server.url('bench');
@@ -478,6 +481,47 @@ async function main() {
     await server.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** The chain of fifty venues (issue 33): seeded or reused, then the issue's table. */
+async function chain() {
+  const scale = Number(process.env.SEED_CHAIN_SCALE ?? 0.01);
+  const today = process.env.SEED_CHAIN_TODAY ?? DateTime.utc().toISODate()!;
+  console.log(`The chain at scale ${scale} (SEED_CHAIN_SCALE), history up to ${today}`);
+  const { database, url, server, seeded } = await chainDatabase({ root, scale, today });
+  console.log(`chain database: ${seeded}`);
+  // Built first, so the start below is the server's start, not esbuild's.
+  if (!underTsx) {
+    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+      stdio: 'inherit',
+    });
+    built = true;
+  }
+  // Another bench's server on the port would answer in this one's place.
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer().once('error', () => resolve(false));
+    probe.listen(PORT_BASE, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+  if (!free) throw new Error(`port ${PORT_BASE} is taken: set BENCH_PORT_BASE`);
+  const started = performance.now();
+  await startApp(url, PORT_BASE);
+  const startMs = performance.now() - started;
+  const base = `http://127.0.0.1:${PORT_BASE}`;
+  const lines = await chainBenchmark({ database, appBase: base, secret: SECRET, today });
+  for (const line of lines) console.log(line);
+  console.log(
+    `start on the chain (migrations applied, until it answers): ${startMs.toFixed(0)} ms; ` +
+      `server RSS after the table ${rssMb(appPids.get(PORT_BASE)).toFixed(0)} MB; ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+  );
+  await database.close();
+  for (const c of children) c.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1500));
+  await server?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
 }
 
 main().catch((e) => {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { buildConcurrentIndexes } from './concurrent-indexes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,6 +101,8 @@ export function newestMigration(): number {
 
 /** The advisory lock that makes instances starting together migrate one after the other. */
 export const MIGRATION_LOCK = 7_270_071;
+/** Taken (never waited for) by the instance building the concurrent indexes (decision 0092). */
+export const CONCURRENT_INDEX_LOCK = 7_270_072;
 
 /**
  * Applies the migrations not yet applied, under a session advisory lock on a connection of its
@@ -117,6 +120,19 @@ export async function runMigrations(database: Database) {
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
+    // After the lock is let go: CREATE INDEX CONCURRENTLY waits for every other transaction,
+    // including an instance's `pg_advisory_lock` waiting on this one (a deadlock). The build
+    // takes its own lock without waiting; an instance that finds it taken goes on without.
+    const { rows } = await client.query<{ got: boolean }>(
+      'select pg_try_advisory_lock($1) as got',
+      [CONCURRENT_INDEX_LOCK],
+    );
+    if (rows[0].got)
+      try {
+        await buildConcurrentIndexes(client);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [CONCURRENT_INDEX_LOCK]);
+      }
   } finally {
     client.release();
   }

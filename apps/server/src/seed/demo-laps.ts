@@ -14,7 +14,7 @@ import type { Queryable } from '../plugins/payments/charge-card';
 import { refreshPersonalBest } from '../features/laps/laps.repo';
 
 /** Real Assetto Corsa and ACC content keys and names (the fixtures' ones among them). */
-const TRACKS: {
+export const TRACKS: {
   sim: Sim;
   key: string;
   layout: string;
@@ -63,8 +63,8 @@ const TRACKS: {
     lengthM: 3908,
   },
 ];
-const GROUPS = ['GT3', 'GT4', 'Road', 'Formula', 'Cup'];
-const CARS: {
+export const GROUPS = ['GT3', 'GT4', 'Road', 'Formula', 'Cup'];
+export const CARS: {
   sim: Sim;
   key: string;
   name: string;

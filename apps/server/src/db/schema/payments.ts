@@ -64,6 +64,8 @@ export const charges = pgTable(
     index('charges_user_created').on(t.userId, t.createdAt),
     // Stripe's events name a charge or a refund by its reference (decision 0084).
     index('charges_charge_ref').on(t.chargeRef),
+    // Built concurrently by db/concurrent-indexes.ts, not by its migration (decision 0092).
+    index('charges_created').on(t.createdAt),
   ],
 );
 

@@ -1,0 +1,33 @@
+import type pg from 'pg';
+
+/**
+ * Indexes on big tables, built with `CREATE INDEX CONCURRENTLY` after drizzle's migrations
+ * (decision 0092). drizzle applies every pending migration in one transaction, where
+ * CONCURRENTLY cannot run, and a plain CREATE INDEX holds writes to the table (bookings, charges)
+ * for as long as the build takes: minutes on a chain's tables. Each index is declared in the
+ * drizzle schema too; its generated migration holds no statement, only a pointer here.
+ */
+export const CONCURRENT_INDEXES: { name: string; definition: string }[] = [
+  // The reports' takings and sales by period read charges by time, not by customer (issue 33).
+  { name: 'charges_created', definition: 'on charges using btree (created_at)' },
+];
+
+/**
+ * Builds each index that is missing, outside any transaction, on the migrating connection (the
+ * caller holds the migration lock). A build that was interrupted leaves an invalid index
+ * behind: it is dropped and built again.
+ */
+export async function buildConcurrentIndexes(client: pg.PoolClient, indexes = CONCURRENT_INDEXES) {
+  for (const index of indexes) {
+    const { rows } = await client.query<{ valid: boolean }>(
+      `select i.indisvalid as valid from pg_index i
+       join pg_class c on c.oid = i.indexrelid
+       join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+       where c.relname = $1`,
+      [index.name],
+    );
+    if (rows[0]?.valid) continue;
+    if (rows[0]) await client.query(`drop index concurrently if exists "${index.name}"`);
+    await client.query(`create index concurrently "${index.name}" ${index.definition}`);
+  }
+}
