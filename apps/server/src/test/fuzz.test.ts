@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './test-app';
+import { ApiContract } from './api-contract';
 import { bearer, createUser, type CreatedUser } from './factories';
 import { createVenue, futureDate } from './booking-factories';
 import { FUTURE_YEAR } from './cards';
@@ -142,9 +143,12 @@ let t: TestApp;
 let customer: CreatedUser;
 let superuser: CreatedUser;
 let rigHeaders: Record<string, string>;
+let contract: ApiContract;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Every answer below is also held against the API document (the contract test, issue 32).
+  contract = (await ApiContract.of(t.app)).watch(t.app);
   probe = new pg.Client({ connectionString: t.deps.database.url });
   await probe.connect();
   // Objects with id 1 everywhere, so the path of a fuzzed query or body names something real.
@@ -903,4 +907,12 @@ describe('the Stripe webhook, Stripe configured (decision 0084)', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+});
+
+describe('the contract', () => {
+  it('every answer above is what the API document says (status, content type, body schema)', () => {
+    console.log(`contract: ${contract.checked} answers checked, ${contract.problems.length} mismatches`);
+    expect(contract.checked).toBeGreaterThan(10_000);
+    expect(contract.problems).toEqual([]);
+  });
 });
