@@ -15,7 +15,13 @@ import type { Database } from './db/client';
 import type { Mailer } from './plugins/mail';
 import type { PaymentProvider } from './plugins/payments/provider';
 import { authenticate, type Tokens } from './plugins/auth';
-import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
+import {
+  AllowedMethods,
+  answerFrameworkError,
+  refuseMethod,
+  refuseNulCharacters,
+  registerErrorHandler,
+} from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { registerCompression, serveWeb } from './plugins/web-delivery';
 import { routeAccessHook } from './plugins/route-access';
@@ -130,6 +136,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     if (message === null) forgetBoardResults();
   });
   const draining = new Draining();
+  // Set once the security headers are worked out (below); the router's refusals use them.
+  let headersFor: (url: string) => Readonly<Record<string, string>> = () => ({});
   const app = Fastify({
     logger:
       deps.config.logLevel === 'silent'
@@ -142,6 +150,7 @@ export async function buildApp(deps: Deps): Promise<App> {
           },
     genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError((url) => headersFor(url)),
     // A slow or silent client cannot hold a connection or a worker forever.
     bodyLimit: deps.config.bodyLimitBytes,
     connectionTimeout: deps.config.connectionTimeoutMs,
@@ -174,8 +183,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const allowedMethods = new AllowedMethods();
+  app.addHook('onRoute', allowedMethods.onRoute);
   let webServed = false;
   app.setNotFoundHandler((request, reply) => {
+    if (refuseMethod(allowedMethods, request, reply)) return;
     const pathname = request.url.split('?')[0];
     const isApi =
       pathname.startsWith('/api') || pathname.startsWith('/ws') || pathname.startsWith('/assets/');
@@ -190,7 +202,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   // page that "View Car" embeds (the car_details_url setting, followed through the change feed).
   const carPage = new CarPageOrigin(deps.database.db, changes);
   await carPage.load();
-  registerSecurityHeaders(
+  headersFor = registerSecurityHeaders(
     app,
     {
       contentSecurityPolicy: {

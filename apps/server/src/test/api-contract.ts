@@ -38,7 +38,7 @@ export class ApiContract {
       .map((path) => ({
         path,
         pattern: new RegExp(
-          `^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}/?$`,
+          `^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]*')}/?$`,
         ),
         statics: path.split('/').filter((part) => part && !part.startsWith('{')).length,
       }))
@@ -83,7 +83,10 @@ export class ApiContract {
     // A path no route has, or a method the path does not take: nothing to document.
     if (!template || !this.doc.paths[template.path][verb]) {
       if (res.statusCode !== 404 && res.statusCode !== 405 && res.statusCode !== 414)
-        this.record(`${method} ${pathname}: ${res.statusCode} from an undocumented operation`, example);
+        this.record(
+          `${method} ${pathname}: ${res.statusCode} from an undocumented operation`,
+          example,
+        );
       return;
     }
     this.checked += 1;
@@ -99,12 +102,18 @@ export class ApiContract {
       .toLowerCase();
     if (!content || Object.keys(content).length === 0) {
       if (res.body.length > 0)
-        this.record(`${op} ${status}: a ${type || 'typeless'} body where none is documented`, example);
+        this.record(
+          `${op} ${status}: a ${type || 'typeless'} body where none is documented`,
+          example,
+        );
       return;
     }
     if (!type && res.body.length === 0) return;
     const documented = Object.keys(content).find(
-      (t) => t.toLowerCase() === type || t === '*/*' || (t.endsWith('/*') && type.startsWith(t.slice(0, -1))),
+      (t) =>
+        t.toLowerCase() === type ||
+        t === '*/*' ||
+        (t.endsWith('/*') && type.startsWith(t.slice(0, -1))),
     );
     if (!documented)
       return this.record(

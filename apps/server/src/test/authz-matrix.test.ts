@@ -534,7 +534,9 @@ describe('a route without a rule', () => {
 
 describe('the contract', () => {
   it('every answer above is what the API document says (status, content type, body schema)', () => {
-    console.log(`contract: ${contract.checked} answers checked, ${contract.problems.length} mismatches`);
+    console.log(
+      `contract: ${contract.checked} answers checked, ${contract.problems.length} mismatches`,
+    );
     expect(contract.checked).toBeGreaterThan(1000);
     expect(contract.problems).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { charge, chargesQuery } from '@paddock/contract/charges';
-import { paginated } from '@paddock/contract/common';
+import { detailBody, paginated } from '@paddock/contract/common';
 import type { Deps } from '../../app';
 import { requireUser } from '../../plugins/auth';
 import { listCharges } from './charges.service';
@@ -15,7 +15,8 @@ export const chargesRoutes =
           tags: ['charges'],
           summary: 'Charges to the saved card, newest first (the recent-transactions list)',
           querystring: chargesQuery,
-          response: { 200: paginated(charge) },
+          // `?user=` (staff): someone else's list needs the permission, an unknown user is a 404.
+          response: { 200: paginated(charge), 403: detailBody, 404: detailBody },
         },
       },
       async (request) => listCharges(deps.database.db, requireUser(request), request.query),

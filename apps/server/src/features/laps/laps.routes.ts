@@ -110,6 +110,14 @@ export const lapsRoutes =
           schema: {
             tags,
             summary: 'Import an AC server or ACC results file (the file as the request body)',
+            // The file's bytes as they are, under any content type (ACC writes UTF-16LE).
+            documentBody: {
+              content: {
+                'application/octet-stream': {
+                  schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+                },
+              },
+            },
             response: { 200: importResponse, ...errors },
           },
         },
