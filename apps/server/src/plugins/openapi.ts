@@ -134,7 +134,10 @@ const ERRORS = {
     'ValidationErrors',
     'Field errors: `{"field": ["message"], "non_field_errors": ["message"]}`',
   ),
-  401: json('Unauthorized', 'Not signed in, or the token is not valid (`code: "token_not_valid"`)'),
+  401: json(
+    'Unauthorized',
+    'Not signed in, or the token or rig key is not valid (`code` says which, when it is known)',
+  ),
   403: json('Detail', 'Signed in, without the permission this operation needs'),
   404: json('Detail', 'Not found (someone else’s object is not found either)'),
   413: json('Detail', 'The body is larger than this operation takes'),
@@ -263,7 +266,12 @@ export function openapiTransform(table: Record<string, Access> = ROUTE_ACCESS) {
       schema.security ??= securityFor(access);
       if (access !== 'public' && access !== 'user' && access !== 'rig')
         schema['x-permission'] ??= describeAccess(access);
-      const note = ownSecurity ? null : accessNote(access);
+      const permission = schema['x-permission'];
+      const note = !ownSecurity
+        ? accessNote(access)
+        : permission
+          ? `Staff with \`${String(permission)}\`, signed in by any of the means its security lists.`
+          : null;
       schema.description = [schema.description, note].filter(Boolean).join('\n\n');
     }
     const responses = (schema.response ??= {});
