@@ -281,8 +281,9 @@ export function openapiTransform(table: Record<string, Access> = ROUTE_ACCESS) {
     if (documentBody) schema.body = documentBody;
     for (const [status, headers] of Object.entries(documentHeaders ?? {}))
       if (responses[status]) responses[status].headers = headers;
-    // Fastify reads a body on any of these, whether or not the route wants one.
-    const takesBody = ['POST', 'PUT', 'PATCH'].includes(method);
+    // Fastify reads a body sent with any method but GET and HEAD, whether or not the route wants
+    // one: an empty JSON body is a 400, a large one 413, an unknown type 415.
+    const takesBody = method !== 'GET' && method !== 'HEAD';
     const takesInput = Boolean(route.body || route.querystring || route.params || documentBody);
     const paginated = Boolean(schema.querystring?.properties?.page);
     const needsSession = access !== undefined && access !== 'public' && access !== 'rig';
@@ -291,7 +292,7 @@ export function openapiTransform(table: Record<string, Access> = ROUTE_ACCESS) {
       (input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit,
     );
     const wanted: (keyof typeof ERRORS)[] = [];
-    if (takesInput || '400' in responses) wanted.push(400);
+    if (takesInput || takesBody || '400' in responses) wanted.push(400);
     if (needsPermission || '403' in responses) wanted.push(403);
     if (input.url.includes(':') || paginated || '404' in responses) wanted.push(404);
     if (input.url.includes(':')) wanted.push(414);

@@ -79,7 +79,9 @@ export class ApiContract {
     if (!pathname.startsWith('/api') || UNDOCUMENTED.some((re) => re.test(pathname))) return;
     const verb = method.toLowerCase();
     const example = `${method} ${url.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
-    const template = this.templates.find((t) => t.pattern.test(pathname));
+    // With the trailing slash ignored, `/members/` is both `/members` and `/members/{id}` (empty).
+    const matching = this.templates.filter((t) => t.pattern.test(pathname));
+    const template = matching.find((t) => this.doc.paths[t.path][verb]) ?? matching[0];
     // A path no route has, or a method the path does not take: nothing to document.
     if (!template || !this.doc.paths[template.path][verb]) {
       if (res.statusCode !== 404 && res.statusCode !== 405 && res.statusCode !== 414)
