@@ -279,8 +279,9 @@ export class AllowedMethods {
   private readonly byUrl = new Map<string, Set<string>>();
 
   readonly onRoute = (route: { method: string | string[]; url: string }) => {
-    // A wildcard (the web app's files) stands for every path: it says nothing about methods.
-    if (route.url.includes('*')) return;
+    // The API's routes only: a wildcard (the web app's files) says nothing about methods, and
+    // `/metrics` when off must stay a 404 to any method, like a path that does not exist.
+    if (!route.url.startsWith('/api') || route.url.includes('*')) return;
     const url = route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url;
     let methods = this.byUrl.get(url);
     if (!methods) {
