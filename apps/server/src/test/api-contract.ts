@@ -77,6 +77,9 @@ export class ApiContract {
   ): void {
     const pathname = url.split('?')[0];
     if (!pathname.startsWith('/api') || UNDOCUMENTED.some((re) => re.test(pathname))) return;
+    // Only the not-found handler answers 405: no operation took the request (`/users/` is
+    // `/users` to the router, which has no PATCH, though `{id}` could be read as empty).
+    if (res.statusCode === 405) return;
     const verb = method.toLowerCase();
     const example = `${method} ${url.slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
     // With the trailing slash ignored, `/members/` is both `/members` and `/members/{id}` (empty).
