@@ -13,7 +13,13 @@ import {
 import { authenticate } from './plugins/auth';
 import type { App, Deps } from './deps';
 import './app-decorations';
-import { refuseNulCharacters, registerErrorHandler } from './plugins/errors';
+import {
+  AllowedMethods,
+  answerFrameworkError,
+  refuseMethod,
+  refuseNulCharacters,
+  registerErrorHandler,
+} from './plugins/errors';
 import { registerFlags } from './plugins/flags';
 import { registerCompression, serveWeb } from './plugins/web-delivery';
 import { routeAccessHook } from './plugins/route-access';
@@ -92,6 +98,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     if (message === null) forgetBoardResults();
   });
   const draining = new Draining();
+  // Set once the security headers are worked out (below); the router's refusals use them.
+  let headersFor: (url: string) => Readonly<Record<string, string>> = () => ({});
   const app = Fastify({
     logger:
       deps.config.logLevel === 'silent'
@@ -104,6 +112,7 @@ export async function buildApp(deps: Deps): Promise<App> {
           },
     genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError((url) => headersFor(url)),
     // A slow or silent client cannot hold a connection or a worker forever.
     bodyLimit: deps.config.bodyLimitBytes,
     connectionTimeout: deps.config.connectionTimeoutMs,
@@ -136,8 +145,11 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const allowedMethods = new AllowedMethods();
+  app.addHook('onRoute', allowedMethods.onRoute);
   let webServed = false;
   app.setNotFoundHandler((request, reply) => {
+    if (refuseMethod(allowedMethods, request, reply)) return;
     const pathname = request.url.split('?')[0];
     const isApi =
       pathname.startsWith('/api') || pathname.startsWith('/ws') || pathname.startsWith('/assets/');
@@ -152,7 +164,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   // page that "View Car" embeds (the car_details_url setting, followed through the change feed).
   const carPage = new CarPageOrigin(deps.database.db, changes);
   await carPage.load();
-  registerSecurityHeaders(
+  headersFor = registerSecurityHeaders(
     app,
     {
       contentSecurityPolicy: {

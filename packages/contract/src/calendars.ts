@@ -4,13 +4,32 @@ import { INT_MAX, idText, intText, paginationQuery, safeUrl } from './common';
 /** Slots are 30 minutes and start at :00 and :30. */
 export const SLOT_MINUTES = 30;
 
-/** Seat-local slot key `YYYY-MM-DDTHH:mm` at :00 or :30. */
+/**
+ * A real calendar date `YYYY-MM-DD` (years 0001–9999, 29 February in leap years only), as a
+ * pattern the API document can carry: `0000-00-00` or `2030-02-30` is refused by the pattern
+ * itself, not only later by the service.
+ */
+export const REAL_DATE_PATTERN =
+  '(?!0000)(?:(?:\\d\\d(?:[2468][048]|[13579][26]|0[48])|(?:[02468][048]|[13579][26])00)-02-29|' +
+  '\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|' +
+  '02-(?:0[1-9]|1\\d|2[0-8])))';
+/** A slot key on a real date, at :00 or :30. */
+export const SLOT_KEY_PATTERN = new RegExp(`^${REAL_DATE_PATTERN}T([01]\\d|2[0-3]):(00|30)$`);
+export const SLOT_FORMAT_MESSAGE = 'Enter a slot as YYYY-MM-DDTHH:mm at :00 or :30.';
+export const SLOT_DATE_MESSAGE = 'Enter a real date and time.';
+
+/**
+ * Seat-local slot key `YYYY-MM-DDTHH:mm` at :00 or :30, on a real date. Two checks so the
+ * message says which is wrong (the form, or the date); the document carries the exact pattern.
+ */
 export const slotKey = z
   .string()
-  .regex(
-    /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):(00|30)$/,
-    'Enter a slot as YYYY-MM-DDTHH:mm at :00 or :30.',
-  );
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):(00|30)$/, {
+    message: SLOT_FORMAT_MESSAGE,
+    abort: true,
+  })
+  .refine((key) => SLOT_KEY_PATTERN.test(key), SLOT_DATE_MESSAGE)
+  .meta({ pattern: SLOT_KEY_PATTERN.source });
 
 export const isoDate = z.iso.date({ message: 'Enter a date as YYYY-MM-DD.' });
 

@@ -24,16 +24,60 @@ export const idNumber = z
   .min(1, atLeast(1))
   .max(INT_MAX, atMost(INT_MAX));
 
+/** `[lo-hi]` for two digits, or the digit itself. */
+const digits = (lo: string, hi: string) => (lo === hi ? lo : `[${lo}-${hi}]`);
+
+/** The decimal numerals (no leading zeros) of `lo`…`hi`, both of the same length, as a regex. */
+function sameLengthRange(lo: string, hi: string): string {
+  if (lo === hi) return lo;
+  const rest = lo.length - 1;
+  if (rest === 0) return digits(lo, hi);
+  if (/^0*$/.test(lo.slice(1)) && /^9*$/.test(hi.slice(1)))
+    return `${digits(lo[0], hi[0])}[0-9]{${rest}}`;
+  if (lo[0] === hi[0]) return `${lo[0]}(?:${sameLengthRange(lo.slice(1), hi.slice(1))})`;
+  const parts = [`${lo[0]}(?:${sameLengthRange(lo.slice(1), '9'.repeat(rest))})`];
+  const [first, last] = [Number(lo[0]) + 1, Number(hi[0]) - 1];
+  if (first <= last) parts.push(`${digits(String(first), String(last))}[0-9]{${rest}}`);
+  parts.push(`${hi[0]}(?:${sameLengthRange('0'.repeat(rest), hi.slice(1))})`);
+  return parts.join('|');
+}
+
+/** The numerals of the whole numbers `lo`…`hi` (0 ≤ lo ≤ hi), as alternatives of a regex. */
+function rangeAlternatives(lo: number, hi: number): string[] {
+  const out: string[] = [];
+  for (let length = String(lo).length; length <= String(hi).length; length++) {
+    const from = Math.max(lo, length === 1 ? 0 : 10 ** (length - 1));
+    const to = Math.min(hi, 10 ** length - 1);
+    if (from <= to) out.push(sameLengthRange(String(from), String(to)));
+  }
+  return out;
+}
+
+/**
+ * A regex matching exactly the decimal numerals of `min`…`max` as `intText` takes them (no
+ * leading zeros or plus, `-` only below zero), so the API document says which values the server
+ * takes, e.g. 1…2147483647 for an id, where a digits pattern let tools send 0 or 9999999999.
+ */
+export function integerRangePattern(min: number, max: number): string {
+  const parts: string[] = [];
+  if (min < 0) parts.push(`-(?:${rangeAlternatives(Math.max(1, -max), -min).join('|')})`);
+  if (max >= 0) parts.push(...rangeAlternatives(Math.max(0, min), max));
+  return `^(?:${parts.join('|')})$`;
+}
+
 /**
  * A whole number written in a path or query string, parsed strictly: plain decimal digits (and a
  * leading minus when `min` < 0), so `0x10`, `1e0`, ` 1` and `01` are refused, not read as 16 or 1.
+ * The document states the exact range as a pattern; the server checks the syntax and then the
+ * range, to say which of the two is wrong.
  */
 export const intText = (min = 1, max = INT_MAX) =>
   z
     .string()
     .regex(min < 0 ? /^(0|-?[1-9][0-9]{0,9})$/ : /^(0|[1-9][0-9]{0,9})$/, INT_REQUIRED)
     .transform(Number)
-    .pipe(z.number().min(min, atLeast(min)).max(max, atMost(max)));
+    .pipe(z.number().min(min, atLeast(min)).max(max, atMost(max)))
+    .meta({ pattern: integerRangePattern(min, max) });
 
 /** An id in a path or query: see `intText`. */
 export const idText = intText(1, INT_MAX);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idNumber, idText } from './common';
+import { slotKey as realSlotKey } from './calendars';
 
 /** How a cancelled booking's money goes back (docs/decisions/0027-cancellations-and-refunds.md). */
 export const REFUND_CHOICES = ['policy', 'full', 'none'] as const;
@@ -85,9 +86,7 @@ export const CANCELLED_MESSAGE = 'Your reservation is cancelled.';
 export const slotIsFull = (seats: number, unavailable: number) => seats > 0 && unavailable >= seats;
 
 /** `POST /waitlist`: tell me when a seat at this location and slot frees up. */
-export const waitlistRequest = z
-  .object({ location: idNumber, slot: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/) })
-  .strict();
+export const waitlistRequest = z.object({ location: idNumber, slot: realSlotKey }).strict();
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 
 /**

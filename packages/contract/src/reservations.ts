@@ -69,7 +69,7 @@ export const futureReservationsQuery = paginationQuery.extend({
  * POST /reservations. `slot` (or `time`, from which the slot is derived) and `calendar`.
  * Staff with reservations.change_reservation may also set `user`, `is_blackout`, `notes`, `paid`.
  */
-export const reservationCreate = z
+const reservationFields = z
   .object({
     calendar: idNumber,
     slot: slotKey.optional(),
@@ -81,10 +81,14 @@ export const reservationCreate = z
     paid: z.boolean().optional(),
   })
   .strict();
+/** The document says what the service requires: `slot`, or `time` to derive it from. */
+export const reservationCreate = reservationFields.meta({
+  anyOf: [{ required: ['slot'] }, { required: ['time'] }],
+});
 export type ReservationCreate = z.infer<typeof reservationCreate>;
 
 /** PATCH (PUT also) /reservations/{id}: move it, or (staff) change the other fields. */
-export const reservationUpdate = reservationCreate.partial().strict();
+export const reservationUpdate = reservationFields.partial().strict();
 export type ReservationUpdate = z.infer<typeof reservationUpdate>;
 
 /** `currency`: ISO 4217 of the item's location (docs/decisions/0039). */

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Permission } from '@paddock/contract/accounts';
 import { PERMISSIONS, TOKEN_NOT_VALID } from '@paddock/contract/accounts';
+import { INT_MAX } from '@paddock/contract/common';
 import type { Db } from '../db/client';
 import { preparedPer } from '../db/prepared';
 import { userPermissions, users } from '../db/schema/accounts';
@@ -76,6 +77,10 @@ export class Tokens {
       if (typ !== SESSION_TYPE) throw new Error('not a session token');
       if (typeof userId !== 'number' || typeof version !== 'number' || typeof jti !== 'string')
         throw new Error('incomplete');
+      // No account has an id the database cannot hold: such a token is not valid (a 401, where
+      // the lookup's refusal was a 400 "A number is out of range.").
+      if (!Number.isInteger(userId) || userId < 1 || userId > INT_MAX)
+        throw new Error('no such id');
       // jose checks exp only when present: a session must have one, and not too far ahead.
       if (typeof exp !== 'number' || exp > now + this.ttlSeconds + SKEW_SECONDS)
         throw new Error('bad expiry');

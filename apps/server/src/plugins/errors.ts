@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -268,4 +268,90 @@ export function refuseNulCharacters(
     if (field) return done(ValidationError.field(field, NUL_CHARACTER_MESSAGE));
   }
   done();
+}
+
+/**
+ * The methods each route path takes, for a 405's `Allow` (RFC 9110 §15.5.6): an onRoute hook
+ * collects them as routes are added, and the not-found handler asks before it answers 404.
+ */
+export class AllowedMethods {
+  private readonly routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  private readonly byUrl = new Map<string, Set<string>>();
+
+  readonly onRoute = (route: { method: string | string[]; url: string }) => {
+    // The API's routes only: a wildcard (the web app's files) says nothing about methods, and
+    // `/metrics` when off must stay a 404 to any method, like a path that does not exist.
+    if (!route.url.startsWith('/api') || route.url.includes('*')) return;
+    const url = route.url.length > 1 ? route.url.replace(/\/$/, '') : route.url;
+    let methods = this.byUrl.get(url);
+    if (!methods) {
+      methods = new Set();
+      this.byUrl.set(url, methods);
+      const pattern = url
+        .split('/')
+        .map((part) =>
+          part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'),
+        )
+        .join('/');
+      this.routes.push({ pattern: new RegExp(`^${pattern}/?$`), methods });
+    }
+    for (const method of ([] as string[]).concat(route.method)) methods.add(method);
+    if (methods.has('GET')) methods.add('HEAD');
+  };
+
+  /** The methods `pathname` takes, sorted; empty when no route has that path. */
+  allowed(pathname: string): string[] {
+    const found = new Set<string>();
+    for (const { pattern, methods } of this.routes)
+      if (pattern.test(pathname)) for (const m of methods) found.add(m);
+    return [...found].sort();
+  }
+}
+
+export const METHOD_NOT_ALLOWED = (method: string) => `Method "${method}" not allowed.`;
+
+/**
+ * Not-found handler's first question: does the path exist with other methods? Then the answer
+ * is 405 with `Allow` (DRF's words), not 404. Returns whether it answered.
+ */
+export function refuseMethod(
+  allowed: AllowedMethods,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  const methods = allowed.allowed(request.url.split('?')[0]);
+  if (methods.length === 0 || methods.includes(request.method)) return false;
+  void reply
+    .status(405)
+    .header('allow', methods.join(', '))
+    .send({ detail: METHOD_NOT_ALLOWED(request.method) });
+  return true;
+}
+
+export const URL_TOO_LONG = 'The address is too long.';
+export const URL_NOT_VALID = 'The address is not valid.';
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs, a path
+ * value over `maxParamLength` (414) or a malformed escape in the path (400). Fastify's own
+ * answer echoed the path and had none of our headers; this one is in the project's shape, has
+ * the security headers `headersFor` gives for the URL and the request id, and is logged.
+ */
+export function answerFrameworkError(
+  headersFor: (url: string) => Readonly<Record<string, string>>,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    // The URL itself is not logged: it is what was too long (the request line has its length).
+    request.log.warn(
+      { code: error.code, method: request.method, urlLength: request.url.length },
+      tooLong ? 'path value over the router limit' : 'malformed URL refused',
+    );
+    void reply.headers(headersFor(request.url)).header('x-request-id', request.id);
+    if (tooLong) return reply.status(414).send({ detail: URL_TOO_LONG });
+    if (error.code === 'FST_ERR_BAD_URL')
+      return reply.status(400).send({ non_field_errors: [URL_NOT_VALID] });
+    request.log.error({ err: error }, 'router error');
+    return reply.status(500).send({ detail: 'A server error occurred.' });
+  };
 }

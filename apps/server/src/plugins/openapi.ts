@@ -14,10 +14,16 @@ import { ROUTE_ACCESS, type Access } from './route-access';
  * with named schemas. Shared schemas are named components. See decision 0029.
  */
 
-/** 401: no session, or `code: token_not_valid` for a bad or expired token (DESIGN §3). */
+/**
+ * 401: no session, or a code saying why: `token_not_valid` (a bad or expired token, DESIGN §3),
+ * `user_not_found` (a valid token of a deleted account), `rig_key_required` and
+ * `rig_key_invalid` (a rig's routes without, or with an unknown, rig key).
+ */
 const unauthorizedBody = z.object({
   detail: z.string(),
-  code: z.literal('token_not_valid').optional(),
+  code: z
+    .enum(['token_not_valid', 'user_not_found', 'rig_key_required', 'rig_key_invalid'])
+    .optional(),
 });
 
 const ERROR_IDS = new Map<z.ZodType, string>([
@@ -128,9 +134,33 @@ const ERRORS = {
     'ValidationErrors',
     'Field errors: `{"field": ["message"], "non_field_errors": ["message"]}`',
   ),
-  401: json('Unauthorized', 'Not signed in, or the token is not valid (`code: "token_not_valid"`)'),
+  401: json(
+    'Unauthorized',
+    'Not signed in, or the token or rig key is not valid (`code` says which, when it is known)',
+  ),
   403: json('Detail', 'Signed in, without the permission this operation needs'),
   404: json('Detail', 'Not found (someone else’s object is not found either)'),
+  413: json('Detail', 'The body is larger than this operation takes'),
+  414: json('Detail', 'A value in the path is longer than the router takes (200 characters)'),
+  415: json('Detail', 'The body’s content type is not one this operation takes'),
+  429: json(
+    'Detail',
+    'Too many attempts (`code: "throttled"`); try again after `Retry-After` seconds',
+  ),
+};
+const PAGE_NOT_FOUND = 'Not found, or `"Invalid page."` for a page past the last one';
+
+/**
+ * What a route documents beside its zod schemas, for what no zod schema can validate:
+ * `documentBody`, a body the handler reads itself (a file upload, raw bytes), and
+ * `documentHeaders`, response headers by status (the renewed session token).
+ */
+export type DocumentOnly = {
+  documentBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+  documentHeaders?: Record<
+    number,
+    Record<string, { type: 'string'; description: string; [key: string]: unknown }>
+  >;
 };
 
 /** `POST /api/users/:id/update_password` → `postUsersByIdUpdatePassword`. */
@@ -205,12 +235,15 @@ function accessNote(access: Access): string | null {
   return `Staff with \`${describeAccess(access)}\` (superusers hold every permission).`;
 }
 
-type Schema = Record<string, unknown> & {
-  response?: Record<string, unknown>;
-  description?: string;
-  security?: { [label: string]: readonly string[] }[];
-  tags?: string[];
-};
+type Schema = Record<string, unknown> &
+  DocumentOnly & {
+    response?: Record<string, Record<string, unknown>>;
+    body?: unknown;
+    querystring?: { properties?: Record<string, unknown> };
+    description?: string;
+    security?: { [label: string]: readonly string[] }[];
+    tags?: string[];
+  };
 
 type TransformInput = Parameters<NonNullable<FastifyDynamicSwaggerOptions['transform']>>[0];
 
@@ -227,21 +260,46 @@ export function openapiTransform(table: Record<string, Access> = ROUTE_ACCESS) {
     schema.summary ??= summaryFor(method, input.url);
     schema.tags ??= [input.url.split('/')[2] || 'api'];
     if (access !== undefined) {
+      // A route that states its own security (the feed: session or feed token) is not what the
+      // access table's "public" says of it: its own words stand.
+      const ownSecurity = schema.security !== undefined;
       schema.security ??= securityFor(access);
       if (access !== 'public' && access !== 'user' && access !== 'rig')
         schema['x-permission'] ??= describeAccess(access);
-      const note = accessNote(access);
+      const permission = schema['x-permission'];
+      const note = !ownSecurity
+        ? accessNote(access)
+        : permission
+          ? `Staff with \`${String(permission)}\`, signed in by any of the means its security lists.`
+          : null;
       schema.description = [schema.description, note].filter(Boolean).join('\n\n');
     }
     const responses = (schema.response ??= {});
-    const takesInput = Boolean(route.body || route.querystring || route.params);
+    const { documentBody, documentHeaders } = schema;
+    delete schema.documentBody;
+    delete schema.documentHeaders;
+    if (documentBody) schema.body = documentBody;
+    for (const [status, headers] of Object.entries(documentHeaders ?? {}))
+      if (responses[status]) responses[status].headers = headers;
+    // Fastify reads a body sent with any method but GET and HEAD, whether or not the route wants
+    // one: an empty JSON body is a 400, a large one 413, an unknown type 415.
+    const takesBody = method !== 'GET' && method !== 'HEAD';
+    const takesInput = Boolean(route.body || route.querystring || route.params || documentBody);
+    const paginated = Boolean(schema.querystring?.properties?.page);
     const needsSession = access !== undefined && access !== 'public' && access !== 'rig';
     const needsPermission = needsSession && access !== 'user';
+    const throttled = Boolean(
+      (input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit,
+    );
     const wanted: (keyof typeof ERRORS)[] = [];
-    if (takesInput || '400' in responses) wanted.push(400);
+    if (takesInput || takesBody || '400' in responses) wanted.push(400);
     if (needsPermission || '403' in responses) wanted.push(403);
-    if (input.url.includes(':') || '404' in responses) wanted.push(404);
+    if (input.url.includes(':') || paginated || '404' in responses) wanted.push(404);
+    if (input.url.includes(':')) wanted.push(414);
+    if (takesBody) wanted.push(413, 415);
+    if (throttled) wanted.push(429);
     for (const status of wanted) responses[status] = ERRORS[status];
+    if (paginated) responses[404] = { ...ERRORS[404], description: PAGE_NOT_FOUND };
     // Every /api request with a bad token is refused, even where no session is needed.
     responses[401] = needsSession ? ERRORS[401] : { ...ERRORS[401], description: TOKEN_NOT_VALID };
     return out;

@@ -68,7 +68,7 @@ export function registerSecurityHeaders(
   options: HelmetOptions,
   /** Origins the app's pages may frame besides the fixed ones (a venue setting's page). */
   extraFrameOrigins: () => readonly string[] = () => [],
-) {
+): (url: string) => Headers {
   const fixed = securityHeaders(options);
   const api = apiSecurityHeaders(fixed);
   // Worked out again only when the extra origins change, not per request.
@@ -83,8 +83,9 @@ export function registerSecurityHeaders(
     }
     return document;
   };
+  const headersFor = (url: string) => (isApiUrl(url) ? api : documentHeaders());
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiUrl(request.url) ? api : documentHeaders());
+    reply.headers(headersFor(request.url));
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -93,6 +94,8 @@ export function registerSecurityHeaders(
       reply.headers(documentHeaders());
     done(null, payload);
   });
+  // For the answers the router gives before any hook runs (plugins/errors.ts).
+  return headersFor;
 }
 
 function withFrameOrigins(options: HelmetOptions, extra: readonly string[]): Headers {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '@paddock/contract/accounts';
 import { PERMISSION_LABELS } from '@paddock/contract/permission-labels';
 import { createTestApp, type TestApp } from './test-app';
+import { ApiContract } from './api-contract';
 import { bearer, createUser, type CreatedUser } from './factories';
 import { createVenue, futureDate } from './booking-factories';
 import Fastify from 'fastify';
@@ -214,8 +215,12 @@ let plainStaff: CreatedUser;
 const permitted = new Map<string, CreatedUser>();
 const cells: string[] = [];
 
+let contract: ApiContract;
+
 beforeAll(async () => {
   t = await createTestApp();
+  // Every answer below is also held against the API document (the contract test, issue 32).
+  contract = (await ApiContract.of(t.app)).watch(t.app);
   venue = await createVenue(t, { seats: 4 });
   superuser = await createUser(t, { isStaff: true, isSuperuser: true });
   plainStaff = await createUser(t, { isStaff: true });
@@ -531,5 +536,15 @@ describe('a route without a rule', () => {
     app.get('/api/known', async () => 'ok');
     expect(() => app.get('/api/forgotten', async () => 'oops')).toThrow(MissingAccessRule);
     await app.close();
+  });
+});
+
+describe('the contract', () => {
+  it('every answer above is what the API document says (status, content type, body schema)', () => {
+    console.log(
+      `contract: ${contract.checked} answers checked, ${contract.problems.length} mismatches`,
+    );
+    expect(contract.checked).toBeGreaterThan(1000);
+    expect(contract.problems).toEqual([]);
   });
 });

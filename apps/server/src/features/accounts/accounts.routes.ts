@@ -22,7 +22,12 @@ import { requireUser } from '../../plugins/auth';
 import { AbuseLimits } from '../../plugins/abuse-limits';
 import { Unauthorized } from '../../plugins/errors';
 import * as accounts from './accounts.service';
-import { endAllSessions, endSession, renewCallerSession } from './sessions';
+import {
+  endAllSessions,
+  endSession,
+  renewCallerSession,
+  renewedSessionHeaderDoc,
+} from './sessions';
 import { setPermissions } from './staff-permissions';
 
 const MINUTE = 60;
@@ -221,6 +226,7 @@ export const accountsRoutes =
             params: userIdParam,
             body: userUpdate,
             response: { 200: user, ...errors },
+            documentHeaders: renewedSessionHeaderDoc,
           },
         },
         async (request, reply) =>
@@ -257,6 +263,7 @@ export const accountsRoutes =
           params: userIdParam,
           body: updatePasswordRequest,
           response: { 200: ok, ...errors },
+          documentHeaders: renewedSessionHeaderDoc,
         },
       },
       async (request, reply) => ({

@@ -11,6 +11,18 @@ import type { SessionClaims, Tokens } from '../../plugins/auth';
  */
 export const RENEWED_SESSION_HEADER = 'x-session-token';
 
+/** The header as the API document states it, on the answers of the calls that may renew. */
+export const renewedSessionHeaderDoc = {
+  200: {
+    'X-Session-Token': {
+      type: 'string' as const,
+      description:
+        'A new session token, sent when the caller changed their own password: every session ' +
+        'of theirs ended, the old token no longer works, this one does.',
+    },
+  },
+};
+
 /**
  * Ends every session of the user: the version in their tokens no longer matches. Returns the
  * new version, under which a session for the caller can be signed.

@@ -67,7 +67,15 @@ export const eventsRoutes =
           summary:
             'Server-sent events: what changed (public topics: boards, laps, settings, pages, screens)',
           querystring: eventsQuery,
-          response: { 200: z.string(), 400: validationErrorBody, 403: detailBody },
+          response: {
+            // An endless stream, never a JSON answer: generic clients must not wait for its end.
+            200: {
+              description: 'Server-sent events (`text/event-stream`), one per change, until closed',
+              content: { 'text/event-stream': { schema: z.string() } },
+            },
+            400: validationErrorBody,
+            403: detailBody,
+          },
         },
       },
       async (request, reply) => {

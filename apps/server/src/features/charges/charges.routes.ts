@@ -18,7 +18,8 @@ export const chargesRoutes =
           tags: ['charges'],
           summary: 'Charges to the saved card, newest first (the recent-transactions list)',
           querystring: chargesQuery,
-          response: { 200: paginated(charge) },
+          // `?user=` (staff): someone else's list needs the permission, an unknown user is a 404.
+          response: { 200: paginated(charge), 403: detailBody, 404: detailBody },
         },
       },
       async (request) => listCharges(deps.database.db, requireUser(request), request.query),

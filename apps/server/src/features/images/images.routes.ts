@@ -118,6 +118,23 @@ export const imagesRoutes =
           schema: {
             tags,
             summary: `Upload an image (multipart/form-data, field "file"; PNG, JPEG, WebP or GIF)`,
+            documentBody: {
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      file: {
+                        type: 'string',
+                        contentMediaType: 'application/octet-stream',
+                        description: 'The image: PNG, JPEG, WebP or GIF',
+                      },
+                    },
+                    required: ['file'],
+                  },
+                },
+              },
+            },
             response: { 201: image, ...storageErrors },
           },
         },

@@ -113,6 +113,14 @@ export const lapsRoutes =
             summary:
               'Import a results file of AC, ACC, rFactor 2 / Le Mans Ultimate (XML) or a RaceRoom server (the file as the request body)',
             querystring: importQuery,
+            // The file's bytes as they are, under any content type (ACC writes UTF-16LE).
+            documentBody: {
+              content: {
+                'application/octet-stream': {
+                  schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+                },
+              },
+            },
             response: { 200: importResponse, ...errors },
           },
         },

@@ -3,6 +3,7 @@ import { bookSeatAtPath } from '@paddock/contract/calendars';
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
+import { SLOT_DATE_MESSAGE } from '@paddock/contract/calendars';
 import type { WaitlistEntry, WaitlistRequest } from '@paddock/contract/refunds';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
@@ -39,8 +40,7 @@ export async function joinWaitlist(
       'location',
       `Invalid pk "${body.location}" - object does not exist.`,
     );
-  if (!isValidSlotKey(body.slot))
-    throw ValidationError.field('slot', 'Choose a time at :00 or :30.');
+  if (!isValidSlotKey(body.slot)) throw ValidationError.field('slot', SLOT_DATE_MESSAGE);
   const slot = findSlot(location, body.slot);
   if (!slot || slot.startMs <= now.getTime())
     throw ValidationError.field('slot', 'Choose an upcoming time when the location is open.');
