@@ -202,7 +202,13 @@ describe("the chain's screens read the big tables by index", () => {
     expect(byTime.length).toBeGreaterThan(0);
     for (const s of byTime) {
       const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain ${s.text}`, s.values);
-      expect(rows.map((r) => r['QUERY PLAN']).join('\n'), s.text).toContain('charges_created');
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan, s.text).not.toMatch(/Seq Scan/);
+      // A statement that also asks for an idempotency-key prefix (refunds made at Stripe) may
+      // read by that prefix instead: it picks out only those few charges, whatever the period.
+      if (/idempotency_key like/.test(s.text))
+        expect(plan, s.text).toMatch(/Index Cond: .*(idempotency_key >=|created_at >=)/);
+      else expect(plan, s.text).toContain('charges_created');
     }
   });
 
