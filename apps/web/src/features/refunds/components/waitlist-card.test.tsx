@@ -44,9 +44,10 @@ describe('the waitlist on the dashboard', () => {
     const card = within((await screen.findByRole('heading', { name: 'Waitlist' })).parentElement!);
     expect(card.getByText(/Number 2 in line\./)).toBeVisible();
     expect(card.getByText(/Cockpit 1 is held for you until/)).toBeVisible();
+    // The held seat on the held day and time, not the seat's today (decision 0089).
     expect(card.getByRole('link', { name: 'Book it now' })).toHaveAttribute(
       'href',
-      '/reservations/3',
+      '/reservations/3?slot=2026-12-07T18%3A00',
     );
     await userEvent.click(
       card.getByRole('button', {
