@@ -128,3 +128,34 @@ export async function upcomingOf(request: APIRequestContext, customer: Customer)
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { results: Upcoming[] }).results;
 }
+
+/**
+ * Runs `body` with the demo's VR seat type booked by the half-hour, then puts its 2-hour minimum
+ * back (decision 0089). For the journeys about a dearer seat: the demo's only dearer seats are VR
+ * rigs, and one half-hour moved there is below their minimum. Journeys run one at a time.
+ */
+export async function withoutVrMinimum(request: APIRequestContext, body: () => Promise<void>) {
+  const login = await request.post('/api/auth/token', {
+    data: { username: 'admin@paddock.local', password: 'paddock-admin' },
+  });
+  expect(login.ok()).toBe(true);
+  const headers = {
+    Authorization: `Bearer ${((await login.json()) as { access: string }).access}`,
+  };
+  const seats = (await (await request.get('/api/calendars?page_size=100')).json()) as {
+    results: { name: string; type: number }[];
+  };
+  const vrType = seats.results.find((s) => s.name === 'VR Rig 1')!.type;
+  const setMinimum = async (minutes: number) =>
+    expect(
+      (
+        await request.patch(`/api/caltypes/${vrType}`, { headers, data: { min_minutes: minutes } })
+      ).status(),
+    ).toBe(200);
+  await setMinimum(30);
+  try {
+    await body();
+  } finally {
+    await setMinimum(120);
+  }
+}
