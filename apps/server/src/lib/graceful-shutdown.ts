@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 
 /** How often idle keep-alive connections are closed while draining (they turn idle one by one). */
 const IDLE_SWEEP_MS = 100;
+/**
+ * Idle connections are closed only once no request has arrived for this long: a balancer that is
+ * slow to see the instance down (a busy machine, a late health check) still sends, and closing a
+ * connection it is writing on loses that request.
+ */
+const QUIET_MS = 500;
 
 export type ShutdownTimes = {
   /** Requests in flight get this long; then their connections are cut. */
@@ -37,11 +43,20 @@ export async function gracefulShutdown(
     const closed = new Promise<void>((resolve) =>
       net.Server.prototype.close.call(server, () => resolve()),
     );
+    let lastRequest = performance.now();
+    const seen = () => (lastRequest = performance.now());
+    server.on('request', seen);
     let sweep: NodeJS.Timeout | undefined;
+    let closing = false;
     const grace = setTimeout(
       () => {
-        server.close();
-        sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+        sweep = setInterval(() => {
+          if (performance.now() - lastRequest < Math.min(QUIET_MS, idleWaitMs)) return;
+          // http.Server's close closes the idle connections too (Node ≥ 19), and its timers.
+          if (!closing) server.close();
+          closing = true;
+          server.closeIdleConnections();
+        }, IDLE_SWEEP_MS);
       },
       Math.min(idleWaitMs, timeoutMs),
     );
@@ -66,6 +81,7 @@ export async function gracefulShutdown(
     clearTimeout(timer);
     clearTimeout(grace);
     clearInterval(sweep);
+    server.off('request', seen);
   }
   app.log.info(`shutdown: connections drained after ${Math.round(performance.now() - started)} ms`);
   // The server no longer listens: Fastify's own close runs the preClose and onClose hooks only.
