@@ -220,6 +220,27 @@ describe('parties', () => {
       name: '  Friday Night  ',
     });
     expect(named.json().name).toBe('Friday Night');
+
+    // Renamed: trimmed, audited; an empty body or the same name changes nothing.
+    const url = `/api/races/parties/${named.json().id}`;
+    const renamed = await call('PATCH', url, staff, { name: ' Saturday Crew ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: named.json().id, name: 'Saturday Crew' });
+    expect((await call('PATCH', url, staff, {})).json().name).toBe('Saturday Crew');
+    const blank = await call('PATCH', url, staff, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toHaveProperty('name');
+    expect((await call('PATCH', url, staff, { name: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect(
+      (await call('PATCH', '/api/races/parties/2147483647', staff, { name: 'A' })).statusCode,
+    ).toBe(404);
+    const renames = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'races.rename_party'));
+    expect(renames.map((a) => [a.before, a.after])).toEqual([
+      [{ name: 'Friday Night' }, { name: 'Saturday Crew' }],
+    ]);
     expect(
       (await call('POST', '/api/races/parties/host', staff, { calendar: 2 ** 31 - 1 })).json(),
     ).toEqual({ calendar: ['Invalid pk "2147483647" - object does not exist.'] });

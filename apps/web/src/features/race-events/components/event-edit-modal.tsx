@@ -206,7 +206,7 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
             Presets
           </h3>
           <div className="row g-2 align-items-end">
-            <Form.Group className="col-12 col-md-6" controlId="event-preset-load">
+            <Form.Group className="col-12 col-lg-6" controlId="event-preset-load">
               <Form.Label className="small mb-1">Load a preset</Form.Label>
               <div className="d-flex gap-2">
                 <Form.Select
@@ -270,7 +270,7 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
                 </div>
               )}
             </Form.Group>
-            <Form.Group className="col-12 col-md-6" controlId="event-preset-name">
+            <Form.Group className="col-12 col-lg-6" controlId="event-preset-name">
               <Form.Label className="small mb-1">Save as a preset</Form.Label>
               <div className="d-flex gap-2">
                 <Form.Control
