@@ -7,6 +7,7 @@ import {
   openMainNav,
   test,
 } from './fixtures';
+import { outboxMail } from './outbox-mail';
 
 const STAFF = { username: 'staff@paddock.local', password: 'paddock-staff' };
 
@@ -63,22 +64,10 @@ async function loginLinkFor(request: APIRequestContext, email: string): Promise<
   const login = await request.post('/api/auth/token', { data: STAFF });
   expect(login.ok()).toBe(true);
   const { access } = (await login.json()) as { access: string };
-  let link = '';
-  await expect
-    .poll(async () => {
-      const answer = await request.get('/api/outbox', {
-        headers: { Authorization: `Bearer ${access}` },
-      });
-      const { results } = (await answer.json()) as {
-        results: { to: string; text: string; html: string }[];
-      };
-      const mail = results.find((m) => m.to.includes(email));
-      const match =
-        mail && /https?:\/\/[^\s"'<>]+\/login\?token=[^\s"'<>]+/.exec(mail.text + mail.html);
-      link = match ? match[0].replace(/&amp;/g, '&') : '';
-      return link;
-    })
-    .not.toBe('');
+  const mail = await outboxMail(request, access, email);
+  const match = /https?:\/\/[^\s"'<>]+\/login\?token=[^\s"'<>]+/.exec(mail.text + mail.html);
+  const link = match ? match[0].replace(/&amp;/g, '&') : '';
+  expect(link).not.toBe('');
   return new URL(link).pathname + new URL(link).search;
 }
 

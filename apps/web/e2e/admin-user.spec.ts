@@ -1,6 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { bookingDate } from './booking-support';
 import { DEMO_STAFF as STAFF, expect, expectAccessible, logIn, test } from './fixtures';
+import { outboxMail } from './outbox-mail';
+
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 async function staffToken(request: APIRequestContext): Promise<string> {
@@ -80,15 +82,8 @@ test('staff clear a balance, send a login link, edit, view history and delete a 
 
   await page.getByRole('button', { name: 'Send Login Link' }).click();
   await expect(page.getByText(`Sent login link to ${email}`)).toBeVisible();
-  await expect
-    .poll(async () => {
-      const answer = await request.get('/api/outbox', {
-        headers: { Authorization: `Bearer ${access}` },
-      });
-      const { results } = (await answer.json()) as { results: { to: string; text: string }[] };
-      return results.some((m) => m.to.includes(email) && m.text.includes('/login?token='));
-    })
-    .toBe(true);
+  const mail = await outboxMail(request, access, email, /login link|password|account/);
+  expect(mail.text).toContain('/login?token=');
 
   await page.getByLabel('First Name').fill('Edith');
   await page.getByLabel('Last Name').fill('Edited');

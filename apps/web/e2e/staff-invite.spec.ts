@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, logIn, test } from './fixtures';
+import { outboxMail } from './outbox-mail';
 
 const OWNER = { username: 'admin@paddock.local', password: 'paddock-admin' };
 
@@ -7,18 +8,9 @@ const OWNER = { username: 'admin@paddock.local', password: 'paddock-admin' };
 async function loginLinkFor(request: APIRequestContext, email: string): Promise<string> {
   const login = await request.post('/api/auth/token', { data: OWNER });
   const { access } = (await login.json()) as { access: string };
-  let link = '';
-  await expect
-    .poll(async () => {
-      const answer = await request.get('/api/outbox', {
-        headers: { Authorization: `Bearer ${access}` },
-      });
-      const { results } = (await answer.json()) as { results: { to: string; text: string }[] };
-      const mail = results.find((m) => m.to.includes(email));
-      link = /https?:\/\/\S+\/login\?token=\S+/.exec(mail?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const mail = await outboxMail(request, access, email);
+  const link = /https?:\/\/\S+\/login\?token=\S+/.exec(mail.text)?.[0] ?? '';
+  expect(link).not.toBe('');
   return link;
 }
 

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
+import { outboxMail, type Mail } from './outbox-mail';
 import {
   bookingDate,
   cellName,
@@ -12,25 +13,12 @@ import {
 
 const ADMIN = { username: 'admin@paddock.local', password: 'paddock-admin' };
 
-type Mail = { to: string; subject: string; text: string; html: string };
-
 /** The newest outbox mail to `to`, read as the demo superuser. */
 async function mailTo(request: APIRequestContext, to: string): Promise<Mail> {
   const login = await request.post('/api/auth/token', { data: ADMIN });
   expect(login.ok()).toBe(true);
   const { access } = (await login.json()) as { access: string };
-  let found: Mail | undefined;
-  await expect
-    .poll(async () => {
-      const answer = await request.get('/api/outbox', {
-        headers: { Authorization: `Bearer ${access}` },
-      });
-      const { results } = (await answer.json()) as { results: Mail[] };
-      found = results.find((m) => m.to.includes(to));
-      return !!found;
-    })
-    .toBe(true);
-  return found!;
+  return outboxMail(request, access, to);
 }
 
 test('buy a $25 voucher for a friend, read its e-mail, check its balance, spend it at checkout', async ({

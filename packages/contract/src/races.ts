@@ -230,6 +230,12 @@ export const partyHost = z
   .strict();
 export type PartyHost = z.infer<typeof partyHost>;
 
+/** PATCH /races/parties/{id}: rename (a name left out is left alone). */
+export const partyUpdate = z
+  .object({ name: z.string().trim().min(1).max(PARTY_NAME_MAX).optional() })
+  .strict();
+export type PartyUpdate = z.infer<typeof partyUpdate>;
+
 /** POST /races/parties/members → 201 Party member. */
 export const partyMemberAdd = z.object({ party: idNumber, calendar: idNumber }).strict();
 export type PartyMemberAdd = z.infer<typeof partyMemberAdd>;

@@ -215,6 +215,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Race control: parties, events, presets, host signals, socket tickets.
   'GET /api/races/parties': RACES,
   'POST /api/races/parties/host': RACES,
+  'PATCH /api/races/parties/:id': RACES,
   'DELETE /api/races/parties/:id': RACES,
   'POST /api/races/parties/members': RACES,
   'DELETE /api/races/parties/members/:id': RACES,

@@ -172,6 +172,7 @@ const EXPECTED: Record<string, string> = {
   'DELETE /api/screens/:id': 'screens.change_screen',
   'GET /api/races/parties': RACES,
   'POST /api/races/parties/host': RACES,
+  'PATCH /api/races/parties/:id': RACES,
   'DELETE /api/races/parties/:id': RACES,
   'POST /api/races/parties/members': RACES,
   'DELETE /api/races/parties/members/:id': RACES,

@@ -27,6 +27,7 @@ export const ADMIN_ACCESS = {
   adminStaff: staffWith('user.change_staff'),
   adminPages: staffWith('pages.change_page'),
   adminVouchers: staffWith('vouchers.view_voucher'),
+  adminOutbox: staffWith('outbox.view_message'),
 } as const satisfies Partial<Record<RouteName, Access>>;
 
 export type AdminScreen = keyof typeof ADMIN_ACCESS;
@@ -45,5 +46,6 @@ export const ADMIN_MENU: [AdminScreen, string][] = [
   ['adminStaff', 'Staff'],
   ['adminPages', 'Custom Pages'],
   ['adminVouchers', 'Vouchers'],
+  ['adminOutbox', 'Outbox'],
   ['adminBackups', 'Backups'],
 ];

@@ -248,6 +248,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/vouchers/routes/vouchers-admin-screen'),
             ),
             screen(
+              'adminOutbox',
+              ADMIN_ACCESS.adminOutbox,
+              () => import('../features/outbox/routes/outbox-screen'),
+            ),
+            screen(
               'adminParties',
               ADMIN_ACCESS.adminParties,
               () => import('../features/parties/routes/party-admin-screen'),

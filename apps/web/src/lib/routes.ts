@@ -42,6 +42,7 @@ export const routePatterns = {
   adminPages: '/admin/pages',
   adminVouchers: '/admin/vouchers',
   adminBackups: '/admin/backups',
+  adminOutbox: '/admin/outbox',
   // The spec leaves the party admin path open; see docs/decisions/ (web app shell).
   adminParties: '/admin/parties',
 } as const;

@@ -264,10 +264,15 @@ export async function pointsStandings(
 
 type BoardWrite = z.infer<typeof boardWrite>;
 
-/** `current`: the board being changed, whose track and sim stand where the body names none. */
+/**
+ * `current`: the board being changed, whose kind, track and sim stand where the body names none.
+ */
 async function checkRefs(db: Db, body: Partial<BoardWrite>, current?: BoardRow) {
   const trackId = body.track !== undefined ? body.track : (current?.trackId ?? null);
   const boardSim = body.sim !== undefined ? body.sim : (current?.sim ?? null);
+  // On an edit too: a TIME board that loses its track has nothing to rank.
+  if ((body.calculation ?? current?.calculation) === 'TIME' && trackId === null)
+    throw ValidationError.field('track', 'A TIME board needs a track.');
   if (trackId !== null) {
     const [t] = await db
       .select({ id: tracks.id, sim: tracks.sim })
@@ -307,8 +312,6 @@ const boardValues = (body: Partial<BoardWrite>) =>
 
 export async function createBoard(db: Db, body: BoardWrite): Promise<Board> {
   await checkRefs(db, body);
-  if (body.calculation === 'TIME' && body.track === null)
-    throw ValidationError.field('track', 'A TIME board needs a track.');
   await publishChange(db, 'boards', null);
   const [row] = await db
     .insert(boards)

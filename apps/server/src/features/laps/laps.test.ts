@@ -37,7 +37,7 @@ const importFile = (body: Buffer, who = staff) =>
     payload: body,
   });
 const call = (
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   who: CreatedUser | null,
   payload?: object,
@@ -421,6 +421,13 @@ describe('partial updates', () => {
       group: g.id,
       active: true,
     });
+    // An edit may not leave a TIME board without a track (a POINTS board needs none).
+    const noTrack = await call('PATCH', `/api/boards/${board.id}`, staff, { calculation: 'TIME' });
+    expect(noTrack.statusCode).toBe(400);
+    expect(noTrack.json()).toHaveProperty('track');
+    const deleted = await call('DELETE', `/api/boards/${board.id}`, staff);
+    expect(deleted.statusCode).toBe(204);
+    expect((await call('GET', `/api/boards/${board.id}`, staff)).statusCode).toBe(404);
   });
 });
 

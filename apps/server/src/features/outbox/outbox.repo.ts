@@ -4,6 +4,15 @@ import { users } from '../../db/schema/accounts';
 import { outboxMessages } from '../../db/schema/content';
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
+export type OutboxSummaryRow = Omit<OutboxRow, 'text' | 'html'>;
+
+/** The list reads no bodies: they never leave the database unless one message is opened. */
+const summaryColumns = {
+  id: outboxMessages.id,
+  to: outboxMessages.to,
+  subject: outboxMessages.subject,
+  createdAt: outboxMessages.createdAt,
+};
 
 /** Mail addressed to a staff or superuser account (it may hold their login links). */
 const toPrivilegedAccount = sql`exists (
@@ -29,9 +38,9 @@ export async function listMessages(
   includePrivileged: boolean,
   limit: number,
   offset: number,
-): Promise<OutboxRow[]> {
+): Promise<OutboxSummaryRow[]> {
   return db
-    .select()
+    .select(summaryColumns)
     .from(outboxMessages)
     .where(visible(includePrivileged))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))

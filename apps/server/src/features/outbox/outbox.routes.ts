@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxMessage } from '@paddock/contract/outbox';
+import { outboxMessage, outboxSummary } from '@paddock/contract/outbox';
 import { idParam, paginated, paginationQuery } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../deps';
@@ -16,9 +16,9 @@ export const outboxRoutes =
       {
         schema: {
           tags: ['outbox'],
-          summary: 'Mail kept when no SMTP server is configured, newest first',
+          summary: 'Mail kept when no SMTP server is configured, newest first (no bodies)',
           querystring: paginationQuery,
-          response: { 200: paginated(outboxMessage), ...errors },
+          response: { 200: paginated(outboxSummary), ...errors },
         },
       },
       async (request) => listOutbox(db, requireUser(request), request.query),
@@ -29,6 +29,7 @@ export const outboxRoutes =
       {
         schema: {
           tags: ['outbox'],
+          summary: 'One kept mail with its body (its login links too)',
           params: idParam,
           response: { 200: outboxMessage, ...errors },
         },

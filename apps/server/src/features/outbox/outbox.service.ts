@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '@paddock/contract/outbox';
+import type { OutboxMessage, OutboxSummary } from '@paddock/contract/outbox';
 import type { Paginated, PaginationQuery } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
 import { hasPermission, type AuthUser } from '../../plugins/auth';
@@ -6,13 +6,18 @@ import { Forbidden, NotFound } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import * as repo from './outbox.repo';
 
-const toMessage = (row: repo.OutboxRow): OutboxMessage => ({
+const toSummary = (row: repo.OutboxSummaryRow): OutboxSummary => ({
   id: row.id,
   to: row.to,
   subject: row.subject,
+  status: 'sent',
+  created: row.createdAt.toISOString(),
+});
+
+const toMessage = (row: repo.OutboxRow): OutboxMessage => ({
+  ...toSummary(row),
   text: row.text,
   html: row.html,
-  created: row.createdAt.toISOString(),
 });
 
 /**
@@ -30,14 +35,14 @@ export async function listOutbox(
   db: Db,
   caller: AuthUser,
   query: PaginationQuery,
-): Promise<Paginated<OutboxMessage>> {
+): Promise<Paginated<OutboxSummary>> {
   const { includePrivileged } = scope(caller);
   const page = await paginate(
     query,
     () => repo.countMessages(db, includePrivileged),
     (limit, offset) => repo.listMessages(db, includePrivileged, limit, offset),
   );
-  return { ...page, results: page.results.map(toMessage) };
+  return { ...page, results: page.results.map(toSummary) };
 }
 
 export async function getOutboxMessage(

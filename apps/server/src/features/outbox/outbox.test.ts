@@ -34,14 +34,20 @@ describe('outbox', () => {
     const body = list.json();
     expect(body).toMatchObject({ count: 2, page_count: 1, page_size: 25 });
     expect(body.results.map((m: { subject: string }) => m.subject)).toEqual(['Second', 'First']);
+    // The list carries no bodies (they may hold login links, decision 0097).
     expect(body.results[0]).toEqual({
       id: expect.any(Number),
       to: customer.email.toUpperCase(),
       subject: 'Second',
-      text: 'two',
-      html: '<p>two</p>',
+      status: 'sent',
       created: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: `/api/outbox/${body.results[0].id}`,
+      headers: bearer(manager.token),
+    });
+    expect(second.json()).toEqual({ ...body.results[0], text: 'two', html: '<p>two</p>' });
 
     const all = await t.app.inject({
       method: 'GET',

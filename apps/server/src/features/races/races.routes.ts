@@ -11,6 +11,7 @@ import {
   partyHost,
   partyMember,
   partyMemberAdd,
+  partyUpdate,
   preset,
   presetCreate,
   raceEvent,
@@ -66,6 +67,20 @@ export const racesRoutes =
       },
       async (request, reply) =>
         reply.status(201).send(await races.hostParty(db, requireUser(request), request.body)),
+    );
+    app.patch(
+      '/races/parties/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Rename a party',
+          params: idParam,
+          body: partyUpdate,
+          response: { 200: party, ...errors },
+        },
+      },
+      async (request) =>
+        races.updateParty(db, requireUser(request), request.params.id, request.body),
     );
     app.delete(
       '/races/parties/:id',

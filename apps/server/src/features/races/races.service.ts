@@ -15,6 +15,7 @@ import {
   type Entry,
   type Party,
   type PartyHost,
+  type PartyUpdate,
   type PartyMember,
   type PartyMemberAdd,
   type Preset,
@@ -322,6 +323,30 @@ export async function hostParty(db: Db, actor: AuthUser, body: PartyHost): Promi
     return made.id;
   });
   return getParty(db, partyId);
+}
+
+/** PATCH /races/parties/{id}: a new name; an empty body changes nothing. */
+export async function updateParty(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  body: PartyUpdate,
+): Promise<Party> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(parties).where(eq(parties.id, id)).for('update');
+    if (!current) throw new NotFound();
+    if (body.name === undefined || body.name === current.name) return;
+    await tx.update(parties).set({ name: body.name }).where(eq(parties.id, id));
+    await recordAudit(tx, actor, {
+      action: 'races.rename_party',
+      targetType: 'party',
+      targetId: id,
+      before: { name: current.name },
+      after: { name: body.name },
+    });
+    await publishChange(tx, 'parties', current.locationId);
+  });
+  return getParty(db, id);
 }
 
 /** DELETE /races/parties/{id}: every member gets its own event back. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createSeat, createVenue } from '../../test/booking-factories';
@@ -214,12 +215,76 @@ describe('parties', () => {
     );
   });
 
+  it('a rename cut off after the name is written, before its audit row, leaves the old name', async () => {
+    const made = await call('POST', '/api/races/parties/host', staff, {
+      calendar: venue.seats[3].id,
+      name: 'Before the cut',
+    });
+    const url = `/api/races/parties/${made.json().id}`;
+    const admin = new pg.Client({ connectionString: t.deps.database.url });
+    await admin.connect();
+    try {
+      await admin.query(`
+        create or replace function test_end_mid_rename() returns trigger language plpgsql as $$
+        begin
+          if new.action = 'races.rename_party' then
+            perform pg_terminate_backend(pg_backend_pid());
+          end if;
+          return new;
+        end $$;
+        create trigger test_end_mid_rename before insert on audit_events
+          for each row execute function test_end_mid_rename();`);
+      const cut = await call('PATCH', url, staff, { name: 'After the cut' });
+      expect(cut.statusCode).toBeGreaterThanOrEqual(500);
+      expect(
+        (await call('GET', `/api/races/parties?location=${venue.location.id}`)).json(),
+      ).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Before the cut' })]));
+      await admin.query(`drop trigger test_end_mid_rename on audit_events`);
+      let again = await call('PATCH', url, staff, { name: 'After the cut' });
+      // The pool may hand out one more ended connection before it notices.
+      if (again.statusCode >= 500)
+        again = await call('PATCH', url, staff, { name: 'After the cut' });
+      expect(again.json().name).toBe('After the cut');
+    } finally {
+      await admin.query(`drop trigger if exists test_end_mid_rename on audit_events`);
+      await admin.query(`drop function if exists test_end_mid_rename()`);
+      await admin.end();
+      await call('DELETE', url);
+    }
+  });
+
   it('takes the given name, and refuses unknown seats and parties naming the field', async () => {
     const named = await call('POST', '/api/races/parties/host', staff, {
       calendar: venue.seats[3].id,
       name: '  Friday Night  ',
     });
     expect(named.json().name).toBe('Friday Night');
+
+    // Renamed: trimmed, audited; an empty body or the same name changes nothing.
+    const url = `/api/races/parties/${named.json().id}`;
+    const renamed = await call('PATCH', url, staff, { name: ' Saturday Crew ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: named.json().id, name: 'Saturday Crew' });
+    expect((await call('PATCH', url, staff, {})).json().name).toBe('Saturday Crew');
+    const blank = await call('PATCH', url, staff, { name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toHaveProperty('name');
+    expect((await call('PATCH', url, staff, { name: 'x'.repeat(101) })).statusCode).toBe(400);
+    expect(
+      (await call('PATCH', '/api/races/parties/2147483647', staff, { name: 'A' })).statusCode,
+    ).toBe(404);
+    const renames = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.action, 'races.rename_party'),
+          eq(auditEvents.targetId, named.json().id),
+        ),
+      );
+    expect(renames.map((a) => [a.before, a.after])).toEqual([
+      [{ name: 'Friday Night' }, { name: 'Saturday Crew' }],
+    ]);
     expect(
       (await call('POST', '/api/races/parties/host', staff, { calendar: 2 ** 31 - 1 })).json(),
     ).toEqual({ calendar: ['Invalid pk "2147483647" - object does not exist.'] });

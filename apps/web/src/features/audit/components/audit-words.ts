@@ -48,6 +48,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'backups.take': 'Took a backup',
   'backups.download': 'Downloaded a backup',
   'races.host_party': 'Created a party',
+  'races.rename_party': 'Renamed a party',
   'races.delete_party': 'Deleted a party',
   'races.add_member': 'Added a seat to a party',
   'races.remove_member': 'Took a seat out of a party',

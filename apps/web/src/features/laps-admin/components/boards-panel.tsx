@@ -3,46 +3,30 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { SIM_NAMES, SIMS, type Board } from '@paddock/contract/laps';
+import { SIM_NAMES, type Board } from '@paddock/contract/laps';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { api } from '../../../lib/api-client';
-import { showError } from '../../../lib/alerts';
-import { groupsQuery, tracksQuery } from '../../catalog/api/catalog-queries';
+import { showAlert, showError } from '../../../lib/alerts';
+import { BoardEditDialog } from './board-edit-dialog';
+import { BoardFields, EMPTY_BOARD, boardBody } from './board-fields';
 
 const allBoardsQuery = {
   queryKey: ['boards', 'all'],
   queryFn: () => api<Board[]>('/boards', { query: { all: true } }),
 };
 
-/** Staff create boards and switch them on and off. */
+/** Staff create boards, switch them on and off, edit and delete them. */
 export function BoardsPanel() {
   const client = useQueryClient();
   const boards = useQuery(allBoardsQuery);
-  const tracks = useQuery(tracksQuery('', 1, 100));
-  const groups = useQuery(groupsQuery());
-  const [draft, setDraft] = useState({
-    name: '',
-    calculation: 'TIME',
-    track: '',
-    sim: '',
-    group: '',
-    days: '',
-  });
+  const [draft, setDraft] = useState(EMPTY_BOARD);
+  const [editing, setEditing] = useState<Board | null>(null);
+  const [deleting, setDeleting] = useState<Board | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['boards'] });
   const create = useMutation({
-    mutationFn: () =>
-      api<Board>('/boards', {
-        method: 'POST',
-        body: {
-          name: draft.name,
-          calculation: draft.calculation,
-          track: draft.track ? Number(draft.track) : null,
-          sim: draft.sim || null,
-          group: draft.group ? Number(draft.group) : null,
-          time_frame_days: draft.days ? Number(draft.days) : null,
-        },
-      }),
+    mutationFn: () => api<Board>('/boards', { method: 'POST', body: boardBody(draft) }),
     onSuccess: () => {
-      setDraft({ name: '', calculation: 'TIME', track: '', sim: '', group: '', days: '' });
+      setDraft(EMPTY_BOARD);
       void refresh();
     },
     onError: (error) => showError(error),
@@ -51,6 +35,15 @@ export function BoardsPanel() {
     mutationFn: (b: Board) =>
       api<Board>(`/boards/${b.id}`, { method: 'PATCH', body: { active: !b.active } }),
     onSuccess: refresh,
+    onError: (error) => showError(error),
+  });
+  const remove = useMutation({
+    mutationFn: (b: Board) => api(`/boards/${b.id}`, { method: 'DELETE' }),
+    onSuccess: async (_, b) => {
+      await refresh();
+      showAlert(`Deleted the board ${b.name}.`, 'success', 5_000);
+      setDeleting(null);
+    },
     onError: (error) => showError(error),
   });
   return (
@@ -68,6 +61,9 @@ export function BoardsPanel() {
             <th scope="col">Group</th>
             <th scope="col">Period</th>
             <th scope="col">Shown</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -88,6 +84,19 @@ export function BoardsPanel() {
                   onChange={() => toggle.mutate(b)}
                 />
               </td>
+              <td className="text-nowrap">
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  className="me-2"
+                  onClick={() => setEditing(b)}
+                >
+                  Edit<span className="visually-hidden"> {b.name}</span>
+                </Button>
+                <Button size="sm" variant="outline-danger" onClick={() => setDeleting(b)}>
+                  Delete<span className="visually-hidden"> {b.name}</span>
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -100,82 +109,25 @@ export function BoardsPanel() {
           create.mutate();
         }}
       >
-        <Form.Group className="col-12 col-md-4" controlId="board-name">
-          <Form.Label>Name</Form.Label>
-          <Form.Control
-            required
-            value={draft.name}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-          />
-        </Form.Group>
-        <Form.Group className="col-6 col-md-2" controlId="board-kind">
-          <Form.Label>Kind</Form.Label>
-          <Form.Select
-            value={draft.calculation}
-            onChange={(e) => setDraft({ ...draft, calculation: e.target.value })}
-          >
-            <option value="TIME">TIME</option>
-            <option value="POINTS">POINTS</option>
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-6 col-md-2" controlId="board-track">
-          <Form.Label>Track</Form.Label>
-          <Form.Select
-            value={draft.track}
-            onChange={(e) => setDraft({ ...draft, track: e.target.value })}
-          >
-            <option value="">Any</option>
-            {tracks.data?.results.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name} ({SIM_NAMES[t.sim]})
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-6 col-md-2" controlId="board-sim">
-          <Form.Label>Sim</Form.Label>
-          <Form.Select
-            value={draft.sim}
-            onChange={(e) => setDraft({ ...draft, sim: e.target.value })}
-          >
-            <option value="">Any</option>
-            {SIMS.map((sim) => (
-              <option key={sim} value={sim}>
-                {SIM_NAMES[sim]}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-6 col-md-2" controlId="board-group">
-          <Form.Label>Group</Form.Label>
-          <Form.Select
-            value={draft.group}
-            onChange={(e) => setDraft({ ...draft, group: e.target.value })}
-          >
-            <option value="">Any</option>
-            {groups.data?.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="col-6 col-md-2" controlId="board-days">
-          <Form.Label>Last … days</Form.Label>
-          <Form.Control
-            type="number"
-            min={1}
-            max={3650}
-            value={draft.days}
-            onChange={(e) => setDraft({ ...draft, days: e.target.value })}
-          />
-        </Form.Group>
+        <BoardFields draft={draft} onChange={setDraft} idPrefix="board" />
         <div className="col-12">
           <Button type="submit" disabled={create.isPending}>
             Create Board
           </Button>
         </div>
       </Form>
+      {editing && <BoardEditDialog board={editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDeleteDialog
+          title={`Delete “${deleting.name}”?`}
+          confirm="Delete Board"
+          busy={remove.isPending}
+          onHide={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting)}
+        >
+          The board goes away from the leaderboards and every wall screen showing it. The laps stay.
+        </ConfirmDeleteDialog>
+      )}
     </section>
   );
 }

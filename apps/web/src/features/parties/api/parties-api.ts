@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '@paddock/contract/common';
 import type { Calendar } from '@paddock/contract/calendars';
-import type { Party, PartyHost, PartyMember, PartyMemberAdd } from '@paddock/contract/races';
+import type {
+  Party,
+  PartyHost,
+  PartyMember,
+  PartyMemberAdd,
+  PartyUpdate,
+} from '@paddock/contract/races';
 import { api } from '../../../lib/api-client';
 import { showAlert, showError } from '../../../lib/alerts';
 
@@ -95,6 +101,20 @@ export function useDeleteParty() {
   return useMutation({
     mutationFn: (party: Party) => api(`/races/parties/${party.id}`, { method: 'DELETE' }),
     onSuccess: (_, party) => showAlert(`Deleted ${party.name}.`, 'success', 5_000),
+    onError: (error) => showError(error),
+    onSettled: () => client.invalidateQueries({ queryKey: ['races'] }),
+  });
+}
+
+export function useRenameParty(onDone: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ party, body }: { party: Party; body: PartyUpdate }) =>
+      api<Party>(`/races/parties/${party.id}`, { method: 'PATCH', body }),
+    onSuccess: (renamed) => {
+      showAlert(`Renamed the party ${renamed.name}.`, 'success', 5_000);
+      onDone();
+    },
     onError: (error) => showError(error),
     onSettled: () => client.invalidateQueries({ queryKey: ['races'] }),
   });

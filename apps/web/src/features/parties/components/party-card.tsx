@@ -11,14 +11,16 @@ import { LiveStatus } from '../../race-events/components/live-status';
 import { LoadStateBadge } from '../../race-events/components/load-state-badge';
 import { useEventSocket } from '../../race-events/hooks/use-event-socket';
 import { useDeleteParty, useRemoveMember } from '../api/parties-api';
+import { PartyRenameForm } from './party-rename-form';
 
 /**
  * One party: its members (host first, marked) with each seat's load state, live from the
- * event's socket; Edit Event opens the event-edit modal; members can be removed and the party
- * deleted.
+ * event's socket; Edit Event opens the event-edit modal; the party can be renamed, members
+ * removed and the party deleted.
  */
 export function PartyCard({ party }: { party: Party }) {
   const [editing, setEditing] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const live = useEventSocket<RaceEvent>(party.host_event);
   const event = live.event ?? party.event;
@@ -34,11 +36,25 @@ export function PartyCard({ party }: { party: Party }) {
   return (
     <Card as="section" aria-labelledby={titleId} className="mb-3">
       <Card.Header className="d-flex flex-wrap gap-2 align-items-center">
-        <h2 id={titleId} className="h5 mb-0 me-auto">
-          {party.name}
-        </h2>
+        {renaming ? (
+          <>
+            <h2 id={titleId} className="visually-hidden">
+              {party.name}
+            </h2>
+            <PartyRenameForm party={party} onDone={() => setRenaming(false)} />
+          </>
+        ) : (
+          <h2 id={titleId} className="h5 mb-0 me-auto">
+            {party.name}
+          </h2>
+        )}
         {live.status === 'disconnected' && <LiveStatus status={live.status} />}
         <div className="d-flex gap-2">
+          {!renaming && (
+            <Button size="sm" variant="secondary" onClick={() => setRenaming(true)}>
+              Rename<span className="visually-hidden"> {party.name}</span>
+            </Button>
+          )}
           <Button size="sm" onClick={() => setEditing(true)}>
             Edit Event<span className="visually-hidden"> of {party.name}</span>
           </Button>

@@ -177,6 +177,27 @@ describe('/admin/parties', () => {
     expect(within(members[1]).getByRole('button', { name: /^Remove/ })).toBeEnabled();
   });
 
+  it('renames a party from its card; Cancel leaves the name', async () => {
+    let renamed: unknown = null;
+    open([party(5, 'Friday Night Race', [1, 2])], {
+      'PATCH /api/races/parties/5': (r) => {
+        renamed = r.body;
+        return { body: { ...party(5, 'Saturday Crew', [1, 2]) } };
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Friday Night Race' });
+    await userEvent.click(within(card).getByRole('button', { name: /^Rename/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+    expect(renamed).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: /^Rename/ }));
+    const field = within(card).getByLabelText('New name of Friday Night Race');
+    expect(field).toHaveFocus();
+    await userEvent.clear(field);
+    expect(within(card).getByRole('button', { name: 'Save Name' })).toBeDisabled();
+    await userEvent.type(field, ' Saturday Crew {Enter}');
+    await waitFor(() => expect(renamed).toEqual({ name: 'Saturday Crew' }));
+  });
+
   it('?location= chooses another location', async () => {
     const { calls } = open([], {}, '/admin/parties?location=2');
     expect(await screen.findByRole('checkbox', { name: 'Brighton Rig' })).toBeVisible();

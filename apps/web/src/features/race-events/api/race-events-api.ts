@@ -38,6 +38,9 @@ export const presetsQuery = queryOptions({
 export const createPreset = (body: PresetCreate) =>
   api<Preset>('/races/presets', { method: 'POST', body });
 
+/** Events that loaded the preset keep their settings. */
+export const deletePreset = (id: number) => api(`/races/presets/${id}`, { method: 'DELETE' });
+
 /** Tracks for the picker: popular ones when the search is empty (spec §7). */
 export const searchTracks = async (search: string) =>
   rows(

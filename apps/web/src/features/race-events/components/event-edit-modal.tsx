@@ -18,6 +18,7 @@ import { showAlert, showError } from '../../../lib/alerts';
 import {
   carQuery,
   createPreset,
+  deletePreset,
   driverKey,
   eventQuery,
   presetsQuery,
@@ -156,13 +157,26 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
     },
     onError: failed,
   });
+  const [confirmPresetDelete, setConfirmPresetDelete] = useState(false);
+  const chosenPreset = presets.data?.find((p) => String(p.id) === presetChoice);
+  const removePreset = useMutation({
+    mutationFn: (preset: { id: number; name: string }) => deletePreset(preset.id),
+    onSuccess: (_, preset) => {
+      setPresetChoice('');
+      setConfirmPresetDelete(false);
+      void client.invalidateQueries({ queryKey: presetsQuery.queryKey });
+      showAlert(`Deleted the preset ${preset.name}.`, 'success', 5_000);
+    },
+    onError: (error) => showError(error),
+  });
   const carNames = useQueries({
     queries: draft.cars.map((id) => carQuery(id)),
     combine: (results) =>
       new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data.name]] : []))),
   });
   const carLabel = (id: number) => carNames.get(id) ?? `Car ${id}`;
-  const busy = save.isPending || loadPreset.isPending || savePreset.isPending;
+  const busy =
+    save.isPending || loadPreset.isPending || savePreset.isPending || removePreset.isPending;
   const f = errors.fields;
 
   const setEntry = (index: number, patch: Partial<EntryDraft>) =>
@@ -192,14 +206,17 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
             Presets
           </h3>
           <div className="row g-2 align-items-end">
-            <Form.Group className="col-12 col-md-6" controlId="event-preset-load">
+            <Form.Group className="col-12 col-lg-6" controlId="event-preset-load">
               <Form.Label className="small mb-1">Load a preset</Form.Label>
               <div className="d-flex gap-2">
                 <Form.Select
                   size="sm"
                   value={presetChoice}
                   isInvalid={!!f.preset}
-                  onChange={(e) => setPresetChoice(e.target.value)}
+                  onChange={(e) => {
+                    setPresetChoice(e.target.value);
+                    setConfirmPresetDelete(false);
+                  }}
                 >
                   <option value="">Choose a preset</option>
                   {presets.data?.map((p) => (
@@ -216,10 +233,44 @@ function EventForm({ event, onClose }: { event: RaceEvent; onClose: () => void }
                 >
                   Load
                 </Button>
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  disabled={!chosenPreset || busy}
+                  onClick={() => setConfirmPresetDelete(true)}
+                >
+                  Delete<span className="visually-hidden"> the chosen preset</span>
+                </Button>
               </div>
               {f.preset && <div className="invalid-feedback d-block">{f.preset}</div>}
+              {confirmPresetDelete && chosenPreset && (
+                <div role="group" aria-label="Delete the preset" className="mt-2 small">
+                  <p className="mb-1">
+                    Delete the preset {chosenPreset.name}? Events that loaded it keep their
+                    settings.
+                  </p>
+                  <div className="d-flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      autoFocus
+                      onClick={() => setConfirmPresetDelete(false)}
+                    >
+                      Keep It
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={busy}
+                      onClick={() => removePreset.mutate(chosenPreset)}
+                    >
+                      Delete Preset
+                    </Button>
+                  </div>
+                </div>
+              )}
             </Form.Group>
-            <Form.Group className="col-12 col-md-6" controlId="event-preset-name">
+            <Form.Group className="col-12 col-lg-6" controlId="event-preset-name">
               <Form.Label className="small mb-1">Save as a preset</Form.Label>
               <div className="d-flex gap-2">
                 <Form.Control
