@@ -47,7 +47,7 @@ export function confirmationMail(booking: ConfirmedBooking): Promise<MailMessage
     lines,
     button: { label: 'Your reservations', href: '/dashboard' },
     notes: [
-      'The attached calendar file adds every session to your calendar.',
+      'The attached calendar file adds each visit to your calendar, with a reminder an hour before.',
       `Cancellation policy: ${booking.policyText}`,
       'To cancel a booking, open your dashboard.',
     ],
