@@ -44,15 +44,16 @@ function QuickLinks() {
 }
 
 /**
- * The panels. What a phone shows first (the payment and club panels) renders at once; the rest
- * follows in a deferred render, which React splits into short tasks instead of one long one
- * (total blocking time, decision 0064). Nothing on screen moves when it comes: it comes below.
+ * The panels. What a phone shows first (the upcoming reservations, then the payment and club
+ * panels: decision 0098) renders at once; the rest follows in a deferred render, which React
+ * splits into short tasks instead of one long one (total blocking time, decision 0064). Nothing
+ * on screen moves when it comes: it comes below.
  */
 function Panels({ user }: { user: User }) {
   const rest = useDeferredValue(true, false);
   return (
-    <Row>
-      <Col lg={5}>
+    <Row className="dashboard-panels">
+      <Col lg={5} className="dashboard-column">
         <PaymentMethodPanel userId={user.id} />
         <ClubPanel />
         {rest && (
@@ -62,19 +63,23 @@ function Panels({ user }: { user: User }) {
           </>
         )}
       </Col>
-      {rest && (
-        <Col lg={7}>
+      <Col lg={7} className="dashboard-column">
+        <div className="dashboard-first">
           <UpcomingReservationsCard />
-          <WaitlistCard />
-          <Card className="mb-4">
-            <Card.Body>
-              <Suspense fallback={<SpinnerScreen label="Loading profile…" />}>
-                <ProfileForm user={user} />
-              </Suspense>
-            </Card.Body>
-          </Card>
-        </Col>
-      )}
+        </div>
+        {rest && (
+          <>
+            <WaitlistCard />
+            <Card className="mb-4">
+              <Card.Body>
+                <Suspense fallback={<SpinnerScreen label="Loading profile…" />}>
+                  <ProfileForm user={user} />
+                </Suspense>
+              </Card.Body>
+            </Card>
+          </>
+        )}
+      </Col>
     </Row>
   );
 }
