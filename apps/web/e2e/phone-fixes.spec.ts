@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, logIn, test } from './fixtures';
 import { signIn, signUp } from './booking-support';
 
 // Issue 30's phone and touch points, at 390 × 844 (decision 0098). Screenshots go to /tmp.
@@ -69,4 +69,34 @@ test('phone: leaderboard times whole and on screen, upcoming reservations first,
   await noSidewaysScroll(page);
   await grid.screenshot({ path: '/tmp/c3-phone-grid.png' });
   await expectAccessible(page);
+});
+
+test('phone: my laps and a wall-screen board fit the screen, a row per block', async ({ page }) => {
+  await logIn(page, { username: 'bob@paddock.local', password: 'paddock-demo' });
+  await page.goto('/laps');
+  const laps = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Recorded' }) });
+  const lap = laps.getByRole('row').nth(1);
+  await expect(lap).toBeVisible();
+  await expectOnScreen(lap);
+  await expectOnScreen(
+    lap
+      .getByRole('cell')
+      .filter({ hasText: /^\d+:\d\d\.\d{3}$/ })
+      .first(),
+  );
+  await noSidewaysScroll(page);
+  await expectAccessible(page);
+
+  // The demo's first board on a wall screen opened on a phone.
+  await page.goto('/display/1');
+  const board = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Time' }) });
+  const entry = board.getByRole('row').nth(1);
+  await expect(entry).toBeVisible();
+  await expectOnScreen(entry);
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: '/tmp/c3-phone-display.png' });
 });
