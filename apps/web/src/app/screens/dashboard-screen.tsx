@@ -12,6 +12,7 @@ import type { User } from '@paddock/contract/accounts';
 import { displayName, useCurrentUser } from '../../lib/current-user';
 import { pathTo } from '../../lib/routes';
 import { UpcomingReservationsCard } from '../../features/reservations/components/upcoming-reservations-card';
+import { futureReservationsQuery } from '../../features/reservations/api/list-future-reservations';
 import { ClubPanel } from '../../features/club/components/club-panel';
 import { RecentTransactionsCard } from '../../features/charges/components/recent-transactions';
 import { WaitlistCard } from '../../features/refunds/components/waitlist-card';
@@ -96,9 +97,11 @@ export default function DashboardScreen() {
   // without one): the panels appear with the first answer about it, so nothing below them
   // moves (CLS). An error counts as an answer (the panel shows it), and once shown the panels
   // stay, whatever the card query does next.
+  // The upcoming reservations head it below lg (decision 0098): they wait for their answer too.
   const card = useQuery({ ...cardQuery(user.data?.id ?? 0), enabled: !!user.data });
+  const upcoming = useQuery(futureReservationsQuery);
   const [cardAnswered, setCardAnswered] = useState(false);
-  if (!cardAnswered && (card.isSuccess || card.isError)) setCardAnswered(true);
+  if (!cardAnswered && !card.isPending && !upcoming.isPending) setCardAnswered(true);
   if (!user.data || !cardAnswered) {
     return (
       <>
