@@ -175,6 +175,22 @@ describe('iCalendar: e-mail and dashboard download agree, the staff feed by seat
     expect(event.alarms).toEqual(['-PT1H']);
   });
 
+  it("the booking e-mail's text: a line per seat's run of half-hours", async () => {
+    await receiptsSent(t);
+    const [mail] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, group.email));
+    const lines = mail.text.split('\n').filter((l) => / \* Sim \d:/.test(l));
+    const date = DateTime.fromISO(day).toFormat('ccc, LLL d, yyyy');
+    const zoneName = DateTime.fromISO(`${day}T20:00`, { zone }).toFormat('ZZZZ');
+    expect(lines).toEqual([
+      ` * Sim 1: ${date}, 8:00 PM to 9:00 PM (${zoneName})`,
+      ` * Sim 2: ${date}, 8:00 PM to 8:30 PM (${zoneName})`,
+      ` * Sim 2: ${date}, 9:30 PM to 10:00 PM (${zoneName})`,
+    ]);
+  });
+
   it("the booking e-mail: a group's seats side by side and on after each other are one visit", async () => {
     const { events } = parse(await mailedCalendar(group.email));
     expect(
