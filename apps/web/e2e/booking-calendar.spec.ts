@@ -84,7 +84,8 @@ test('books via /reservations/:calendar, then sees both bookings on the dashboar
   expect(unfolded).toContain(`\r\nDTSTART;TZID=America/Los_Angeles:${local}T160000\r\n`);
   expect(unfolded).toContain(`\r\nDTEND;TZID=America/Los_Angeles:${local}T163000\r\n`);
   expect(unfolded).toContain('\r\nBEGIN:VTIMEZONE\r\nTZID:America/Los_Angeles\r\n');
-  expect(unfolded).toMatch(/\r\nUID:reservation-\d+@[^\r]+\r\n/);
+  expect(unfolded).toMatch(/\r\nUID:visit-\d+@[^\r]+\r\n/);
+  expect(unfolded).toContain('\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\n');
   expect(unfolded).toContain('\r\nSUMMARY:Cockpit 3 at Paddock Downtown\r\n');
   expect(unfolded).toContain(
     '\r\nLOCATION:Paddock Downtown\\, 100 S Grand Ave\\, Los Angeles\\, CA 90012\r\n',

@@ -102,11 +102,45 @@ test('my laps: a track name ranks the laps on it, mirrored in the URL', async ({
   await expect(page.getByRole('button', { name: 'Group: GT3' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Rank' })).toBeVisible();
   await expect(page.getByText('My progress on Monza')).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Best on Monza went from/ })).toBeVisible();
+  // Sessions in one car at a time, the car with the most sessions first (decision 0098).
+  const chart = page.getByRole('img', { name: /^Best on Monza in the .+ over \d+ sessions/ });
+  await expect(chart).toBeVisible();
+  const cars = page.getByLabel('Car', { exact: true });
+  await expect(cars.locator('option')).not.toHaveCount(0);
+  const chosen = await cars.inputValue();
+  const other = await cars
+    .locator('option')
+    .evaluateAll(
+      (options, value) =>
+        options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== value),
+      chosen,
+    );
+  if (other) {
+    await cars.selectOption(other);
+    const name = (await cars.locator('option:checked').textContent())!.replace(
+      / \(\d+ sessions?\)$/,
+      '',
+    );
+    await expect(
+      page
+        .getByRole('img', { name: `in the ${name} went from` })
+        .or(page.getByText(`One session in the ${name} so far`)),
+    ).toBeVisible();
+  }
   const first = page.getByRole('row').nth(1);
   await expect(first.getByRole('cell').first()).toHaveText('1');
   await expect(first).toHaveClass(/fw-bold/);
   await expectAccessible(page);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Track: Monza' })).toBeVisible();
+
+  // On a phone the chart fits the screen and its 12-unit text stays about 12 px.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await cars.selectOption(chosen);
+  const box = (await chart.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.width).toBeGreaterThan(300);
+  await chart.screenshot({ path: '/tmp/c3-progress-phone.png' });
+  await expectAccessible(page);
 });

@@ -53,6 +53,11 @@ test('a paid booking shows in the owner’s report: revenue, utilisation and top
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').nth(3)).not.toHaveText('$0.00');
   await expect(revenue.getByRole('img', { name: /Revenue chart/ })).toBeVisible();
+  // The chart's tooltip: its figures readable (axe checks their contrast while it shows).
+  await revenue.getByRole('img', { name: /Revenue chart/ }).hover();
+  const tooltip = revenue.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip.getByText(/^Vouchers/)).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByLabel('Seat', { exact: true }).selectOption({ label: 'Cockpit 4' });
   const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -65,7 +70,7 @@ test('a paid booking shows in the owner’s report: revenue, utilisation and top
       .getByRole('row', { name: new RegExp(`^${weekday}`) })
       .getByRole('cell')
       .nth(21),
-  ).toHaveText('50');
+  ).toHaveText('50%');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Top Customers CSV' }).click();

@@ -305,11 +305,21 @@ export const teamsQuery = paginationQuery.extend({
   approved: queryBoolean.optional(),
 });
 
-/** "My progress": the racer's best valid time on a track as it improved, one point per day. */
+/**
+ * "My progress": one point per session of the racer on a track, by car (a session: the valid
+ * laps of one day in one car), in car then date order.
+ */
 export const progressQuery = z.object({ track: idText });
 export const progressPoint = z.object({
   date: z.iso.date(),
+  car: z.number().int(),
+  car_name: z.string(),
+  /** The session's best valid lap. */
   best_ms: z.number().int(),
   hms: z.string(),
+  /** Valid laps in the session. */
+  laps: z.number().int(),
+  /** The session beat every earlier one in this car (the first session counts). */
+  personal_best: z.boolean(),
 });
 export type ProgressPoint = z.infer<typeof progressPoint>;

@@ -1,13 +1,21 @@
-import ical, { ICalCalendarMethod } from 'ical-generator';
+import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { DateTime } from 'luxon';
 import addressparser from 'nodemailer/lib/addressparser';
 import { SLOT_MINUTES } from './slots';
 
-/** One reserved seat-slot: every calendar Paddock writes has one VEVENT per reservation row. */
+/**
+ * One event: a reserved seat-slot (the staff feed) or a customer's visit, its back-to-back slots
+ * and a group's seats in one (decision 0098).
+ */
 export type BookingEvent = {
-  reservationId: number;
+  /** The UID: `reservation-{id}` for one seat-slot; a visit's is `visit-{its first slot's id}`. */
+  uid: { reservationId: number } | { visitOf: number };
   start: Date;
+  /** One slot after the start when not given. */
+  end?: Date;
+  /** A display alarm this long before the start. */
+  reminderMinutes?: number;
   /** The venue's IANA zone: DTSTART/DTEND carry it as TZID, with its VTIMEZONE. */
   timezone: string;
   summary: string;
@@ -30,11 +38,14 @@ export type BookingCalendarOptions = {
 };
 
 /**
- * The one UID of a reservation, the same in the confirmation e-mail, the dashboard download and
- * the staff feed, so a calendar that has seen it once updates the event instead of adding another.
+ * The UID of an event, so a calendar that has seen it once updates the event instead of adding
+ * another: a seat-slot's (the staff feed) or a visit's (the e-mail and the dashboard download).
  */
-export function reservationUid(reservationId: number, publicUrl: string): string {
-  return `reservation-${reservationId}@${new URL(publicUrl).hostname}`;
+export function eventUid(uid: BookingEvent['uid'], publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return 'visitOf' in uid
+    ? `visit-${uid.visitOf}@${host}`
+    : `reservation-${uid.reservationId}@${host}`;
 }
 
 function organizerOf(organizer: BookingCalendarOptions['organizer']) {
@@ -60,11 +71,13 @@ export function bookingCalendar(events: BookingEvent[], opts: BookingCalendarOpt
   const organizer = organizerOf(opts.organizer);
   for (const event of events) {
     const start = DateTime.fromJSDate(event.start, { zone: event.timezone });
-    calendar.createEvent({
-      id: reservationUid(event.reservationId, opts.publicUrl),
+    const created = calendar.createEvent({
+      id: eventUid(event.uid, opts.publicUrl),
       stamp,
       start,
-      end: start.plus({ minutes: SLOT_MINUTES }),
+      end: event.end
+        ? DateTime.fromJSDate(event.end, { zone: event.timezone })
+        : start.plus({ minutes: SLOT_MINUTES }),
       timezone: event.timezone,
       summary: event.summary,
       description: event.description || undefined,
@@ -72,6 +85,12 @@ export function bookingCalendar(events: BookingEvent[], opts: BookingCalendarOpt
       organizer,
       url: event.url,
     });
+    if (event.reminderMinutes !== undefined)
+      created.createAlarm({
+        type: ICalAlarmType.display,
+        triggerBefore: event.reminderMinutes * 60,
+        description: event.summary,
+      });
   }
   // Every content line ends in CRLF, the last one too (RFC 5545 §3.1); the library leaves it off.
   return `${calendar.toString()}\r\n`;

@@ -264,6 +264,17 @@ describe('receipt mail', () => {
     expect(gina.html).toContain('<title>Your Gold Club renewal failed</title>');
   });
 
+  it('puts each row on its own line of the text part, and fetches no web font (issue 30)', async () => {
+    for (const r of FEATURES) {
+      const mail = await expectSame(r);
+      const lines = mail.text.split('\n');
+      for (const [label, value] of r.rows ?? [])
+        if (!/\s{2}|\n/.test(label + value)) expect(lines).toContain(`${label}: ${value}`);
+      // MJML links Google Fonts when a font family names one (Roboto): never in a receipt.
+      expect(mail.html).not.toMatch(/<link\b|@import|fonts\.googleapis|fonts\.gstatic/i);
+    }
+  });
+
   it('renders any values, odd ones included, as the direct render does', async () => {
     const before = { ...receiptRenders };
     const receipts = fuzzReceipts(120);

@@ -67,7 +67,7 @@ function receiptSource(r: Receipt, slot: (escaped: string) => string): string {
     ? `<mj-table ${TEXT} padding="8px 25px">${r.rows
         .map(
           ([label, value]) =>
-            `<tr><td style="padding:4px 0">${v(label)}: </td><td style="padding:4px 0;text-align:right;font-weight:600">${v(value)}</td></tr>`,
+            `<tr class="pdk-row"><td style="padding:4px 0">${v(label)}: </td><td style="padding:4px 0;text-align:right;font-weight:600">${v(value)}</td></tr>`,
         )
         .join('')}</mj-table>`
     : '';

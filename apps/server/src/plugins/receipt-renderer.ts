@@ -17,6 +17,12 @@ export const TEXT_OPTIONS = {
     { selector: 'img', format: 'skip' },
     { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
     { selector: 'title', format: 'skip' },
+    // A receipt's label/value rows: one line each (inline cells ran them together, issue 30).
+    {
+      selector: 'tr.pdk-row',
+      format: 'block',
+      options: { leadingLineBreaks: 1, trailingLineBreaks: 1 },
+    },
   ],
 };
 
@@ -41,7 +47,7 @@ parentPort.on('message', async ({ id, op, input }) => {
     let result = null;
     if (op === 'text') result = wrapped(input);
     else if (op === 'mjml') {
-      const { html, errors } = await mjml(input, { validationLevel: 'strict' });
+      const { html, errors } = await mjml(input, { validationLevel: 'strict', fonts: {} });
       if (errors.length) throw new Error('receipt template: ' + errors[0].formattedMessage);
       result = { html, text: wrapped(html), unwrapped: unwrapped(html) };
     }

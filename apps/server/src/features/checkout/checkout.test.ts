@@ -249,7 +249,9 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     ).toString('utf8');
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).toContain('BEGIN:VTIMEZONE');
-    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    // Two seats side by side: one visit (decision 0098).
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+    expect(ics).toContain('SUMMARY:Sim 1 and Sim 2 at Downtown');
     expect(ics).toContain(`DTSTART;TZID=America/Los_Angeles:${day.replaceAll('-', '')}T200000`);
     expect(ics).toContain(`DTEND;TZID=America/Los_Angeles:${day.replaceAll('-', '')}T203000`);
   });

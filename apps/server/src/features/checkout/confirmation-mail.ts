@@ -19,6 +19,25 @@ export type ConfirmedBooking = {
   items: { seatName: string; start: Date }[];
 };
 
+/** The items as runs of back-to-back half-hours on one seat, in time order (decision 0098). */
+function seatRuns(items: ConfirmedBooking['items']) {
+  const runs: { seatName: string; start: Date; end: Date }[] = [];
+  const slot = SLOT_MINUTES * 60_000;
+  for (const item of [...items].sort((a, b) => a.start.getTime() - b.start.getTime())) {
+    const run = runs.find(
+      (r) => r.seatName === item.seatName && r.end.getTime() === item.start.getTime(),
+    );
+    if (run) run.end = new Date(item.start.getTime() + slot);
+    else
+      runs.push({
+        seatName: item.seatName,
+        start: item.start,
+        end: new Date(item.start.getTime() + slot),
+      });
+  }
+  return runs;
+}
+
 /**
  * The booking receipt: the venue and its time zone, the seats and times on the venue's clock,
  * the total in the location's currency, and the booking's .ics (METHOD:PUBLISH, the same method
@@ -26,10 +45,10 @@ export type ConfirmedBooking = {
  */
 export function confirmationMail(booking: ConfirmedBooking): Promise<MailMessage> {
   const zone = booking.location.timezone;
-  const lines = booking.items.map((item) => {
-    const start = DateTime.fromJSDate(item.start, { zone });
-    const end = start.plus({ minutes: SLOT_MINUTES });
-    return `${item.seatName}: ${start.toFormat('ccc, LLL d, yyyy, h:mm a')} to ${end.toFormat('h:mm a')} (${start.toFormat('ZZZZ')})`;
+  const lines = seatRuns(booking.items).map((run) => {
+    const start = DateTime.fromJSDate(run.start, { zone });
+    const end = DateTime.fromJSDate(run.end, { zone });
+    return `${run.seatName}: ${start.toFormat('ccc, LLL d, yyyy, h:mm a')} to ${end.toFormat('h:mm a')} (${start.toFormat('ZZZZ')})`;
   });
   const where = [booking.location.name, booking.location.address].filter(Boolean).join(', ');
   return receiptMail({
@@ -47,7 +66,7 @@ export function confirmationMail(booking: ConfirmedBooking): Promise<MailMessage
     lines,
     button: { label: 'Your reservations', href: '/dashboard' },
     notes: [
-      'The attached calendar file adds every session to your calendar.',
+      'The attached calendar file adds each visit to your calendar, with a reminder an hour before.',
       `Cancellation policy: ${booking.policyText}`,
       'To cancel a booking, open your dashboard.',
     ],

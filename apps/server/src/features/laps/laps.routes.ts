@@ -53,7 +53,7 @@ export const lapsRoutes =
       {
         schema: {
           tags,
-          summary: "My progress: the signed-in racer's best on a track, improving day by day",
+          summary: "My progress: the signed-in racer's sessions on a track, by car",
           querystring: progressQuery,
           response: { 200: z.array(progressPoint), ...errors },
         },

@@ -432,18 +432,32 @@ export async function reviewLap(
 /** Popularity of a track: its laps in the last 90 days. */
 export const POPULAR_DAYS = 90;
 
-/** The racer's best valid lap on a track by day, as a running best (it only ever improves). */
+/** My progress: the racer's sessions on a track (a day's valid laps in one car), by car. */
 export async function lapProgress(db: Db, userId: number, trackId: number) {
-  const rows = await db.execute<{ day: string; best: number }>(sql`
-    select to_char(date_trunc('day', recorded_at), 'YYYY-MM-DD') as day, min(lap_ms)::int as best
-    from laps where user_id = ${userId} and track_id = ${trackId} and valid
-    group by 1 order by 1`);
-  const points: { date: string; best_ms: number; hms: string }[] = [];
-  let best = Number.POSITIVE_INFINITY;
-  for (const row of rows.rows) {
-    if (row.best >= best) continue;
-    best = row.best;
-    points.push({ date: row.day, best_ms: best, hms: formatLapTime(best) });
-  }
-  return points;
+  const rows = await db.execute<{
+    day: string;
+    car: number;
+    car_name: string;
+    best: number;
+    laps: number;
+  }>(sql`
+    select to_char(date_trunc('day', l.recorded_at), 'YYYY-MM-DD') as day, l.car_id as car,
+      c.name as car_name, min(l.lap_ms)::int as best, count(*)::int as laps
+    from laps l join cars c on c.id = l.car_id
+    where l.user_id = ${userId} and l.track_id = ${trackId} and l.valid
+    group by 1, 2, 3 order by c.name, 2, 1`);
+  const bestByCar = new Map<number, number>();
+  return rows.rows.map((row) => {
+    const before = bestByCar.get(row.car) ?? Number.POSITIVE_INFINITY;
+    bestByCar.set(row.car, Math.min(before, row.best));
+    return {
+      date: row.day,
+      car: row.car,
+      car_name: row.car_name,
+      best_ms: row.best,
+      hms: formatLapTime(row.best),
+      laps: row.laps,
+      personal_best: row.best < before,
+    };
+  });
 }

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
 import { users } from '../../db/schema/accounts';
-import { laps, personalBests } from '../../db/schema/laps';
+import { cars, laps, personalBests, tracks } from '../../db/schema/laps';
 import { AC_RESULTS as FIXTURES } from '../../test/fixtures';
 
 let t: TestApp;
@@ -189,10 +189,18 @@ describe('laps from rigs', () => {
     expect(late.statusCode).toBe(201);
     const mine = (await call('GET', '/api/laps', racer)).json();
     expect(mine.results.map((l: { hms: string }) => l.hms)).toEqual(['2:00.999', '2:01.456']);
-    // My progress on that track: one day, its best.
+    // My progress on that track: one session (that day in that car), its best.
     const progress = await call('GET', `/api/laps/progress?track=${mine.results[0].track}`, racer);
     expect(progress.json()).toEqual([
-      { date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/), best_ms: 120_999, hms: '2:00.999' },
+      {
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+        car: mine.results[0].car,
+        car_name: expect.any(String),
+        best_ms: 120_999,
+        hms: '2:00.999',
+        laps: 2,
+        personal_best: true,
+      },
     ]);
     expect((await send(lap, 'rig_wrong')).statusCode).toBe(401);
     expect((await send(lap, staff.token)).statusCode).toBe(401);
@@ -475,5 +483,64 @@ describe('an ACC race weekend', () => {
     expect(standings.results).toContainEqual(
       expect.objectContaining({ name: 'Mel the racer', points: 25 }),
     );
+  });
+});
+
+describe('my progress', () => {
+  it('has one point per session (a day in one car) by car: its best, its laps, a new best or not', async () => {
+    const racer = await createUser(t);
+    const [track] = await t.db
+      .insert(tracks)
+      .values({ sim: 'ac', key: `progress-${Date.now()}`, name: 'Progress Ring' })
+      .returning();
+    const [audi, bmw] = await t.db
+      .insert(cars)
+      .values(
+        ['Audi', 'BMW'].map((name) => ({ sim: 'ac' as const, key: `${name}-${Date.now()}`, name })),
+      )
+      .returning();
+    const day = (n: number, hour = 12) => DateTime.utc(2026, 3, n, hour).toJSDate();
+    const rows: [car: number, at: Date, ms: number, valid?: boolean][] = [
+      [audi.id, day(2), 101_000],
+      [audi.id, day(2, 13), 100_500],
+      [audi.id, day(2, 14), 90_000, false],
+      [audi.id, day(5), 100_800],
+      [audi.id, day(9), 99_000],
+      [bmw.id, day(3), 105_000],
+    ];
+    await t.db.insert(laps).values(
+      rows.map(([carId, recordedAt, lapMs, valid = true], i) => ({
+        userId: racer.id,
+        trackId: track.id,
+        carId,
+        sim: 'ac' as const,
+        lapMs,
+        recordedAt,
+        valid,
+        sourceKey: `progress:${racer.id}:${i}`,
+      })),
+    );
+    const res = await call('GET', `/api/laps/progress?track=${track.id}`, racer);
+    expect(res.statusCode).toBe(200);
+    expect(
+      res
+        .json()
+        .map(
+          (p: {
+            date: string;
+            car_name: string;
+            hms: string;
+            laps: number;
+            personal_best: boolean;
+          }) => [p.car_name, p.date, p.hms, p.laps, p.personal_best],
+        ),
+    ).toEqual([
+      ['Audi', '2026-03-02', '1:40.500', 2, true],
+      ['Audi', '2026-03-05', '1:40.800', 1, false],
+      ['Audi', '2026-03-09', '1:39.000', 1, true],
+      ['BMW', '2026-03-03', '1:45.000', 1, true],
+    ]);
+    // Someone else's progress there is empty.
+    expect((await call('GET', `/api/laps/progress?track=${track.id}`, staff)).json()).toEqual([]);
   });
 });

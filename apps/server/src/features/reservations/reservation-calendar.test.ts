@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import ICAL from 'ical.js';
 import { users } from '../../db/schema/accounts';
 import { outboxMessages } from '../../db/schema/content';
@@ -20,9 +21,9 @@ let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
 let staff: CreatedUser;
 let racer: CreatedUser;
+let group: CreatedUser;
 let nameless: CreatedUser;
 let reservationIds: number[];
-let checkoutId: number;
 
 const get = (url: string, user?: CreatedUser) =>
   t.app.inject({ method: 'GET', url, headers: user ? bearer(user.token) : {} });
@@ -36,6 +37,8 @@ type Event = {
   end: Date;
   stampIsUtc: boolean;
   organizer: string | null;
+  /** The display alarms' triggers, e.g. `-PT1H`. */
+  alarms: string[];
 };
 
 /** Parses with ical.js, resolving each TZID through the file's own VTIMEZONE. */
@@ -60,6 +63,10 @@ function parse(text: string): { method: string | null; events: Event[]; zones: s
       end: event.endDate.toJSDate(),
       stampIsUtc: stamp.zone === ICAL.Timezone.utcTimezone,
       organizer: vevent.getFirstPropertyValue('organizer') as string | null,
+      alarms: vevent
+        .getAllSubcomponents('valarm')
+        .filter((alarm) => alarm.getFirstPropertyValue('action') === 'DISPLAY')
+        .map((alarm) => String(alarm.getFirstPropertyValue('trigger'))),
     };
   });
   return { method: calendar.getFirstPropertyValue('method') as string | null, events, zones };
@@ -93,28 +100,22 @@ beforeAll(async () => {
     firstName: '',
     lastName: '',
   });
+  group = await createUser(t, { email: `group-${Date.now()}@example.com` });
   await saveTestCard(t, racer);
+  await saveTestCard(t, group);
 
-  // Two back-to-back slots on one seat: one dashboard entry, two reservations.
-  const quote = await t.app.inject({
-    method: 'POST',
-    url: '/api/reservations/checkouts/quote',
-    headers: bearer(racer.token),
-    payload: {
-      reservations: ['19:00', '19:30'].map((hhmm) => ({
-        calendar: venue.seats[0].id,
-        slot: `${day}T${hhmm}`,
-      })),
-    },
-  });
-  checkoutId = quote.json().checkout_id;
-  const processed = await t.app.inject({
-    method: 'POST',
-    url: `/api/reservations/checkouts/${checkoutId}/process`,
-    headers: bearer(racer.token),
-  });
-  expect(processed.statusCode).toBe(200);
-  reservationIds = processed.json().reservations.map((r: { id: number }) => r.id);
+  // Two back-to-back slots on one seat: one dashboard entry, two reservations, one visit.
+  ({ reservationIds } = await book(racer, [
+    [0, '19:00'],
+    [0, '19:30'],
+  ]));
+  // A group: both seats at 20:00, the first one on to 21:00 (one visit); later, one seat alone.
+  await book(group, [
+    [0, '20:00'],
+    [1, '20:00'],
+    [0, '20:30'],
+    [1, '21:30'],
+  ]);
   const other = await t.app.inject({
     method: 'POST',
     url: '/api/reservations',
@@ -125,22 +126,89 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const uid = (id: number) => `reservation-${id}@${new URL(t.deps.config.publicUrl).hostname}`;
+/** Books and pays these seat-slots (seat index, HH:mm on `day`) in one checkout. */
+async function book(user: CreatedUser, slots: [seat: number, hhmm: string][]) {
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/api/reservations/checkouts/quote',
+    headers: bearer(user.token),
+    payload: {
+      reservations: slots.map(([seat, hhmm]) => ({
+        calendar: venue.seats[seat].id,
+        slot: `${day}T${hhmm}`,
+      })),
+    },
+  });
+  expect(quote.statusCode).toBe(200);
+  const id: number = quote.json().checkout_id;
+  const processed = await t.app.inject({
+    method: 'POST',
+    url: `/api/reservations/checkouts/${id}/process`,
+    headers: bearer(user.token),
+  });
+  expect(processed.statusCode).toBe(200);
+  return {
+    checkoutId: id,
+    reservationIds: processed.json().reservations.map((r: { id: number }) => r.id) as number[],
+  };
+}
 
-describe('iCalendar: e-mail, dashboard download and staff feed agree', () => {
-  it('the booking e-mail: one event per reservation, the venue zone, METHOD:PUBLISH', async () => {
+const host = () => new URL(t.deps.config.publicUrl).hostname;
+const uid = (id: number) => `reservation-${id}@${host()}`;
+const visitUid = (id: number) => `visit-${id}@${host()}`;
+const at = (hhmm: string) => DateTime.fromISO(`${day}T${hhmm}`, { zone }).toJSDate();
+
+describe('iCalendar: e-mail and dashboard download agree, the staff feed by seat-slot', () => {
+  it('the booking e-mail: one event per visit with a reminder, the venue zone, METHOD:PUBLISH', async () => {
     const { method, events, zones } = parse(await mailedCalendar(racer.email));
     expect(method).toBe('PUBLISH');
     expect(zones).toEqual([zone]);
-    expect(events.map((e) => e.uid)).toEqual(reservationIds.map(uid));
-    for (const event of events) {
-      expect(event.tzid).toBe(zone);
-      expect(event.stampIsUtc).toBe(true);
-      expect(event.location).toBe('Brighton Pier Racing, 1 Madeira Drive, Brighton BN2 1TW');
-      expect(event.summary).toBe('Sim 1 at Brighton Pier Racing');
-      expect(event.organizer).toMatch(/^mailto:/);
-      expect(event.end.getTime() - event.start.getTime()).toBe(30 * 60_000);
-    }
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    expect(event.uid).toBe(visitUid(reservationIds[0]));
+    expect(event.tzid).toBe(zone);
+    expect(event.stampIsUtc).toBe(true);
+    expect(event.location).toBe('Brighton Pier Racing, 1 Madeira Drive, Brighton BN2 1TW');
+    expect(event.summary).toBe('Sim 1 at Brighton Pier Racing');
+    expect(event.organizer).toMatch(/^mailto:/);
+    expect([event.start, event.end]).toEqual([at('19:00'), at('20:00')]);
+    expect(event.alarms).toEqual(['-PT1H']);
+  });
+
+  it("the booking e-mail's text: a line per seat's run of half-hours", async () => {
+    await receiptsSent(t);
+    const [mail] = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.to, group.email));
+    const lines = mail.text.split('\n').filter((l) => / \* Sim \d:/.test(l));
+    const date = DateTime.fromISO(day).toFormat('ccc, LLL d, yyyy');
+    const zoneName = DateTime.fromISO(`${day}T20:00`, { zone }).toFormat('ZZZZ');
+    expect(lines).toEqual([
+      ` * Sim 1: ${date}, 8:00 PM to 9:00 PM (${zoneName})`,
+      ` * Sim 2: ${date}, 8:00 PM to 8:30 PM (${zoneName})`,
+      ` * Sim 2: ${date}, 9:30 PM to 10:00 PM (${zoneName})`,
+    ]);
+  });
+
+  it("the booking e-mail: a group's seats side by side and on after each other are one visit", async () => {
+    const { events } = parse(await mailedCalendar(group.email));
+    expect(
+      events.map(({ summary, start, end, alarms }) => ({ summary, start, end, alarms })),
+    ).toEqual([
+      {
+        summary: 'Sim 1 and Sim 2 at Brighton Pier Racing',
+        start: at('20:00'),
+        end: at('21:00'),
+        alarms: ['-PT1H'],
+      },
+      {
+        summary: 'Sim 2 at Brighton Pier Racing',
+        start: at('21:30'),
+        end: at('22:00'),
+        alarms: ['-PT1H'],
+      },
+    ]);
   });
 
   it('the dashboard download: the same UIDs and times for the whole run, owner or staff only', async () => {
@@ -173,11 +241,11 @@ describe('iCalendar: e-mail, dashboard download and staff feed agree', () => {
       })),
     );
     // The instants are right once the parser applies the file's own VTIMEZONE.
-    const instants = downloaded.events.map((e) => e.start.getTime());
-    const expected = (
+    const instants = downloaded.events.map((e) => [e.start.getTime(), e.end.getTime()]);
+    const times = (
       await Promise.all(reservationIds.map((id) => get(`/api/reservations/${id}`, racer)))
     ).map((r) => new Date(r.json().time).getTime());
-    expect(instants).toEqual(expected);
+    expect(instants).toEqual([[times[0], times[1] + 30 * 60_000]]);
 
     expect(
       (await get(`/api/reservations/${reservationIds[0]}/calendar.ics`, nameless)).statusCode,

@@ -12,6 +12,7 @@ import type { User } from '@paddock/contract/accounts';
 import { displayName, useCurrentUser } from '../../lib/current-user';
 import { pathTo } from '../../lib/routes';
 import { UpcomingReservationsCard } from '../../features/reservations/components/upcoming-reservations-card';
+import { futureReservationsQuery } from '../../features/reservations/api/list-future-reservations';
 import { ClubPanel } from '../../features/club/components/club-panel';
 import { RecentTransactionsCard } from '../../features/charges/components/recent-transactions';
 import { WaitlistCard } from '../../features/refunds/components/waitlist-card';
@@ -44,15 +45,16 @@ function QuickLinks() {
 }
 
 /**
- * The panels. What a phone shows first (the payment and club panels) renders at once; the rest
- * follows in a deferred render, which React splits into short tasks instead of one long one
- * (total blocking time, decision 0064). Nothing on screen moves when it comes: it comes below.
+ * The panels. What a phone shows first (the upcoming reservations, then the payment and club
+ * panels: decision 0098) renders at once; the rest follows in a deferred render, which React
+ * splits into short tasks instead of one long one (total blocking time, decision 0064). Nothing
+ * on screen moves when it comes: it comes below.
  */
 function Panels({ user }: { user: User }) {
   const rest = useDeferredValue(true, false);
   return (
-    <Row>
-      <Col lg={5}>
+    <Row className="dashboard-panels">
+      <Col lg={5} className="dashboard-column">
         <PaymentMethodPanel userId={user.id} />
         <ClubPanel />
         {rest && (
@@ -62,19 +64,23 @@ function Panels({ user }: { user: User }) {
           </>
         )}
       </Col>
-      {rest && (
-        <Col lg={7}>
+      <Col lg={7} className="dashboard-column">
+        <div className="dashboard-first">
           <UpcomingReservationsCard />
-          <WaitlistCard />
-          <Card className="mb-4">
-            <Card.Body>
-              <Suspense fallback={<SpinnerScreen label="Loading profile…" />}>
-                <ProfileForm user={user} />
-              </Suspense>
-            </Card.Body>
-          </Card>
-        </Col>
-      )}
+        </div>
+        {rest && (
+          <>
+            <WaitlistCard />
+            <Card className="mb-4">
+              <Card.Body>
+                <Suspense fallback={<SpinnerScreen label="Loading profile…" />}>
+                  <ProfileForm user={user} />
+                </Suspense>
+              </Card.Body>
+            </Card>
+          </>
+        )}
+      </Col>
     </Row>
   );
 }
@@ -91,9 +97,11 @@ export default function DashboardScreen() {
   // without one): the panels appear with the first answer about it, so nothing below them
   // moves (CLS). An error counts as an answer (the panel shows it), and once shown the panels
   // stay, whatever the card query does next.
+  // The upcoming reservations head it below lg (decision 0098): they wait for their answer too.
   const card = useQuery({ ...cardQuery(user.data?.id ?? 0), enabled: !!user.data });
+  const upcoming = useQuery(futureReservationsQuery);
   const [cardAnswered, setCardAnswered] = useState(false);
-  if (!cardAnswered && (card.isSuccess || card.isError)) setCardAnswered(true);
+  if (!cardAnswered && !card.isPending && !upcoming.isPending) setCardAnswered(true);
   if (!user.data || !cardAnswered) {
     return (
       <>

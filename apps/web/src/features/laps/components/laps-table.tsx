@@ -8,7 +8,7 @@ type Props = { laps: Lap[]; ranked: boolean; onTrack: (lap: Lap) => void; busy: 
 /** Spec §2 /laps columns: Rank (ranked view only), Track, Time, Car, Valid, Tire, Fuel, Sim, Recorded. */
 export function LapsTable({ laps, ranked, onTrack, busy }: Props) {
   return (
-    <Table responsive hover className="align-middle" aria-busy={busy}>
+    <Table responsive hover className="align-middle paddock-stack-table" aria-busy={busy}>
       <thead>
         <tr>
           {ranked && <th scope="col">Rank</th>}
@@ -27,15 +27,17 @@ export function LapsTable({ laps, ranked, onTrack, busy }: Props) {
           const top = ranked && lap.rank !== null && lap.rank <= 3;
           return (
             <tr key={lap.id} className={top ? 'fw-bold' : undefined}>
-              {ranked && <td>{lap.rank}</td>}
-              <td>
+              {ranked && <td data-label="Rank">{lap.rank}</td>}
+              <td data-label="Track">
                 <Button variant="link" className="p-0 text-start" onClick={() => onTrack(lap)}>
                   {lap.track_name}
                 </Button>
               </td>
-              <td className="font-monospace">{lap.hms}</td>
-              <td>{lap.car_name}</td>
-              <td>
+              <td data-label="Time" className="font-monospace">
+                {lap.hms}
+              </td>
+              <td data-label="Car">{lap.car_name}</td>
+              <td data-label="Valid">
                 {lap.approved ? (
                   <span className="text-success" role="img" aria-label="Valid">
                     ✓
@@ -51,10 +53,10 @@ export function LapsTable({ laps, ranked, onTrack, busy }: Props) {
                   </span>
                 )}
               </td>
-              <td>{lap.tire || '—'}</td>
-              <td>{lap.fuel !== null ? `${lap.fuel} L` : '—'}</td>
-              <td>{lap.sim_name}</td>
-              <td className="text-nowrap">
+              <td data-label="Tire">{lap.tire || '—'}</td>
+              <td data-label="Fuel">{lap.fuel !== null ? `${lap.fuel} L` : '—'}</td>
+              <td data-label="Sim">{lap.sim_name}</td>
+              <td data-label="Recorded" className="text-nowrap">
                 {DateTime.fromISO(lap.created).toLocaleString(DateTime.DATETIME_SHORT)}
               </td>
             </tr>

@@ -38,7 +38,7 @@ export function TimeBoard({ entries }: { entries: Lap[] }) {
         ))}
       </Row>
       {rest.length > 0 && (
-        <Table responsive striped className="align-middle">
+        <Table responsive striped className="align-middle paddock-stack-table">
           <thead>
             <tr>
               <th scope="col">Rank</th>
@@ -53,17 +53,21 @@ export function TimeBoard({ entries }: { entries: Lap[] }) {
           <tbody>
             {rest.map((lap) => (
               <tr key={lap.id}>
-                <td>{lap.rank}</td>
-                <td>{lap.display_name}</td>
-                <td>
+                <td data-label="Rank">{lap.rank}</td>
+                <td data-label="Racer">{lap.display_name}</td>
+                <td data-label="Social">
                   <Social handle={lap.display_social} />
                 </td>
-                <td>
+                <td data-label="Flag">
                   <Flag url={lap.flag_url} label={lap.display_name} />
                 </td>
-                <td className="font-monospace">{lap.hms}</td>
-                <td>{lap.car_name}</td>
-                <td className="small">{setup(lap) || '—'}</td>
+                <td data-label="Time" className="font-monospace">
+                  {lap.hms}
+                </td>
+                <td data-label="Car">{lap.car_name}</td>
+                <td data-label="Fuel / Tire / Ballast" className="small">
+                  {setup(lap) || '—'}
+                </td>
               </tr>
             ))}
           </tbody>

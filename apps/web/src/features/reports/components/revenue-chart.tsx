@@ -31,7 +31,13 @@ export default function RevenueChart({ rows, currency }: { rows: RevenueRow[]; c
             tick={{ fontSize: 11 }}
             width={72}
           />
-          <Tooltip formatter={(v) => formatMoney(Number(v), currency)} />
+          {/* Body-coloured text: the parts' own colours (orange, purple) fail contrast on white. */}
+          <Tooltip
+            formatter={(v) => formatMoney(Number(v), currency)}
+            contentStyle={{ color: '#212529', borderColor: '#6c757d' }}
+            itemStyle={{ color: '#212529' }}
+            labelStyle={{ color: '#212529', fontWeight: 600 }}
+          />
           <Legend />
           {REVENUE_PARTS.map((part) => (
             <Bar

@@ -56,6 +56,9 @@ export function UtilisationHeatmap({ utilisation }: { utilisation: Report['utili
           ))}
         </Form.Select>
       </Form.Group>
+      <p className="small text-body-secondary mb-1">
+        Each cell: % of the hour&rsquo;s half-hours booked; hours on the location&rsquo;s clock.
+      </p>
       <ScrollTable label="Utilisation heatmap">
         <Table
           bordered
@@ -89,7 +92,7 @@ export function UtilisationHeatmap({ utilisation }: { utilisation: Report['utili
                       style={{ backgroundColor: bg, color: fg }}
                       title={`${day} ${hourLabel(h)}: ${p}% booked`}
                     >
-                      {p}
+                      {p}%
                     </td>
                   );
                 })}
