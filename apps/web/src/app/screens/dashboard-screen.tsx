@@ -14,6 +14,8 @@ import { pathTo } from '../../lib/routes';
 import { UpcomingReservationsCard } from '../../features/reservations/components/upcoming-reservations-card';
 import { ClubPanel } from '../../features/club/components/club-panel';
 import { RecentTransactionsCard } from '../../features/charges/components/recent-transactions';
+import { balanceQuery } from '../../features/admin-users/api/get-balance';
+import { OutstandingBalanceCard } from '../../features/charges/components/outstanding-balance-card';
 import { WaitlistCard } from '../../features/refunds/components/waitlist-card';
 
 // The profile form brings react-hook-form, zod and the country list: loaded once the panels
@@ -53,6 +55,7 @@ function Panels({ user }: { user: User }) {
   return (
     <Row>
       <Col lg={5}>
+        <OutstandingBalanceCard userId={user.id} />
         <PaymentMethodPanel userId={user.id} />
         <ClubPanel />
         {rest && (
@@ -92,8 +95,11 @@ export default function DashboardScreen() {
   // moves (CLS). An error counts as an answer (the panel shows it), and once shown the panels
   // stay, whatever the card query does next.
   const card = useQuery({ ...cardQuery(user.data?.id ?? 0), enabled: !!user.data });
+  // The outstanding balance heads the panels when something is owed: waited for likewise.
+  const balance = useQuery({ ...balanceQuery(user.data?.id ?? 0), enabled: !!user.data });
   const [cardAnswered, setCardAnswered] = useState(false);
-  if (!cardAnswered && (card.isSuccess || card.isError)) setCardAnswered(true);
+  if (!cardAnswered && (card.isSuccess || card.isError) && !balance.isPending)
+    setCardAnswered(true);
   if (!user.data || !cardAnswered) {
     return (
       <>
