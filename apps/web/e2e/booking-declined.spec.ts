@@ -15,6 +15,8 @@ test('a card that declines keeps the seat as an outstanding balance; a new card 
   request,
   consoleGuard,
 }) => {
+  // Checkout, dashboard, two cards and a payment: longer than one journey on a shared machine.
+  test.setTimeout(120_000);
   // The declined charge answers 402 on purpose.
   consoleGuard.allow(/status of 402/);
   const customer = await signUp(request, 'declined');
