@@ -14,6 +14,8 @@ test('join the club with 4 sessions, book a seat with credits, cancel and see th
   page,
   request,
 }) => {
+  // Enrolment, a booking, two pages and a cancel: longer than one journey on a shared machine.
+  test.setTimeout(120_000);
   const customer = await signUp(request, 'club');
   await signIn(page, customer);
   const day = bookingDate(7);
