@@ -12,6 +12,7 @@ const PHONE_JOURNEYS = new RegExp(
     'join the club with 4 sessions',
     'buy a \\$25 voucher for a friend',
     'a customer cancels from the dashboard',
+    'Book It! shows the price',
   ].join('|'),
 );
 const dataDir = path.join(os.tmpdir(), `paddock-e2e-${process.pid}`);

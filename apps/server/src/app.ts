@@ -1,3 +1,4 @@
+import '@paddock/contract/zod-messages';
 import Fastify, { type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';

@@ -147,7 +147,13 @@ test('signup in three steps, logout, login, forgot password, change password, ed
     .click();
   await expectMainNavFolded(page);
 
-  // Edit the profile on the dashboard.
+  // Edit the profile on the dashboard. A handle too long is refused in words (issue 30).
+  const instagram = page.getByLabel('Instagram (optional)');
+  await instagram.fill('x'.repeat(65));
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Must be at most 64 characters.')).toBeVisible();
+  await expect(page.getByText(/Too big|expected string/)).toHaveCount(0);
+  await instagram.fill('');
   await page.getByLabel('Last Name').fill('Edited');
   await page.getByLabel('Racer Name (optional)').fill('');
   await page.getByRole('button', { name: 'Save Profile' }).click();

@@ -14,6 +14,8 @@ test('join the club with 4 sessions, book a seat with credits, cancel and see th
   page,
   request,
 }) => {
+  // Enrolment, a booking, two pages and a cancel: longer than one journey on a shared machine.
+  test.setTimeout(120_000);
   const customer = await signUp(request, 'club');
   await signIn(page, customer);
   const day = bookingDate(7);
@@ -97,6 +99,14 @@ test('join the club with 4 sessions, book a seat with credits, cancel and see th
 
   await page.goto('/dashboard');
   await expect(member.getByText(/^750 credits \(worth \$75\.00\)/)).toBeVisible();
+  // Paid with credits: the seat's page lists it with the club, not "Pay per race" (issue 30).
+  const [{ calendar }] = await upcomingOf(request, customer);
+  await page.goto(`/reservations/${calendar}`);
+  const upcoming = page.getByRole('region', { name: 'Upcoming Reservations' });
+  const booked = upcoming.locator('.list-group-item').filter({ hasText: 'Cockpit 1' });
+  await expect(booked.getByText('Apex Club', { exact: true })).toBeVisible();
+  await expect(booked.getByText('Pay per race')).toHaveCount(0);
+  await page.goto('/dashboard');
 
   // Cancel within the first cycle: irreversible, and the discounts are charged back.
   await member.getByRole('button', { name: 'Cancel Subscription' }).click();
@@ -105,7 +115,14 @@ test('join the club with 4 sessions, book a seat with credits, cancel and see th
   await expect(
     cancel.getByText('Cancelling within two billing cycles charges back the discounts given.'),
   ).toBeVisible();
+  // What it will charge, before the customer confirms (issue 30).
+  await expect(
+    cancel.getByText(
+      'Cancelling now charges $20.00 to your card: the discounts given, charged back as the terms say.',
+    ),
+  ).toBeVisible();
   await expectAccessible(page);
+  await page.screenshot({ path: '/tmp/c1-club-cancel.png', fullPage: true });
   await cancel.getByRole('button', { name: 'Cancel Subscription' }).click();
   await expect(
     page.getByText(

@@ -1,3 +1,4 @@
+import '@paddock/contract/zod-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

@@ -61,6 +61,8 @@ export const subscription = z.object({
   next_charge_on: z.string(),
   started_at: z.string(),
   cycles_paid: z.number().int(),
+  /** What cancelling now would charge back (the discounts given, within two paid cycles). */
+  cancel_charge_back_cents: z.number().int(),
   credits_balance: z.number().int(),
   /** Standard sessions the balance pays for now (0 while a renewal is unpaid). */
   reservations_remaining: z.number().int(),

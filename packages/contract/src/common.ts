@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Zod's own messages in words, on whichever side loads the contract.
+import './zod-messages';
 
 /** DRF-style 400 body: each field maps to its messages; non_field_errors for the rest. */
 export const validationErrorBody = z.record(z.string(), z.array(z.string()));

@@ -14,6 +14,8 @@ export const reservation = z.object({
   slot: z.string(),
   subscription: z.number().int().nullable(),
   paid: z.boolean(),
+  /** Paid with club credits (a club booking, or a checkout that spent credits). */
+  paid_with_credits: z.boolean(),
   calendar_name: z.string(),
   location: z.number().int(),
   /** The venue's IANA zone: `time` and `slot` are its wall clock. */

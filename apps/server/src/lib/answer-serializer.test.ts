@@ -26,6 +26,7 @@ const booked = {
   slot: '2026-11-29T10:00',
   subscription: null,
   paid: false,
+  paid_with_credits: false,
   calendar_name: 'Rig "7" \\ \u2028 é 🏁',
   location: 2,
   timezone: 'Europe/Berlin',

@@ -1,6 +1,7 @@
 import { VOUCHER_REJECTED_MESSAGE } from '@paddock/contract/checkout-messages';
 import { ApiError } from './api-client';
 import { errorMessage } from './error-message';
+import { outstandingSentence } from './outstanding-words';
 
 /** Staff §8 Simulator taken: a seat of the checkout went to someone else first. */
 export const SIMULATOR_TAKEN_MESSAGE =
@@ -53,4 +54,14 @@ export function checkoutErrorMessage(error: unknown): string {
 export function bookingFailureText(error: unknown): string {
   const detail = errorMessage(error).trim();
   return detail ? `${BOOKING_FAILED_MESSAGE} ${detail}` : BOOKING_FAILED_MESSAGE;
+}
+
+/**
+ * A declined card on a checkout whose seats are kept unpaid (decision 0096): the provider's
+ * words, then the one sentence every place uses for the outstanding balance, with its amount.
+ */
+export function declinedText(error: unknown, owedCents: number, currency?: string): string {
+  const detail = errorMessage(error).trim();
+  const owed = outstandingSentence(owedCents, currency);
+  return `${detail ? `${detail} ` : ''}${owed} Review your payment method to pay it.`;
 }

@@ -340,8 +340,16 @@ describe('POST /reservations/checkouts/{id}/process', () => {
     expect(capture.statusCode).toBe(402);
     expect(capture.json().detail).toBe('Your card was declined.');
 
-    // Saving a good card captures the outstanding balance.
+    // Saving a good card charges nothing by itself (decision 0096): the balance stays owed...
     await saveTestCard(t, user);
+    expect((await balanceOf(user)).amount_cents).toBe(5063);
+    expect(await chargesFor(q.checkout_id)).toHaveLength(1);
+    // ...until the customer answers "Pay the outstanding $50.63 now?".
+    const paid = await post('/api/users/me/charges/capture_outstanding', user);
+    expect(paid.json()).toEqual({
+      detail: 'The outstanding balance has been paid.',
+      amount_cents: 5063,
+    });
     expect(await balanceOf(user)).toEqual({ amount_cents: 0, currency: 'USD', detail: [] });
     const list = await t.app.inject({
       method: 'GET',

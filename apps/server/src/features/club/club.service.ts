@@ -58,6 +58,11 @@ export async function creditsPurchaseQuote(db: Db, credits: number): Promise<Cre
 }
 
 /** The API view of a membership, with what the user's balance books. */
+/** What cancelling now charges back: the discounts given, within two paid cycles (the terms). */
+export function chargeBackOf(row: Pick<repo.MembershipRow, 'cyclesPaid' | 'discountsGivenCents'>) {
+  return row.cyclesPaid < MINIMUM_PAID_CYCLES ? row.discountsGivenCents : 0;
+}
+
 export function subscriptionView(
   row: repo.MembershipRow,
   balance: number,
@@ -80,6 +85,7 @@ export function subscriptionView(
     next_charge_on: row.nextChargeOn,
     started_at: row.startedAt.toISOString(),
     cycles_paid: row.cyclesPaid,
+    cancel_charge_back_cents: live ? chargeBackOf(row) : 0,
     credits_balance: balance,
     reservations_remaining: now,
     reservations_remaining_this_month: now,
@@ -219,7 +225,7 @@ export async function unenroll(
   const result = await db.transaction(async (tx) => {
     const row = await repo.lockMembershipOf(tx, userId);
     if (!row) return { error: `You have no ${club.name} membership to cancel.` };
-    const chargeBackCents = row.cyclesPaid < MINIMUM_PAID_CYCLES ? row.discountsGivenCents : 0;
+    const chargeBackCents = chargeBackOf(row);
     if (chargeBackCents > 0) {
       // Inside the transaction: the row lock makes a double click wait, then find it cancelled.
       const outcome = await chargeSavedCard(tx, ctx.payments, {

@@ -262,6 +262,8 @@ describe('POST credits_enroll', () => {
 describe('POST credits_unenroll', () => {
   it('within two billing cycles charges back the discounts given', async () => {
     const user = await member();
+    // Said before cancelling: the subscription carries what a cancel would charge back.
+    expect((await subscriptions(user)).json().results[0].cancel_charge_back_cents).toBe(2000);
     const res = await unenroll(user);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -295,6 +297,7 @@ describe('POST credits_unenroll', () => {
       .update(clubMemberships)
       .set({ cyclesPaid: 2, discountsGivenCents: 4000 })
       .where(eq(clubMemberships.userId, user.id));
+    expect((await subscriptions(user)).json().results[0].cancel_charge_back_cents).toBe(0);
     const res = await unenroll(user);
     expect(res.json()).toEqual({
       detail: 'Your Apex Club membership is cancelled.',

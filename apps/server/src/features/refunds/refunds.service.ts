@@ -344,6 +344,16 @@ function assertCancellable(caller: AuthUser, row: repo.ReservationForRefund, now
     throw ValidationError.nonField('Past reservations cannot be changed.');
 }
 
+/**
+ * The quote's own line: the deadline while it is ahead; once passed, no date (a booking made
+ * inside the window was never free, and a deadline before it was made reads wrong, issue 30).
+ */
+function forThisBooking(row: repo.ReservationForRefund, p: Plan): string {
+  if (p.free)
+    return `For this booking: free until ${describeDeadline(row.time, p.policy, row.location.timezone)}.`;
+  return `For this booking: it starts within ${p.policy.windowHours} hours, so cancelling now is not free.`;
+}
+
 /** What cancelling now would give back, exactly as the cancel will do it. */
 export async function quoteCancel(
   db: Db,
@@ -361,7 +371,7 @@ export async function quoteCancel(
     choice,
     free_until: freeUntil(row.time, p.policy).toISOString(),
     free: p.free,
-    policy_text: `${p.policy.text} For this booking: free until ${describeDeadline(row.time, p.policy, row.location.timezone)}.`,
+    policy_text: `${p.policy.text} ${forThisBooking(row, p)}`,
     paid_cents: shareValueCents(p.paid.share),
     refund: await breakdown(db, p, await voucherCodeOf(db, row)),
   };

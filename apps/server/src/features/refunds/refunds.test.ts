@@ -174,6 +174,11 @@ describe('late cancellations and no-shows', () => {
     const { ids } = await book(user, [3], lateSlot());
     const q = (await quoteOf(user, ids[0])).json();
     expect(q).toMatchObject({ free: false, refund: { card_cents: 0, total_cents: 0 } });
+    // No "free until" a time before the booking was made (issue 30).
+    expect(q.policy_text).toContain(
+      'For this booking: it starts within 24 hours, so cancelling now is not free.',
+    );
+    expect(q.policy_text).not.toContain('free until');
     const r = await cancel(user, ids[0]);
     expect(r.statusCode).toBe(200);
     // Nothing goes back: no refund, no transaction line; the audit trail says what was kept.

@@ -18,6 +18,7 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { preparedPer } from '../../db/prepared';
 import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
+import { creditEntries } from '../../db/schema/club';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
 import { escapeLike } from '../../lib/sql-text';
 
@@ -40,6 +41,8 @@ const rowColumns = {
   checkoutId: reservations.checkoutId,
   attendance: reservations.attendance,
   cancelledAt: reservations.cancelledAt,
+  // Paid with club credits: booked on a subscription, or its checkout spent credits (0096).
+  paidWithCredits: sql<boolean>`(${reservations.subscriptionId} is not null or exists (select 1 from ${creditEntries} where ${creditEntries.checkoutId} = ${reservations.checkoutId} and ${creditEntries.delta} < 0))`,
   calendarName: calendars.name,
   locationId: calendars.locationId,
   timezone: locations.timezone,
@@ -75,6 +78,7 @@ export type ReservationRow = {
   checkoutId: number | null;
   attendance: string | null;
   cancelledAt: Date | null;
+  paidWithCredits: boolean;
   calendarName: string;
   locationId: number;
   timezone: string;

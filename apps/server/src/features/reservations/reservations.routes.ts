@@ -22,7 +22,6 @@ import { reservationsFeed } from './feed';
 import type { SeatCache } from './seat-cache';
 import { reservationRunCalendar } from './reservation-calendar';
 import { feedTokenUser, resetFeedToken, revokeFeedToken } from './feed-token';
-import { cardHooks } from '../../plugins/payments/card-hooks';
 import { captureOutstanding, clearOutstanding, getBalance, getCostBreakdown } from './outstanding';
 import {
   createReservation,
@@ -59,10 +58,8 @@ export const reservationsRoutes =
     const refunds = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
     const tags = ['reservations'];
 
-    // A saved card pays what is owed (a declined checkout, unpaid bookings).
-    cardHooks(deps).onCardSaved(async (userId) => {
-      await captureOutstanding(db, deps.payments, userId, mail);
-    });
+    // Saving a card charges nothing: the customer is asked "Pay the outstanding $X now?" and
+    // the answer calls capture_outstanding (docs/decisions/0096).
 
     app.get(
       '/reservations',

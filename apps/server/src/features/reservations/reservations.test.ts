@@ -64,6 +64,7 @@ describe('POST /reservations', () => {
       slot: at('18:00'),
       subscription: null,
       paid: false,
+      paid_with_credits: false,
       calendar_name: 'Sim 1',
       location: venue.location.id,
       timezone: zone,

@@ -3,12 +3,12 @@ import type { Deps } from '../../deps';
 type CardSavedListener = (userId: number) => Promise<void>;
 
 /**
- * What other features run when a user saves a card (the booking feature captures the
- * outstanding balance). One registry per app, keyed by its Deps object, so it needs no field
- * on Deps and tests with separate apps never share listeners:
+ * What other features run when a user saves a card (none today: the outstanding balance is
+ * paid only when the customer says so, decision 0096). One registry per app, keyed by its Deps
+ * object, so it needs no field on Deps and tests with separate apps never share listeners:
  *
  *   // in a feature's routes plugin, at registration:
- *   cardHooks(deps).onCardSaved((userId) => captureOutstanding(deps, userId));
+ *   cardHooks(deps).onCardSaved((userId) => notifySomething(deps, userId));
  *
  * The cards route awaits the listeners after the card is stored (so the card is committed and
  * chargeable), before it answers; a listener's failure is logged and does not undo the card.

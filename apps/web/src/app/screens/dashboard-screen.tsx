@@ -15,6 +15,8 @@ import { UpcomingReservationsCard } from '../../features/reservations/components
 import { futureReservationsQuery } from '../../features/reservations/api/list-future-reservations';
 import { ClubPanel } from '../../features/club/components/club-panel';
 import { RecentTransactionsCard } from '../../features/charges/components/recent-transactions';
+import { balanceQuery } from '../../features/admin-users/api/get-balance';
+import { OutstandingBalanceCard } from '../../features/charges/components/outstanding-balance-card';
 import { WaitlistCard } from '../../features/refunds/components/waitlist-card';
 
 // The profile form brings react-hook-form, zod and the country list: loaded once the panels
@@ -55,6 +57,7 @@ function Panels({ user }: { user: User }) {
   return (
     <Row className="dashboard-panels">
       <Col lg={5} className="dashboard-column">
+        <OutstandingBalanceCard userId={user.id} />
         <PaymentMethodPanel userId={user.id} />
         <ClubPanel />
         {rest && (
@@ -100,8 +103,11 @@ export default function DashboardScreen() {
   // The upcoming reservations head it below lg (decision 0098): they wait for their answer too.
   const card = useQuery({ ...cardQuery(user.data?.id ?? 0), enabled: !!user.data });
   const upcoming = useQuery(futureReservationsQuery);
+  // The outstanding balance heads the panels when something is owed: waited for likewise.
+  const balance = useQuery({ ...balanceQuery(user.data?.id ?? 0), enabled: !!user.data });
   const [cardAnswered, setCardAnswered] = useState(false);
-  if (!cardAnswered && !card.isPending && !upcoming.isPending) setCardAnswered(true);
+  if (!cardAnswered && !card.isPending && !upcoming.isPending && !balance.isPending)
+    setCardAnswered(true);
   if (!user.data || !cardAnswered) {
     return (
       <>

@@ -125,6 +125,7 @@ export function reservation(id: number, calendar: Calendar, hhmm: string): Reser
     calendar: calendar.id,
     slot: `${DAY}T${hhmm}`,
     subscription: null,
+    paid_with_credits: false,
     paid: true,
     calendar_name: calendar.name,
     location: calendar.location,

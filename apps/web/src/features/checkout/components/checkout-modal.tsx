@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { showAlert, showError } from '../../../lib/alerts';
 import {
   bookingFailureText,
+  declinedText,
   isSlotTaken,
   isVoucherRejection,
   SIMULATOR_TAKEN_MESSAGE,
@@ -21,6 +22,7 @@ import {
 import { useCurrentUser } from '../../../lib/current-user';
 import { DEFAULT_CURRENCY, formatMoney } from '@paddock/contract/money-format';
 import { useVenueConfig } from '../../../lib/venue-config';
+import { balanceQuery } from '../../admin-users/api/get-balance';
 import { processCheckout } from '../api/process-checkout';
 import { runChallenge } from '../../../components/payment-method/challenge';
 import { quoteCheckout } from '../api/quote-checkout';
@@ -46,6 +48,8 @@ type Props = {
   onStale: () => void;
   /** The seats are booked (paid or not): the screen forgets its selection. */
   onBooked: () => void;
+  /** The booking is confirmed and paid (the simple page's success message). */
+  onPaid?: () => void;
 };
 
 /** Queries whose answers a booking changes. */
@@ -103,6 +107,7 @@ function CheckoutDialog({
   onClose,
   onStale,
   onBooked,
+  onPaid,
 }: Props & { checkout: OpenCheckout }) {
   const client = useQueryClient();
   const config = useVenueConfig();
@@ -168,6 +173,7 @@ function CheckoutDialog({
           }
         }
         onBooked();
+        onPaid?.();
         void refreshBookings();
         if (result.post_booking_url) window.location.assign(result.post_booking_url);
         else setDone(result);
@@ -180,9 +186,15 @@ function CheckoutDialog({
           showAlert(VOUCHER_REJECTED_MESSAGE, 'warning');
           void requote(null);
         } else {
-          // A declined card still books the seats, unpaid (an outstanding balance).
-          if (error instanceof ApiError && error.status === 402) onBooked();
-          setFailure(bookingFailureText(error));
+          // A declined card still books the seats, unpaid: told as the outstanding balance,
+          // with its amount (decision 0096).
+          if (error instanceof ApiError && error.status === 402) {
+            onBooked();
+            void client
+              .fetchQuery(balanceQuery(userId))
+              .then((owed) => setFailure(declinedText(error, owed.amount_cents, owed.currency)))
+              .catch(() => setFailure(bookingFailureText(error)));
+          } else setFailure(bookingFailureText(error));
         }
       },
     });

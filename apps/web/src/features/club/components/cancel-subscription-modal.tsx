@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -6,12 +6,20 @@ import type { User } from '@paddock/contract/accounts';
 import { showAlert, showError } from '../../../lib/alerts';
 import { userQuery } from '../../../lib/current-user';
 import { useVenueConfig } from '../../../lib/venue-config';
+import { formatMoney } from '@paddock/contract/money-format';
+import { subscriptionsQuery } from '../../reservations/api/list-subscriptions';
 import { unenrollFromClub } from '../api/unenroll';
 
 export const CANCEL_IRREVERSIBLE =
   'Cancelling your membership is irreversible: your monthly plan stops and your unused credits expire.';
 export const CANCEL_CHARGE_BACK =
   'Cancelling within two billing cycles charges back the discounts given.';
+/** What cancelling now will charge, said before the customer confirms (issue 30). */
+export function chargeBackSentence(cents: number, currency: string): string {
+  return cents > 0
+    ? `Cancelling now charges ${formatMoney(cents, currency)} to your card: the discounts given, charged back as the terms say.`
+    : 'Cancelling now charges nothing.';
+}
 export const NOT_CANCELABLE =
   'Your membership cannot be cancelled online right now. Please contact us to cancel it.';
 
@@ -41,6 +49,8 @@ export function CancelSubscriptionModal({ user, show, onHide }: Props) {
     },
     onError: (error) => showError(error),
   });
+  const subscriptions = useQuery({ ...subscriptionsQuery, enabled: show });
+  const chargeBack = subscriptions.data?.[0]?.cancel_charge_back_cents;
   const cancelable = user.credits_subscription_cancelable;
 
   return (
@@ -57,7 +67,12 @@ export function CancelSubscriptionModal({ user, show, onHide }: Props) {
           You are about to cancel your <strong>{config.club_name}</strong> membership.{' '}
           {CANCEL_IRREVERSIBLE}
         </p>
-        <p className="fw-semibold">{CANCEL_CHARGE_BACK}</p>
+        <p>{CANCEL_CHARGE_BACK}</p>
+        <p className="fw-semibold" aria-live="polite">
+          {chargeBack === undefined
+            ? 'Working out what cancelling now charges…'
+            : chargeBackSentence(chargeBack, config.default_currency)}
+        </p>
         {!cancelable && <p className="text-danger mb-0">{NOT_CANCELABLE}</p>}
       </Modal.Body>
       <Modal.Footer>
@@ -66,7 +81,7 @@ export function CancelSubscriptionModal({ user, show, onHide }: Props) {
         </Button>
         <Button
           variant="danger"
-          disabled={!cancelable || cancel.isPending}
+          disabled={!cancelable || cancel.isPending || chargeBack === undefined}
           onClick={() => cancel.mutate()}
         >
           {cancel.isPending && <Spinner as="span" size="sm" className="me-2" aria-hidden="true" />}

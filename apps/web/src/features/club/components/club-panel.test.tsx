@@ -95,6 +95,14 @@ describe('cancel-subscription modal', () => {
       'GET /api/users/7': () => ({
         body: cancelled ? testUser() : MEMBER,
       }),
+      'GET /api/users/me/subscriptions': {
+        body: {
+          count: 1,
+          next: null,
+          previous: null,
+          results: [{ id: 3, cancel_charge_back_cents: 2000 }],
+        },
+      },
     });
     renderApp('/dashboard', { user: MEMBER });
     const panel = within(await clubPanel());
@@ -102,6 +110,12 @@ describe('cancel-subscription modal', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Subscription' }));
     expect(dialog.getByText(/irreversible/)).toBeVisible();
     expect(dialog.getByText(CANCEL_CHARGE_BACK)).toBeVisible();
+    // What it will charge, before the customer confirms (issue 30).
+    expect(
+      await dialog.findByText(
+        'Cancelling now charges $20.00 to your card: the discounts given, charged back as the terms say.',
+      ),
+    ).toBeVisible();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel Subscription' }));
     expect(
       await screen.findByText(/membership is cancelled\. The discounts given, \$20\.00/),

@@ -6,6 +6,7 @@ import type { Reservation } from '@paddock/contract/reservations';
 import { showAlert, showError } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '@paddock/contract/money-format';
+import { refundSummary } from '../refund-summary';
 import { formatSlotDateTime } from '../../../lib/slot-format';
 import { cancelQuoteQuery } from '../api/cancel-quote';
 import { useCancelReservations } from '../api/cancel-reservation';
@@ -33,7 +34,8 @@ export function CancelReservationDialog({
   const confirm = () =>
     cancel.mutate(ids, {
       onSuccess: (answers) => {
-        const lines = answers.flatMap((a) => a.refund?.refund.lines ?? []);
+        const given = answers.flatMap((a) => (a.refund ? [a.refund.refund] : []));
+        const lines = refundSummary(given, reservation.currency);
         const declined = answers.some((a) => a.refund?.card_status === 'failed');
         showAlert(
           [answers[0]?.detail ?? 'Your reservation is cancelled.', ...lines].join(' '),

@@ -11,6 +11,7 @@ export type BookingSubscription = Pick<
   | 'reservations_remaining'
   | 'reservations_remaining_this_month'
   | 'reservations_remaining_next_month'
+  | 'cancel_charge_back_cents'
 >;
 
 /**

@@ -37,7 +37,7 @@ export function UpcomingReservationsList() {
                     {formatVenueZone(r.slot, r.location_name, r.timezone)}
                   </span>
                   <span className="d-block small text-body-secondary">
-                    {r.subscription !== null ? config.club_name : 'Pay per race'}
+                    {r.paid_with_credits ? config.club_name : 'Pay per race'}
                     {!r.paid && (
                       <Badge bg="warning" text="dark" className="ms-2">
                         Unpaid

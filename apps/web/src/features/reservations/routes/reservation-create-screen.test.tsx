@@ -4,7 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { stubApi, type StubAnswer, type StubRequest } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
-import { availDay, DAY, location, page, reservation, seat, ZONE } from '../booking-test-data';
+import {
+  availDay,
+  DAY,
+  location,
+  page,
+  quote,
+  reservation,
+  seat,
+  ZONE,
+} from '../booking-test-data';
 import { remainingHint } from './reservation-create-screen';
 
 const C1 = seat(1, 'Cockpit 1');
@@ -34,16 +43,10 @@ describe('/reservations/:calendar', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.path.endsWith('/avail') && c.search.get('date') === DAY)).toBe(true);
   });
 
-  it('lists the free :00/:30 times, chooses the nearest, and books it', async () => {
-    let booked = false;
+  it('lists the free :00/:30 times, chooses the nearest, shows its price and checks out', async () => {
     const calls = stub({
-      'POST /api/reservations': () => {
-        booked = true;
-        return { status: 201, body: reservation(5, C1, '14:00') };
-      },
-      'GET /api/users/me/reservations/future': () => ({
-        body: page(booked ? [reservation(5, C1, '14:00')] : []),
-      }),
+      'POST /api/reservations/checkouts/quote': { body: quote([{ calendar: C1, hhmm: '14:00' }]) },
+      'GET /api/users/me/reservations/future': { body: page([reservation(5, C1, '14:00')]) },
       'GET /api/reservations/5/calendar.ics': { body: 'BEGIN:VCALENDAR' },
     });
     renderApp('/reservations/1', { user: testUser() });
@@ -64,17 +67,14 @@ describe('/reservations/:calendar', { timeout: 20_000 }, () => {
     expect(within(club).getByRole('option', { name: 'Pay per race' })).toBeVisible();
     await userEvent.selectOptions(times, `${DAY}T15:00`);
     await userEvent.selectOptions(times, `${DAY}T14:00`);
+    // Paying per race: the price first, then the checkout (issue 30); nothing booked yet.
+    expect(screen.getByText(/^Price: \$25\.00 per 30 minutes/)).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Book It!' }));
-    expect(
-      await screen.findByText(`Reservation for ${DAY} 2:00 PM successfully added!`),
-    ).toBeVisible();
-    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/reservations')!;
-    expect(post.body).toEqual({
-      time: availDay({ '14:00': 'free' })[`${DAY}T14:00`].time,
-      slot: `${DAY}T14:00`,
-      calendar: 1,
-      subscription: null,
-    });
+    const checkout = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect(within(checkout).getByText('Cockpit 1')).toBeVisible();
+    const asked = calls.find((c) => c.path === '/api/reservations/checkouts/quote')!;
+    expect(asked.body).toEqual({ reservations: [{ calendar: 1, slot: `${DAY}T14:00` }] });
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/reservations')).toBe(false);
     const upcoming = await screen.findByRole('region', { name: 'Upcoming Reservations' });
     await waitFor(() => expect(within(upcoming).getByText('Pay per race')).toBeVisible());
     expect(
@@ -113,7 +113,7 @@ describe('/reservations/:calendar', { timeout: 20_000 }, () => {
   });
 
   it('maps a taken seat to "this timeslot is no longer available"', async () => {
-    stub({ 'POST /api/reservations': { status: 400, body: TAKEN } });
+    stub({ 'POST /api/reservations/checkouts/quote': { status: 400, body: TAKEN } });
     renderApp('/reservations/1', { user: testUser() });
     await userEvent.click(await screen.findByRole('button', { name: 'Book It!' }));
     expect(await screen.findByText('Sorry, this timeslot is no longer available')).toBeVisible();
@@ -170,6 +170,7 @@ describe('remainingHint', () => {
     reservations_remaining: 6,
     reservations_remaining_this_month: 2,
     reservations_remaining_next_month: 4,
+    cancel_charge_back_cents: 0,
   };
   it('counts this month for a slot this month, next month otherwise', () => {
     expect(remainingHint(sub, '2026-11-30T14:00', '2026-11-21')).toBe('2 remaining this month');

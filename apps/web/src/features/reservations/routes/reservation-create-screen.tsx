@@ -25,6 +25,9 @@ import {
 } from '../../../lib/slot-format';
 import { useNow } from '../../../lib/use-now';
 import { useVenueConfig } from '../../../lib/venue-config';
+import { formatMoney } from '@paddock/contract/money-format';
+import { quoteCheckout } from '../../checkout/api/quote-checkout';
+import type { OpenCheckout } from '../../checkout/components/checkout-modal';
 import { createReservation } from '../api/create-reservation';
 import { calendarQuery } from '../api/get-calendar';
 import { seatAvailabilityQuery } from '../api/get-seat-availability';
@@ -34,6 +37,8 @@ import { UpcomingReservationsList } from '../components/upcoming-reservations-li
 
 // Its own chunk: react-day-picker brings date-fns.
 const BookingDatePicker = lazy(() => import('../components/booking-date-picker'));
+// Loaded on demand: the checkout with its card forms.
+const CheckoutModal = lazy(() => import('../../checkout/components/checkout-modal'));
 
 export const NO_AVAILABILITY_MESSAGE = 'No availability for the selected date';
 
@@ -104,15 +109,37 @@ export default function ReservationCreateScreen() {
       : (subs.find((s) => s.reservations_remaining > 0)?.id ?? null);
   const subscription = subs.find((s) => s.id === subscriptionIdValue);
 
+  const [checkout, setCheckout] = useState<OpenCheckout | null>(null);
+  const booked = (slotKey: string) => {
+    showAlert(`Reservation for ${formatSlotShort(slotKey)} successfully added!`, 'success');
+    setChoice({ date, slot: null });
+  };
+  // Paying per race goes through the checkout like every other booking (issue 30): the
+  // price, the card, the confirmation e-mail; nothing is booked before Reserve.
+  const quote = useMutation({ mutationFn: quoteCheckout });
   const book = useMutation({ mutationFn: createReservation });
   const bookIt = () => {
-    if (!slot || book.isPending) return;
+    if (!slot || book.isPending || quote.isPending) return;
+    if (subscriptionIdValue === null) {
+      const items = [{ calendar: calendarId, slot: slot.slot }];
+      quote.mutate(
+        { reservations: items },
+        {
+          onSuccess: (answer) => setCheckout({ quote: answer, items }),
+          onError: (error) => {
+            showAlert(reservationErrorMessage(error), 'danger');
+            if (isSlotTaken(error)) void client.invalidateQueries({ queryKey: ['avail'] });
+          },
+        },
+      );
+      return;
+    }
+    // With the club: paid with a credit, nothing owed.
     book.mutate(
       { time: slot.time, slot: slot.slot, calendar: calendarId, subscription: subscriptionIdValue },
       {
         onSuccess: () => {
-          showAlert(`Reservation for ${formatSlotShort(slot.slot)} successfully added!`, 'success');
-          setChoice({ date, slot: null });
+          booked(slot.slot);
           void client.invalidateQueries({ queryKey: ['avail'] });
           void client.invalidateQueries({ queryKey: ['parallel'] });
           void client.invalidateQueries({ queryKey: ['reservations'] });
@@ -234,8 +261,15 @@ export default function ReservationCreateScreen() {
                   </Form.Text>
                 )}
               </Form.Group>
-              <Button onClick={bookIt} disabled={book.isPending}>
-                {book.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+              <p data-testid="slot-price">
+                {subscription
+                  ? `Paid with ${config.club_name} credit.`
+                  : `Price: ${formatMoney(calendar.data.cost_cents, calendar.data.currency)} per ${calendar.data.cost_unit}, plus any booking fee and tax, shown before you pay.`}
+              </p>
+              <Button onClick={bookIt} disabled={book.isPending || quote.isPending}>
+                {(book.isPending || quote.isPending) && (
+                  <Spinner size="sm" className="me-2" aria-hidden="true" />
+                )}
                 Book It!
               </Button>
             </>
@@ -243,6 +277,18 @@ export default function ReservationCreateScreen() {
         </Col>
       </Row>
       <UpcomingReservationsList />
+      {checkout && (
+        <Suspense fallback={null}>
+          <CheckoutModal
+            checkout={checkout}
+            taxRatePercent={location?.sales_tax_rate_percent}
+            onClose={() => setCheckout(null)}
+            onStale={() => void client.invalidateQueries({ queryKey: ['avail'] })}
+            onBooked={() => setChoice({ date, slot: null })}
+            onPaid={() => booked(checkout.items[0].slot)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
