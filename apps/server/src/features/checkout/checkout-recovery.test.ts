@@ -8,6 +8,7 @@ import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { claimOnly } from '../../test/claimed-checkout';
+import { repairCheckouts } from './money-repair';
 
 // A checkout's steps commit one by one (the claim, the charge, the finish; decision 0094): a
 // process that dies between them leaves a checkout `charging`, and the next call finishes it
@@ -59,6 +60,34 @@ describe('a checkout processing that died half-way', () => {
     const { recorded, atProvider } = await chargesOf(checkout.id);
     expect(recorded).toHaveLength(1);
     expect(atProvider).toHaveLength(1);
+  });
+
+  it('before the charge: the retry and two repairs at once charge once, one answer', async () => {
+    const user = await createUser(t);
+    await saveTestCard(t, user);
+    const checkout = await claimedThenCrashed(user, '19:00');
+    const ctx = {
+      db: t.db,
+      payments: t.deps.payments,
+      receipts: { wake: () => {} },
+      publicUrl: t.deps.config.publicUrl,
+      logError: (error: unknown) => {
+        throw error;
+      },
+    };
+    const [res, a, b] = await Promise.all([
+      post(user, `/api/reservations/checkouts/${checkout.id}/process`),
+      repairCheckouts(ctx, { afterMs: 0 }),
+      repairCheckouts(ctx, { afterMs: 0 }),
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().reservations.map((r: { paid: boolean }) => r.paid)).toEqual([true]);
+    expect(a.finished + b.finished).toBeLessThanOrEqual(1);
+    const { recorded, atProvider } = await chargesOf(checkout.id);
+    expect(recorded).toHaveLength(1);
+    expect(atProvider).toHaveLength(1);
+    const again = await post(user, `/api/reservations/checkouts/${checkout.id}/process`);
+    expect(again.body).toBe(res.body);
   });
 
   it('after the charge: the next call records no second charge', async () => {
