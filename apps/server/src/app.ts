@@ -321,7 +321,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(reservationsRoutes(deps, seatCache));
       await api.register(vouchersRoutes(deps));
       await api.register(vouchersAdminRoutes(deps));
-      await api.register(checkoutRoutes(deps, seatCache, receipts));
+      await api.register(checkoutRoutes(deps, receipts));
       await api.register(clubRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));

@@ -37,6 +37,38 @@ export type CheckoutAmounts = {
   creditsValueCents: number;
 };
 
+/**
+ * A checkout's states, one path for every checkout (decision 0094):
+ *
+ *   quoted ──claim──▶ charging ──charge──▶ paid
+ *                        │  ╲──declined──▶ failed (its bookings stay unpaid: an outstanding balance)
+ *                        ▼
+ *            awaiting_authentication ──passed──▶ paid
+ *                        ╲──failed, or its hold expired──▶ released (bookings cancelled,
+ *                                                          voucher and credits given back)
+ *
+ * - `quoted`: priced (quoteCheckout); holds nothing. A claim refused (a seat taken) leaves it so.
+ * - `charging`: DESIGN §8's "claimed, seats held": its seats are booked unpaid, its voucher and
+ *   credits redeemed (claimCheckout, one transaction). A checkout with nothing to pay goes
+ *   straight to `paid` there.
+ * - `awaiting_authentication`: the bank asked for 3-D Secure; the customer runs the challenge.
+ * - `paid`, `failed`, `released`: ended, with the answer stored (`result`), replayed ever after.
+ *
+ * A claimed checkout (`charging` or `awaiting_authentication`) is ended by `chargeAndFinish`,
+ * whoever comes first: the request, its retry, the web's return from the challenge, the webhook,
+ * a cancel of one of its bookings or the money repair; the key `checkout-{id}` and the stored
+ * first answer make it exactly once.
+ */
+export const CHECKOUT_STATUSES = [
+  'quoted',
+  'charging',
+  'awaiting_authentication',
+  'paid',
+  'failed',
+  'released',
+] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
 /** The answer a processed checkout gave, replayed verbatim when it is processed again. */
 export type CheckoutResult = { statusCode: number; body: Record<string, unknown> };
 
@@ -47,11 +79,8 @@ export const checkouts = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /**
-     * quoted → charging (claimed: seats booked unpaid) → paid | failed (a taken seat leaves it
-     * quoted: nothing happened). Whoever comes first ends a `charging` one (decision 0072).
-     */
-    status: text().notNull().default('quoted'),
+    /** Where the checkout is in its one path (CHECKOUT_STATUSES). */
+    status: text({ enum: CHECKOUT_STATUSES }).notNull().default('quoted'),
     locationId: integer()
       .notNull()
       .references(() => locations.id),
@@ -77,8 +106,8 @@ export const checkouts = pgTable(
 /**
  * A booking confirmation owed (decision 0059): written in the statement or transaction that
  * marks the checkout paid, so it is as durable as the payment; the sender of any instance claims
- * it (`FOR UPDATE SKIP LOCKED`), mails it and deletes it in one transaction. `facts` is what the
- * mail says when the writer knew it (the quick path); null, the sender reads it.
+ * it (`FOR UPDATE SKIP LOCKED`), mails it and deletes it in one transaction, reading what the
+ * mail says. `facts` is no longer written (decision 0094) nor read.
  */
 export const receiptsOwed = pgTable(
   'receipts_owed',

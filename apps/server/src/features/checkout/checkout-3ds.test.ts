@@ -232,6 +232,23 @@ describe('a challenge nobody answers', () => {
     expect(m.booked[0].cancelledAt).not.toBeNull();
   });
 
+  it("passed: the web's return, the webhook and the repair at once: paid once, one answer", async () => {
+    const { user, id } = await quoted();
+    await answerChallenge(t, await awaiting(user, id), 'complete');
+    const later = new Date(Date.now() + AUTHENTICATION_HOLD_MS + 60_000);
+    const [web, hook, repair] = await Promise.all([
+      processIt(user, id),
+      settleCheckout(ctx, id),
+      repairCheckouts(ctx, { afterMs: 0, now: later }),
+    ]);
+    expect(web.json().status).toBe('paid');
+    // The webhook and the repair found it finished already, or finished it with that answer.
+    if (hook) expect(hook.result.body).toEqual(web.json());
+    expect(repair.finished).toBeLessThanOrEqual(1);
+    await expectPaidOnce(id);
+    expect((await processIt(user, id)).json()).toEqual(web.json());
+  });
+
   it('passed, but the return and the webhook were lost: the repair finishes it once', async () => {
     const { user, id } = await quoted();
     await answerChallenge(t, await awaiting(user, id), 'complete');

@@ -5,9 +5,8 @@ import { bearer, createUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
 
-// The quick path announces the seats it booked together with their being paid, after its last
-// statement (decision 0059); a path that ends before it (a declined card) still announces them,
-// before the answer.
+// A checkout announces the seats it booked (its claim's change, at that commit) and their being
+// paid (after the finishing statement), paid or declined, all before the answer (decision 0094).
 
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;

@@ -4,7 +4,7 @@ import type { Mailer } from '../../plugins/mail';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import type { ReceiptSender } from './receipts-owed';
 
-// Its own module: the steps of a checkout (process-quick.ts, finish-checkout.ts) take it and the
+// Its own module: the steps of a checkout (claim-checkout.ts, finish-checkout.ts) take it and the
 // checkout service calls them, so it cannot live in the service (decision 0086).
 export type CheckoutContext = {
   db: Db;

@@ -1,19 +1,17 @@
 import type { AuthUser } from '../../plugins/auth';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { resolveSeatSlots, roleOf, type SeatSlot } from '../reservations/reservations.service';
-import type { SeatLookup } from '../reservations/seat-cache';
 import type { CheckoutRow } from './checkout.repo';
 
 /** A checkout item's field in error bodies: `reservations.{index}.{name}`. */
 export const itemField = (index: number, name: string) => `reservations.${index}.${name}`;
 
-/** The checkout's seats and slots, checked again for the caller at `now` (seats may be remembered). */
+/** The checkout's seats and slots, checked again for the caller at `now`. */
 export function resolveCheckoutItems(
   db: Queryable,
   caller: AuthUser,
   checkout: CheckoutRow,
   now: Date,
-  seats?: SeatLookup,
 ): Promise<SeatSlot[]> {
   return resolveSeatSlots(
     db,
@@ -22,6 +20,5 @@ export function resolveCheckoutItems(
     now,
     itemField,
     { userId: checkout.userId },
-    seats,
   );
 }

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { checkouts, reservations } from '../../db/schema/booking';
+import { reservations } from '../../db/schema/booking';
 import { charges, localCharges } from '../../db/schema/payments';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
-import { claimAndBook } from './process-statements';
+import { claimOnly } from '../../test/claimed-checkout';
+import { repairCheckouts } from './money-repair';
 
-// The quick path's statements each commit on their own (decision 0046): a process that dies
-// between them leaves a checkout `charging`, and the next call finishes it with one charge.
+// A checkout's steps commit one by one (the claim, the charge, the finish; decision 0094): a
+// process that dies between them leaves a checkout `charging`, and the next call finishes it
+// with one charge.
 
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
@@ -26,23 +28,13 @@ afterAll(() => t.close());
 const post = (user: CreatedUser, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
 
-/** A quoted one-seat checkout, then the first statement of its processing, as if it died there. */
+/** A quoted one-seat checkout, then the first step of its processing, as if it died there. */
 async function claimedThenCrashed(user: CreatedUser, hhmm: string) {
   const q = await post(user, '/api/reservations/checkouts/quote', {
     reservations: [{ calendar: venue.seats[0].id, slot: `${day}T${hhmm}` }],
   });
-  const checkout = (
-    await t.db.select().from(checkouts).where(eq(checkouts.id, q.json().checkout_id))
-  )[0];
-  const item = checkout.items[0];
-  const claim = await claimAndBook(
-    t.db,
-    checkout,
-    [{ ...item, time: new Date(item.time) }],
-    new Date(),
-  );
-  expect(claim.claimed).toBe(true);
-  return checkout;
+  expect(q.statusCode).toBe(200);
+  return claimOnly(t, user, q.json().checkout_id);
 }
 
 const chargesOf = async (id: number) => ({
@@ -68,6 +60,34 @@ describe('a checkout processing that died half-way', () => {
     const { recorded, atProvider } = await chargesOf(checkout.id);
     expect(recorded).toHaveLength(1);
     expect(atProvider).toHaveLength(1);
+  });
+
+  it('before the charge: the retry and two repairs at once charge once, one answer', async () => {
+    const user = await createUser(t);
+    await saveTestCard(t, user);
+    const checkout = await claimedThenCrashed(user, '19:00');
+    const ctx = {
+      db: t.db,
+      payments: t.deps.payments,
+      receipts: { wake: () => {} },
+      publicUrl: t.deps.config.publicUrl,
+      logError: (error: unknown) => {
+        throw error;
+      },
+    };
+    const [res, a, b] = await Promise.all([
+      post(user, `/api/reservations/checkouts/${checkout.id}/process`),
+      repairCheckouts(ctx, { afterMs: 0 }),
+      repairCheckouts(ctx, { afterMs: 0 }),
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().reservations.map((r: { paid: boolean }) => r.paid)).toEqual([true]);
+    expect(a.finished + b.finished).toBeLessThanOrEqual(1);
+    const { recorded, atProvider } = await chargesOf(checkout.id);
+    expect(recorded).toHaveLength(1);
+    expect(atProvider).toHaveLength(1);
+    const again = await post(user, `/api/reservations/checkouts/${checkout.id}/process`);
+    expect(again.body).toBe(res.body);
   });
 
   it('after the charge: the next call records no second charge', async () => {

@@ -9,13 +9,12 @@ import { detailBody } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
-import type { SeatCache } from '../reservations/seat-cache';
 import type { ReceiptSender } from './receipts-owed';
 import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
 import { countCheckout } from './checkout-metrics';
 
 export const checkoutRoutes =
-  (deps: Deps, seatCache: SeatCache, receipts: ReceiptSender): FastifyPluginAsyncZod =>
+  (deps: Deps, receipts: ReceiptSender): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx: CheckoutContext = {
       db: deps.database.db,
@@ -52,9 +51,8 @@ export const checkoutRoutes =
         },
       },
       async (request, reply) => {
-        const seats = seatCache.lookup(ctx.db, () => request.changesHeard());
         const caller = requireUser(request);
-        const result = await processCheckout(ctx, caller, request.params.id, new Date(), seats);
+        const result = await processCheckout(ctx, caller, request.params.id);
         countCheckout(result);
         return reply.status(result.statusCode).send(result.body as never);
       },

@@ -9,33 +9,21 @@ import type { CheckoutItem, CheckoutResult } from '../../db/schema/booking';
 import { priceBooking } from '../../lib/pricing';
 import type { AuthUser } from '../../plugins/auth';
 import {
-  CREDITS_CHANGED,
   creditsTowards,
   isClubMemberInGoodStanding,
   redeemableCredits,
-  redeemCredits,
 } from '../../plugins/club-membership';
-import { NotFound, ValidationError } from '../../plugins/errors';
+import { ValidationError } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
-import {
-  insertReservations,
-  markReservationsPaid,
-  resolveSeatSlots,
-  roleOf,
-} from '../reservations/reservations.service';
-import { findUsableVoucher, redeemVoucher } from '../vouchers/vouchers.service';
+import { resolveSeatSlots, roleOf } from '../reservations/reservations.service';
+import { findUsableVoucher } from '../vouchers/vouchers.service';
 import * as repo from './checkout.repo';
-import { publishChange } from '../../plugins/changes';
-import { findCard } from '../cards/cards.repo';
-import { assertUnpaidLimit } from '../reservations/unpaid-limit';
 import { policyFor } from '../refunds/refund-policy';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
-import { processQuickly } from './process-quick';
-import { chargeAndFinish, isClaimed, successResult, type Finished } from './finish-checkout';
+import { chargeAndFinish } from './finish-checkout';
 import { crashAt } from '../../lib/crash-point';
-import { oweConfirmation } from './receipts-owed';
-import { itemField, resolveCheckoutItems } from './checkout-items';
-import type { SeatLookup } from '../reservations/seat-cache';
+import { itemField } from './checkout-items';
+import { claimCheckout } from './claim-checkout';
 import type { CheckoutContext } from './checkout-context';
 
 export type { CheckoutContext };
@@ -162,108 +150,27 @@ export async function quoteCheckout(
   return { checkout_id: row.id, ...quote };
 }
 
-type Step = Finished | { charge: repo.CheckoutRow; claimedNow: boolean };
-
 /**
- * A checkout that cannot be charged (no saved card) leaves its bookings unpaid: it counts
- * against the customer's unpaid-bookings limit. One with a card is paid at once, or fails and
- * leaves the balance, which the next booking then counts.
- */
-async function assertCheckoutUnpaidLimit(
-  ctx: CheckoutContext,
-  caller: AuthUser,
-  id: number,
-  now: Date,
-) {
-  const checkout = await repo.findCheckout(ctx.db, id);
-  if (!checkout || checkout.userId !== caller.id || checkout.result) return;
-  if (isClaimed(checkout.status)) return;
-  const owes = checkout.amounts.totalCents > 0;
-  const card = owes ? await findCard(ctx.db, caller.id, ctx.payments.kind) : null;
-  const adding = owes && !card ? checkout.items.length : 0;
-  await assertUnpaidLimit(ctx.db, caller, caller.id, adding, now);
-}
-
-/**
- * Books the quoted seats and pays for them (docs/decisions/0006-checkout.md):
- * 1. one transaction creates the reservations (the unique index decides races; a taken seat
- *    rolls everything back) and redeems the voucher, then commits with status `charging`;
- * 2. the saved card is charged with the idempotency key `checkout-{id}`;
- * 3. a second transaction marks the reservations paid (or the checkout failed, leaving them
- *    unpaid: an outstanding balance) and stores the answer.
- * Any later call, concurrent or a retry, gets the stored answer; a call that finds the
- * checkout still `charging` (a crash, a racing double click) repeats step 2 with the same key,
- * which the payment layer answers without charging again.
+ * Books the quoted seats and pays for them: the checkout's one path (docs/decisions/0094):
+ * 1. `claimCheckout` holds the seats (one transaction; the checkout becomes `charging`);
+ * 2. `chargeAndFinish` charges the saved card with the key `checkout-{id}` and stores how it
+ *    ended (`paid`, `failed`), or leaves it `awaiting_authentication` for the bank's challenge.
+ * Any later call, concurrent or a retry, gets the stored answer; a call that finds the checkout
+ * still claimed (a crash, a racing double click, the return from a challenge) repeats step 2
+ * with the same key, which the payment layer answers without charging again.
  */
 export async function processCheckout(
   ctx: CheckoutContext,
   caller: AuthUser,
   id: number,
   now = new Date(),
-  seats?: SeatLookup,
 ): Promise<CheckoutResult> {
-  const { db } = ctx;
-  const quick = seats ? await processQuickly(ctx, caller, id, now, seats) : null;
-  if (quick) {
-    if (quick.finishedNow && quick.result.statusCode === 200) ctx.receipts.wake();
-    return quick.result;
-  }
-  await assertCheckoutUnpaidLimit(ctx, caller, id, now);
-  const step: Step = await db.transaction(async (tx) => {
-    const checkout = await repo.lockCheckout(tx, id);
-    // Someone else's checkout does not exist for the caller.
-    if (!checkout || checkout.userId !== caller.id) throw new NotFound();
-    if (checkout.result) return { result: checkout.result, finishedNow: false };
-    if (isClaimed(checkout.status)) return { charge: checkout, claimedNow: false };
-
-    const resolved = await resolveCheckoutItems(tx, caller, checkout, now);
-    const ids = await insertReservations(
-      tx,
-      checkout.items.map((item, i) => ({
-        calendarId: item.calendarId,
-        slot: item.slot,
-        time: new Date(resolved[i].slot.startMs),
-        userId: checkout.userId,
-        paid: false,
-        amountCents: item.amountCents,
-        bookingFeeCents: item.bookingFeeCents,
-        createdById: caller.id,
-        checkoutId: checkout.id,
-      })),
-    );
-    for (const calendarId of new Set(checkout.items.map((item) => item.calendarId)))
-      await publishChange(tx, 'reservations', calendarId);
-    const discount = checkout.amounts.discountCents;
-    if (checkout.voucherCode && discount > 0) {
-      const voucher = await findUsableVoucher(tx, checkout.voucherCode);
-      const redeemed =
-        voucher &&
-        (await redeemVoucher(tx, { voucherId: voucher.id, amountCents: discount, checkoutId: id }));
-      if (!redeemed) throw ValidationError.field('voucher', VOUCHER_REJECTED_MESSAGE);
-    }
-    if (checkout.amounts.creditsUsing > 0) {
-      const spent = await redeemCredits(tx, {
-        userId: checkout.userId,
-        credits: checkout.amounts.creditsUsing,
-        reason: 'checkout',
-        checkoutId: checkout.id,
-      });
-      if (!spent) throw ValidationError.nonField(CREDITS_CHANGED);
-    }
-    if (checkout.amounts.totalCents === 0) {
-      await markReservationsPaid(tx, ids);
-      const result = await successResult(tx, checkout);
-      await repo.updateCheckout(tx, id, { status: 'paid', result, processedAt: now });
-      await oweConfirmation(tx, id);
-      return { result, finishedNow: true };
-    }
-    await repo.updateCheckout(tx, id, { status: 'charging' });
-    return { charge: checkout, claimedNow: true };
-  });
-
-  if ('charge' in step && step.claimedNow) crashAt(ctx.crashAt, 'claimed');
-  const final = 'charge' in step ? await chargeAndFinish(ctx, step.charge) : step;
-  if (!('result' in final)) throw new Error('checkout step did not finish');
+  const claim = await claimCheckout(ctx, caller, id, now);
+  if ('charge' in claim && claim.claimedNow) crashAt(ctx.crashAt, 'claimed');
+  const final =
+    'charge' in claim
+      ? await chargeAndFinish(ctx, claim.charge, { claimedNow: claim.claimedNow })
+      : claim;
   // The confirmation was recorded as owed with the payment; it is sent after this answer.
   if (final.finishedNow && final.result.statusCode === 200) ctx.receipts.wake();
   return final.result;

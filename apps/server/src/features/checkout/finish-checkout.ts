@@ -1,11 +1,9 @@
 import type { ProcessResponse } from '@paddock/contract/checkout';
 import { DEFAULT_CURRENCY } from '@paddock/contract/money';
-import type { CheckoutResult } from '../../db/schema/booking';
+import type { CheckoutResult, CheckoutStatus } from '../../db/schema/booking';
 import { crashAt } from '../../lib/crash-point';
-import { announceAfterCommit } from '../../plugins/changes';
 import {
   chargeSavedCard,
-  type CardRecord,
   type ChargeOutcome,
   type Queryable,
 } from '../../plugins/payments/charge-card';
@@ -14,15 +12,14 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { checkouts } from '../../db/schema/booking';
 import type { NextAction } from '../../plugins/payments/provider';
 import { releaseCheckout } from './release-checkout';
-import type { StoredFacts } from './send-confirmation';
 import { reservationsByIds } from '../reservations/reservations.service';
 import * as repo from './checkout.repo';
 import type { CheckoutContext } from './checkout-context';
-import { finishPaid, type Notices } from './process-statements';
+import { finishPaid } from './finish-paid';
 
 // The one way a claimed checkout (`charging`: seats booked unpaid, nothing answered yet) ends:
-// the request that claimed it, a retry, a cancel of one of its bookings and the money repair
-// all call `chargeAndFinish` (decision 0072).
+// the request that claimed it, a retry, the web's return from a challenge, the webhook, a cancel
+// of one of its bookings and the money repair all call `chargeAndFinish` (decisions 0072, 0094).
 
 export type Finished = {
   result: CheckoutResult;
@@ -35,20 +32,6 @@ export type FinishContext = Pick<CheckoutContext, 'db' | 'payments' | 'crashAt' 
 /** Where a checkout's 3-D Secure challenge brings the customer back: the web asks to finish. */
 export const checkoutReturnUrl = (publicUrl: string, id: number) =>
   `${publicUrl}/checkouts/${id}/authenticated`;
-
-/** What the quick path's claim read and wrote, so the step reads nothing again (0046, 0062). */
-export type KnownAtClaim = {
-  card: CardRecord | null;
-  /** The charge may commit without its WAL flush: the finish flushes both (decision 0062). */
-  flushLater: boolean;
-  currency: string;
-  /** The paid answer and what the confirmation says (null: the sender reads it). */
-  answer: () => { result: CheckoutResult; confirmation: StoredFacts | null };
-  /** The claim's seats, announced with their being paid. */
-  announce: Notices;
-  /** Housekeeping the quick path does before its charge (old change-feed rows, now and then). */
-  beforeCharge: () => Promise<unknown>;
-};
 
 /** The paid answer, read just before the finishing statement marks the bookings paid. */
 async function paidAnswer(db: Queryable, checkout: repo.CheckoutRow): Promise<CheckoutResult> {
@@ -81,84 +64,64 @@ export async function successResult(
  * Charges a claimed checkout with the key `checkout-{id}` and stores how it ended, exactly once
  * whoever calls it and however often: the key makes the payment layer answer an earlier charge
  * (ours, or one the provider made before a crash lost its answer) instead of charging again,
- * and the finish stores the first answer only. Paid: the quick path's own finishing statement
- * (`finishPaid`) marks the bookings paid by the charge and owes the confirmation; declined: the
- * checkout fails and its bookings stay unpaid (the outstanding balance).
+ * and the finish stores the first answer only. Paid: `finishPaid` marks the bookings paid by the
+ * charge and owes the confirmation; declined: the checkout fails and its bookings stay unpaid
+ * (the outstanding balance); a bank asking for 3-D Secure: the checkout awaits authentication.
  */
 export async function chargeAndFinish(
   ctx: FinishContext,
   checkout: repo.CheckoutRow,
-  /** What the quick path's claim read and wrote (decision 0046); without it, read here. */
-  known?: KnownAtClaim,
+  /**
+   * The caller claimed it in this request just now: no charge can exist under its key yet, so
+   * neither our records nor the provider are asked for one first.
+   */
+  opts: { claimedNow?: boolean } = {},
 ): Promise<Finished> {
   const { db } = ctx;
-  // The claim's seats are announced with their being paid, after the finishing statement
-  // (decision 0059); whatever ends the step before it announces them.
-  let unannounced = known?.announce ?? null;
-  try {
-    await known?.beforeCharge();
-    const currency =
-      known?.currency ??
-      (await repo.findLocation(db, checkout.locationId))?.currency ??
-      DEFAULT_CURRENCY;
-    const outcome = await chargeSavedCard(
-      db,
-      ctx.payments,
-      {
-        userId: checkout.userId,
-        amountCents: checkout.amounts.totalCents,
-        currency,
-        notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
-        idempotencyKey: `checkout-${checkout.id}`,
-        kind: 'booking',
-      },
-      // Without the claim's own knowledge this is a retry, a cancel or the repair, perhaps long
-      // after a charge whose answer was lost: the provider is asked for it first (0084).
-      // The customer pressed "pay": every attempt of this key is on-session (decision 0085).
-      {
-        ...(known
-          ? { card: known.card, fresh: true, flushLater: known.flushLater }
-          : { lookUpSince: checkout.createdAt }),
-        onSession: { returnUrl: checkoutReturnUrl(ctx.publicUrl, checkout.id) },
-      },
-    );
-    if (outcome.charge === null) {
-      const waiting = await awaitAuthentication(db, checkout, outcome.action);
-      if (unannounced) await announceAfterCommit(db, unannounced);
-      unannounced = null;
-      return waiting;
-    }
-    if (outcome.ok) crashAt(ctx.crashAt, 'charged');
-    const finished = await finish(db, checkout, outcome, known, unannounced);
-    unannounced = null;
-    crashAt(ctx.crashAt, 'finished');
-    return finished;
-  } finally {
-    if (unannounced) await announceAfterCommit(db, unannounced);
-  }
+  const location = await repo.findLocation(db, checkout.locationId);
+  const outcome = await chargeSavedCard(
+    db,
+    ctx.payments,
+    {
+      userId: checkout.userId,
+      amountCents: checkout.amounts.totalCents,
+      currency: location?.currency ?? DEFAULT_CURRENCY,
+      notes: `Booking #${checkout.id} (${checkout.items.length} × 30 min)`,
+      idempotencyKey: `checkout-${checkout.id}`,
+      kind: 'booking',
+    },
+    // Otherwise this is a retry, a return, the webhook, a cancel or the repair, perhaps long
+    // after a charge whose answer was lost: the provider is asked for it first (0084).
+    // The customer pressed "pay": every attempt of this key is on-session (decision 0085).
+    {
+      ...(opts.claimedNow ? { fresh: true } : { lookUpSince: checkout.createdAt }),
+      onSession: { returnUrl: checkoutReturnUrl(ctx.publicUrl, checkout.id) },
+    },
+  );
+  if (outcome.charge === null) return awaitAuthentication(db, checkout, outcome.action);
+  if (outcome.ok) crashAt(ctx.crashAt, 'charged');
+  const finished = await finish(db, checkout, outcome);
+  crashAt(ctx.crashAt, 'finished');
+  return finished;
 }
 
 async function finish(
   db: Db,
   checkout: repo.CheckoutRow,
   outcome: ChargeOutcome,
-  known: KnownAtClaim | undefined,
-  announce: Notices | null,
 ): Promise<Finished> {
   const id = checkout.id;
   if (outcome.ok) {
     const done = await finishPaid(db, id, {
       chargeId: outcome.charge.id,
       chargeRef: outcome.charge.chargeRef,
-      ...(known ? known.answer() : { result: await paidAnswer(db, checkout), confirmation: null }),
-      announce: announce ?? undefined,
+      result: await paidAnswer(db, checkout),
     });
     // A concurrent finisher's answer, read again if it committed after the statement began.
     const stored = done.stored ?? (await repo.findCheckout(db, id))?.result;
     if (!stored) throw new Error(`checkout ${id} finished without an answer`);
     return { result: stored, finishedNow: done.finishedNow };
   }
-  if (announce) await announceAfterCommit(db, announce);
   return db.transaction(async (tx): Promise<Finished> => {
     const row = (await repo.lockCheckout(tx, id))!;
     if (row.result) return { result: row.result, finishedNow: false };
@@ -186,7 +149,7 @@ export async function settleCheckout(ctx: FinishContext, id: number): Promise<Fi
 }
 
 /** Seats booked unpaid, the charge perhaps made or waiting for the customer's challenge. */
-export const isClaimed = (status: string) =>
+export const isClaimed = (status: CheckoutStatus) =>
   status === 'charging' || status === 'awaiting_authentication';
 
 /**

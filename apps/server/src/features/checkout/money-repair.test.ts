@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createSeat, createVenue, futureDate } from '../../test/booking-factories';
-import { claimAndBook } from './process-statements';
+import { claimOnly } from '../../test/claimed-checkout';
 import { repairCheckouts, type RepairContext } from './money-repair';
 
 // Checkouts a crash left claimed (decision 0072): the repair ends each exactly once, the
@@ -49,19 +49,7 @@ async function claimed(user: CreatedUser) {
     reservations: [{ calendar: venue.seats[0].id, slot: nextSlot() }],
   });
   expect(q.statusCode).toBe(200);
-  const [checkout] = await t.db
-    .select()
-    .from(checkouts)
-    .where(eq(checkouts.id, q.json().checkout_id));
-  const item = checkout.items[0];
-  const claim = await claimAndBook(
-    t.db,
-    checkout,
-    [{ ...item, time: new Date(item.time) }],
-    new Date(),
-  );
-  expect(claim.claimed).toBe(true);
-  return checkout;
+  return claimOnly(t, user, q.json().checkout_id);
 }
 
 /** ...and died again right after its charge was recorded. */

@@ -3,12 +3,7 @@ import type { Db } from '../../db/client';
 import { receiptsOwed } from '../../db/schema/booking';
 import type { Mailer, MailMessage } from '../../plugins/mail';
 import type { Queryable } from '../../plugins/payments/charge-card';
-import {
-  confirmationOf,
-  factsFromStored,
-  readConfirmationFacts,
-  type StoredFacts,
-} from './send-confirmation';
+import { confirmationOf, readConfirmationFacts } from './send-confirmation';
 
 // Booking confirmations are owed in the database and sent after the answer (decision 0059).
 // The row is written with the payment, so a process killed after the commit still owes the
@@ -40,7 +35,7 @@ export type SenderDeps = {
   logError: (error: unknown, message: string) => void;
 };
 
-type OwedRow = { checkout_id: number; facts: StoredFacts | null; attempts: number };
+type OwedRow = { checkout_id: number; attempts: number };
 
 export class ReceiptSender {
   private running: Promise<void> | null = null;
@@ -99,15 +94,13 @@ export class ReceiptSender {
     try {
       return await db.transaction(async (tx) => {
         const owed = await tx.execute<OwedRow>(sql`
-          select checkout_id, facts, attempts from ${receiptsOwed}
+          select checkout_id, attempts from ${receiptsOwed}
           where due_at <= now() order by due_at limit ${BATCH} for update skip locked`);
         claimed = owed.rows;
         if (claimed.length === 0) return 0;
         const messages: MailMessage[] = [];
         for (const row of claimed) {
-          const facts = row.facts
-            ? factsFromStored(row.facts)
-            : await readConfirmationFacts(tx, row.checkout_id);
+          const facts = await readConfirmationFacts(tx, row.checkout_id);
           if (facts) messages.push(await confirmationOf(this.deps, facts));
         }
         await mailer.sendAll(messages, tx);

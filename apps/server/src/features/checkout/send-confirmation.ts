@@ -19,7 +19,7 @@ import { confirmationMail } from './confirmation-mail';
 
 type LocationRow = typeof locations.$inferSelect;
 
-/** What the confirmation says, read by readConfirmationFacts or known by the caller already. */
+/** What the confirmation says (readConfirmationFacts). */
 export type ConfirmationFacts = {
   checkout: { id: number; items: Pick<CheckoutItem, 'calendarId' | 'time'>[] } & {
     amounts: Pick<CheckoutAmounts, 'totalCents'>;
@@ -32,60 +32,7 @@ export type ConfirmationFacts = {
   rows: ReservationRow[];
 };
 
-/** The facts as JSON (`receipts_owed.facts`): the names as pairs, the dates as ISO strings. */
-export type StoredFacts = Omit<ConfirmationFacts, 'names' | 'rows'> & {
-  names: [number, string][];
-  rows: (Omit<ReservationRow, 'time' | 'cancelledAt'> & {
-    time: string;
-    cancelledAt: string | null;
-  })[];
-};
-
-/** Only what the mail uses, so the stored row stays small. */
-export function storedFacts(facts: ConfirmationFacts): StoredFacts {
-  const { checkout, user, location } = facts;
-  return {
-    checkout: {
-      id: checkout.id,
-      items: checkout.items.map((i) => ({ calendarId: i.calendarId, time: i.time })),
-      amounts: { totalCents: checkout.amounts.totalCents },
-    },
-    user: {
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      racerName: user.racerName,
-    },
-    location: {
-      name: location.name,
-      address: location.address,
-      timezone: location.timezone,
-      currency: location.currency,
-    },
-    names: [...facts.names],
-    settings: { company_name: facts.settings.company_name, logo_url: facts.settings.logo_url },
-    policy: { text: facts.policy.text },
-    rows: facts.rows.map((row) => ({
-      ...row,
-      time: row.time.toISOString(),
-      cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    })),
-  };
-}
-
-export function factsFromStored(stored: StoredFacts): ConfirmationFacts {
-  return {
-    ...stored,
-    names: new Map(stored.names),
-    rows: stored.rows.map((row) => ({
-      ...row,
-      time: new Date(row.time),
-      cancelledAt: row.cancelledAt === null ? null : new Date(row.cancelledAt),
-    })),
-  };
-}
-
-/** The facts of a paid checkout, read (the full path stores none); null: no one to mail. */
+/** The facts of a paid checkout; null: no one to mail. */
 export async function readConfirmationFacts(
   db: Queryable,
   checkoutId: number,

@@ -1,10 +1,10 @@
 /**
- * The booking rules and every way in that books a seat (issue 32, decision 0086). Two raw
- * statements enforce them for speed (book-seat.ts for a booking, process-statements.ts's
- * claimAndBook for a checkout) while the services check them too where a statement does not
- * run (a subscription booking, a move, the planner). So a rule is written in more than one place,
- * and this list is what keeps those places agreeing: booking-rules.test.ts drives every rule
- * below through every entry point it names and fails when one of them lets the booking through.
+ * The booking rules and every way in that books a seat (issue 32, decision 0086). A raw
+ * statement enforces them for speed (book-seat.ts, for a booking) while the services check them
+ * where it does not run (a checkout's claim, a subscription booking, a move, the planner). So a
+ * rule is written in more than one place, and this list is what keeps those places agreeing:
+ * booking-rules.test.ts drives every rule below through every entry point it names and fails
+ * when one of them lets the booking through.
  * A new rule, or a new way to book, goes here first; its test case is then missing and says so.
  */
 export const BOOKING_ENTRY_POINTS = [
@@ -12,7 +12,7 @@ export const BOOKING_ENTRY_POINTS = [
   'customer booking',
   /** POST /api/reservations by staff for a customer (the same statement, as staff). */
   'staff booking',
-  /** Quote, then process (claimAndBook's statement, or the transaction of a slow path). */
+  /** Quote, then process (claim-checkout.ts's transaction, decision 0094). */
   'checkout',
   /** POST /api/reservations/:id/move (move-reservation.ts). */
   'move',
@@ -34,18 +34,13 @@ export const BOOKING_RULES = {
     on: BOOKING_ENTRY_POINTS,
     writtenIn: [
       'book-seat.ts (seat_active)',
-      'process-statements.ts claimAndBook (seat)',
       'reservations.repo.ts findActiveSeats (resolveSeatSlots)',
     ],
   },
   'waitlist hold': {
     says: 'A seat-slot offered to someone on the waitlist is taken for everyone else.',
     on: BOOKING_ENTRY_POINTS,
-    writtenIn: [
-      'book-seat.ts (held_for_other)',
-      'process-statements.ts claimAndBook (held)',
-      'waitlist.service.ts claimHeldSeats',
-    ],
+    writtenIn: ['book-seat.ts (held_for_other)', 'waitlist.service.ts claimHeldSeats'],
   },
   'unpaid limit': {
     says:

@@ -114,10 +114,10 @@ describe('round trips of the booking write path', () => {
   });
 
   it('processing a checkout of one seat with the local provider', async () => {
-    // Three checkouts on one seat, the fewest round trips counted: the first also reads the seat
-    // into memory (seat-cache.ts), and a session read again because an announcement arrived
-    // while an earlier request cached it (session-cache.ts) is a timing accident; a query the
-    // checkout itself adds shows in every one.
+    // Three checkouts on one seat, the fewest round trips counted: a session read again because
+    // an announcement arrived while an earlier request cached it (session-cache.ts), or the
+    // change log's pruning (one change in a hundred), is an accident; a query the checkout itself
+    // adds shows in every one.
     // The confirmation is sent after the answer (decision 0059): its sender's queries are not the
     // request's, so it waits until the counting is done.
     const wake = t.app.receipts.wake;
@@ -141,22 +141,35 @@ describe('round trips of the booking write path', () => {
         'barrier',
       );
       counts.push(processed.database.length);
-      // Of its writes only the finishing statement waits for the WAL flush (decision 0062): the
-      // claim and the charge before it commit without, and its flush makes them durable too.
-      // (The change log's pruning, one call in a hundred, is housekeeping, not the checkout's.)
-      const waiting = processed.database.filter(
-        (q) =>
+      // One commit per step waits for the WAL flush (decision 0094): the claim's transaction,
+      // the charge with its Charge row (one statement, decision 0062), the finishing statement.
+      // (The change log's pruning, one call in a hundred, is housekeeping, not the checkout's;
+      // an announcement writes nothing.)
+      const flushed: string[] = [];
+      let inTransaction = false;
+      for (const q of processed.database) {
+        if (q === 'begin') inTransaction = true;
+        else if (q === 'commit') {
+          inTransaction = false;
+          flushed.push(q);
+        } else if (
+          !inTransaction &&
           /\b(insert|update|delete)\b/i.test(q) &&
-          !q.includes("'synchronous_commit', 'off'") &&
-          !q.includes('delete from change_events'),
-      );
-      expect(waiting).toHaveLength(1);
-      expect(waiting[0]).toMatch(/update checkouts set status = 'paid'/);
+          !q.includes('delete from change_events')
+        )
+          flushed.push(q);
+      }
+      expect(flushed).toHaveLength(3);
+      expect(flushed[0]).toBe('commit');
+      expect(flushed[1]).toMatch(/insert into "charges"/);
+      expect(flushed[2]).toMatch(/update checkouts set status = 'paid'/);
     }
     t.app.receipts.wake = wake;
-    // Read, claim-and-book, the charge with its Charge row (one statement, decision 0062),
-    // finish (which also records the confirmation owed), and one announcement of the booked
-    // seats and their being paid (decision 0059).
-    expect(Math.min(...counts)).toBe(5);
+    // The one path (decision 0094): the unpaid-limit check (the checkout, the card); the claim's
+    // transaction (begin, the checkout locked, its seats, the waitlist holds, the bookings, their
+    // change, the status, commit); the charge (the location, the card, the charge with its
+    // Charge row); the finish (the bookings and the location for the answer, the finishing
+    // statement, which also records the confirmation owed); the seats' announcement.
+    expect(Math.min(...counts)).toBe(18);
   });
 });

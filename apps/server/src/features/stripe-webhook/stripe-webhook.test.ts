@@ -11,7 +11,7 @@ import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { sentMails } from '../../test/sent-mail';
 import { StripeStandIn } from '../../test/stripe-stand-in';
-import { claimAndBook } from '../checkout/process-statements';
+import { claimOnly } from '../../test/claimed-checkout';
 import { repairCheckouts } from '../checkout/money-repair';
 
 // Stripe's webhook (decision 0084) through the official SDK: payloads signed with the SDK's own
@@ -111,15 +111,7 @@ async function chargedAtStripeOnly(user: CreatedUser, card: typeof cards.$inferS
     payload: { reservations: [{ calendar: venue.seats[0].id, slot }] },
   });
   expect(q.statusCode).toBe(200);
-  const [checkout] = await t.db
-    .select()
-    .from(checkouts)
-    .where(eq(checkouts.id, q.json().checkout_id));
-  const item = checkout.items[0];
-  expect(
-    (await claimAndBook(t.db, checkout, [{ ...item, time: new Date(item.time) }], new Date()))
-      .claimed,
-  ).toBe(true);
+  const checkout = await claimOnly(t, user, q.json().checkout_id);
   const result = await t.deps.payments.charge({
     customerRef: card.customerRef,
     paymentMethodRef: card.paymentMethodRef,

@@ -31,19 +31,11 @@ export type ChargeRequest = {
 };
 
 /**
- * What the caller read already in its own statement (decision 0046): the saved card (null:
- * none), and `fresh` when no charge can be recorded under this key yet (the caller has just
- * claimed the work the key names).
+ * What the caller knows of this charge: `fresh` when no charge can be recorded under this key yet
+ * (the caller has just claimed the work the key names).
  */
 export type ChargeKnown = {
-  card?: CardRecord | null;
   fresh?: boolean;
-  /**
-   * The caller's next statement commits in this database and waits for the WAL flush before
-   * anyone learns of the charge: a provider recording in our database need not wait for its
-   * own (decision 0062).
-   */
-  flushLater?: boolean;
   /**
    * The work the key names may have been charged at the provider since this instant, its
    * answer lost (a crash): ask the provider for that charge before charging (decision 0084).
@@ -99,15 +91,10 @@ export async function chargeSavedCard(
     if (recorded) return outcome(recorded);
   }
 
-  const card =
-    known.card !== undefined
-      ? known.card
-      : (
-          await db
-            .select()
-            .from(cards)
-            .where(and(eq(cards.userId, input.userId), eq(cards.provider, payments.kind)))
-        )[0];
+  const [card] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.userId, input.userId), eq(cards.provider, payments.kind)));
   const request = card && {
     customerRef: card.customerRef,
     paymentMethodRef: card.paymentMethodRef,
@@ -126,17 +113,12 @@ export async function chargeSavedCard(
       : null;
   // A provider in our database charges and records in one statement (decision 0062).
   if (request && !earlier && payments.chargeAndRecord) {
-    const recorded = await payments.chargeAndRecord(
-      db,
-      request,
-      {
-        userId: input.userId,
-        notes: input.notes,
-        kind: input.kind,
-        idempotencyKey: input.idempotencyKey,
-      },
-      { flushLater: known.flushLater },
-    );
+    const recorded = await payments.chargeAndRecord(db, request, {
+      userId: input.userId,
+      notes: input.notes,
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+    });
     if (recorded) return outcome(recorded);
   }
   let attempt: { errors: string; chargeRef: string | null; receiptUrl: string | null };

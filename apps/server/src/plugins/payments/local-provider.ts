@@ -435,7 +435,6 @@ export class LocalPaymentProvider implements PaymentProvider {
     db: unknown,
     input: ChargeInput,
     record: ChargeToRecord,
-    opts: { flushLater?: boolean } = {},
   ): Promise<ChargeRow | null> {
     if (db !== this.db) return null;
     assertChargeable(input.amountCents);
@@ -498,11 +497,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       returning id, user_id as "userId", amount_cents as "amountCents", currency, notes, errors,
         receipt_url as "receiptUrl", charge_ref as "chargeRef",
         idempotency_key as "idempotencyKey", kind, method, taken_by_id as "takenById",
-        created_at as "createdAt"${
-          opts.flushLater
-            ? sql`, set_config('synchronous_commit', 'off', true) as flush_later`
-            : sql``
-        }`,
+        created_at as "createdAt"`,
     );
     return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
   }

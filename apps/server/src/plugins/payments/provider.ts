@@ -152,12 +152,6 @@ export interface PaymentProvider {
     db: unknown,
     input: ChargeInput,
     record: ChargeToRecord,
-    /**
-     * Commit without waiting for the WAL flush: only for a caller whose next statement commits
-     * in the same database and waits for it (which flushes this one too) before anyone outside
-     * it learns of the charge (decision 0062).
-     */
-    opts?: { flushLater?: boolean },
   ): Promise<ChargeRow | null>;
   /**
    * Gives `amountCents` of a charge back to the card it was paid with. The same idempotency key
