@@ -112,6 +112,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/reservations/checkouts/:id/process': 'user',
   'POST /api/vouchers': 'vouchers.add_voucher',
   'POST /api/users/me/vouchers/purchase': 'user',
+  'POST /api/users/me/vouchers/purchases/:id/complete': 'user',
   'GET /api/vouchers/:code/balance': 'public',
   'GET /api/vouchers': 'vouchers.view_voucher',
   'GET /api/vouchers/:id': 'vouchers.view_voucher',

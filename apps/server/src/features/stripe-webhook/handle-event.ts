@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { PADDOCK_KEY } from '../../plugins/payments/stripe-provider';
 import { settleCheckout } from '../checkout/finish-checkout';
+import { settleVoucherPurchase } from '../vouchers/voucher-purchase';
 import { recordProviderRefunds } from './provider-refunds';
 import { recordDispute } from './disputes';
 import type { EventContext } from './event-context';
@@ -11,12 +12,22 @@ export function checkoutOfIntent(intent: Stripe.PaymentIntent): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The voucher purchase a PaymentIntent charged: key `{customer}:voucher-{code}` (decision 0095). */
+export function voucherOfIntent(intent: Stripe.PaymentIntent): string | null {
+  return /(?:^|:)voucher-([A-Z0-9]+)$/.exec(intent.metadata?.[PADDOCK_KEY] ?? '')?.[1] ?? null;
+}
+
 /** What each subscribed event does; any other type is stored and otherwise ignored. */
 export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       // A checkout still claimed ends through the request path's own finish (decision 0072),
       // which finds this charge at Stripe; anything else already has its answer.
+      const code = voucherOfIntent(event.data.object);
+      if (code !== null) {
+        await settleVoucherPurchase(ctx, code);
+        return;
+      }
       const id = checkoutOfIntent(event.data.object);
       if (id === null) return;
       const finished = await settleCheckout(ctx, id);
@@ -29,6 +40,9 @@ export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) 
       const intent = event.data.object;
       const waiting = checkoutOfIntent(intent);
       if (waiting !== null) await settleCheckout(ctx, waiting);
+      const purchase = voucherOfIntent(intent);
+      // A purchase waiting for its challenge (failed at the bank) ends failed, nothing charged.
+      if (purchase !== null) await settleVoucherPurchase(ctx, purchase);
       ctx.logInfo(
         {
           paymentIntent: intent.id,
