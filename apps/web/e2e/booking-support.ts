@@ -87,6 +87,33 @@ export async function saveCardViaApi(
   expect(saved.ok()).toBe(true);
 }
 
+/** Saves a card whose bank asks (decision 0085), passing the local provider's challenge. */
+export async function saveThreeDsCardViaApi(
+  request: APIRequestContext,
+  customer: Customer,
+  number: string,
+) {
+  const token = await request.post('/api/payments/local/tokens', {
+    data: { number, exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '90012' },
+  });
+  const { id } = (await token.json()) as { id: string };
+  const save = (data: object) =>
+    request.post(`/api/users/${customer.id}/card`, { data, headers: bearer(customer) });
+  const asked = (await (await save({ token: id })).json()) as {
+    status: string;
+    setup_intent: string;
+    challenge_url: string;
+  };
+  expect(asked.status).toBe('requires_action');
+  const passed = await request.post(asked.challenge_url, {
+    headers: { 'content-type': 'text/plain' },
+    data: 'outcome=complete\r\n',
+    maxRedirects: 0,
+  });
+  expect(passed.status()).toBe(303);
+  expect((await save({ setup_intent: asked.setup_intent })).ok()).toBe(true);
+}
+
 /** Opens the app already signed in as the customer (the stored session the app restores). */
 export async function signIn(page: Page, customer: Customer) {
   await page.addInitScript((token) => {

@@ -1,32 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { bearer, saveCardViaApi, signIn, signUp, type Customer } from './booking-support';
+import { bearer, saveCardViaApi, saveThreeDsCardViaApi, signIn, signUp } from './booking-support';
 import { renewNow } from './renew-now';
 
 const OWNER = { username: 'admin@paddock.local', password: 'paddock-admin' };
-
-/** Saves a card whose bank asks (decision 0085), passing the local provider's challenge. */
-async function saveThreeDsCard(request: APIRequestContext, customer: Customer, number: string) {
-  const token = await request.post('/api/payments/local/tokens', {
-    data: { number, exp_month: 12, exp_year: 2034, cvc: '123', postal_code: '90012' },
-  });
-  const { id } = (await token.json()) as { id: string };
-  const save = (data: object) =>
-    request.post(`/api/users/${customer.id}/card`, { data, headers: bearer(customer) });
-  const asked = (await (await save({ token: id })).json()) as {
-    status: string;
-    setup_intent: string;
-    challenge_url: string;
-  };
-  expect(asked.status).toBe('requires_action');
-  const passed = await request.post(asked.challenge_url, {
-    headers: { 'content-type': 'text/plain' },
-    data: 'outcome=complete\r\n',
-    maxRedirects: 0,
-  });
-  expect(passed.status()).toBe(303);
-  expect((await save({ setup_intent: asked.setup_intent })).ok()).toBe(true);
-}
 
 /** The link of the renewal mail sent to `email`, read from the outbox as the owner. */
 async function authenticateLinkFor(request: APIRequestContext, email: string): Promise<string> {
@@ -67,7 +44,7 @@ test('a club renewal that needs authentication is finished from the e-mailed lin
     headers: bearer(customer),
   });
   expect(joined.status()).toBe(200);
-  await saveThreeDsCard(request, customer, '4000 0027 6000 3184');
+  await saveThreeDsCardViaApi(request, customer, '4000 0027 6000 3184');
 
   // The renewal pass, without the member: their bank wants them there.
   expect((await renewNow(customer.id, baseURL!)).declined).toBeGreaterThanOrEqual(1);

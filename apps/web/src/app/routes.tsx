@@ -165,6 +165,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/vouchers/routes/purchase-voucher-screen'),
             ),
             screen(
+              'voucherAuthenticated',
+              LOGIN,
+              () => import('../features/vouchers/routes/voucher-authenticated-screen'),
+            ),
+            screen(
               'voucherBalance',
               ANY,
               () => import('../features/vouchers/routes/voucher-balance-screen'),

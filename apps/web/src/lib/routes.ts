@@ -22,6 +22,7 @@ export const routePatterns = {
   profile: '/profile',
   purchaseVoucher: '/vouchers/purchase',
   checkoutAuthenticated: '/checkouts/:id/authenticated',
+  voucherAuthenticated: '/vouchers/purchases/:id/authenticated',
   authenticateCharge: '/charges/:id/authenticate',
   voucherBalance: '/vouchers/balance',
   login: '/login',
