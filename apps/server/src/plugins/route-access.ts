@@ -155,6 +155,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Club
   'GET /api/users/:id/charges/credits_purchase_quote': 'user',
   'POST /api/users/:id/charges/credits_enroll': 'user',
+  'POST /api/users/me/subscriptions/:id/complete': 'user',
   'POST /api/users/:id/charges/credits_unenroll': 'user',
   'GET /api/users/:id/subscriptions': 'user',
   // Catalogue, laps and leaderboards

@@ -119,6 +119,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/vouchers/:id/void': 'vouchers.change_voucher',
   'GET /api/users/:id/charges/credits_purchase_quote': 'user',
   'POST /api/users/:id/charges/credits_enroll': 'user',
+  'POST /api/users/me/subscriptions/:id/complete': 'user',
   'POST /api/users/:id/charges/credits_unenroll': 'user',
   'GET /api/users/:id/subscriptions': 'user',
   'GET /api/tracks': 'public',

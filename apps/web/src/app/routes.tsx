@@ -75,6 +75,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/club/routes/subscription-screen'),
             ),
             screen(
+              'enrolmentAuthenticated',
+              LOGIN,
+              () => import('../features/club/routes/enrolment-authenticated-screen'),
+            ),
+            screen(
               'addSubscription',
               LOGIN,
               () => import('../features/club/routes/add-subscription-screen'),

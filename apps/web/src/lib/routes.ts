@@ -7,6 +7,7 @@ export const routePatterns = {
   dashboard: '/dashboard',
   subscription: '/subscription',
   addSubscription: '/subscription/add',
+  enrolmentAuthenticated: '/subscriptions/:id/authenticated',
   laps: '/laps',
   availability: '/availability',
   availabilityCars: '/availability/cars',
