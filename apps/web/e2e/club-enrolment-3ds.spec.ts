@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures';
-import { bearer, saveThreeDsCardViaApi, signIn, signUp } from './booking-support';
+import { bearer, saveCardViaApi, signIn, signUp } from './booking-support';
 
 // Joining the club with a card whose bank asks for 3-D Secure on every charge
 // (4000 0027 6000 3184, decision 0095): the bank's page, then the welcome; a failed challenge
@@ -14,7 +14,7 @@ test('a 3-D Secure card joins the club through its challenge; a failed challenge
   // The failed challenge's completion answers 400 on purpose.
   consoleGuard.allow(/status of 400/);
   const joiner = await signUp(request, 'club3ds');
-  await saveThreeDsCardViaApi(request, joiner, '4000 0027 6000 3184');
+  await saveCardViaApi(request, joiner, '4000 0027 6000 3184');
   await signIn(page, joiner);
 
   await page.goto('/subscription');
@@ -34,7 +34,7 @@ test('a 3-D Secure card joins the club through its challenge; a failed challenge
 
   // Another customer fails the challenge: one message, nothing charged, no membership.
   const failing = await signUp(request, 'club3dsfail');
-  await saveThreeDsCardViaApi(request, failing, '4000 0027 6000 3184');
+  await saveCardViaApi(request, failing, '4000 0027 6000 3184');
   await page.context().clearCookies();
   await page.evaluate((token) => localStorage.setItem('paddock.token', token), failing.access);
   await page.goto('/subscription');

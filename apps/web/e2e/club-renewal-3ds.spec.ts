@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { bearer, saveCardViaApi, saveThreeDsCardViaApi, signIn, signUp } from './booking-support';
+import { bearer, saveCardViaApi, signIn, signUp } from './booking-support';
 import { renewNow } from './renew-now';
 
 const OWNER = { username: 'admin@paddock.local', password: 'paddock-admin' };
@@ -44,7 +44,7 @@ test('a club renewal that needs authentication is finished from the e-mailed lin
     headers: bearer(customer),
   });
   expect(joined.status()).toBe(200);
-  await saveThreeDsCardViaApi(request, customer, '4000 0027 6000 3184');
+  await saveCardViaApi(request, customer, '4000 0027 6000 3184');
 
   // The renewal pass, without the member: their bank wants them there.
   expect((await renewNow(customer.id, baseURL!)).declined).toBeGreaterThanOrEqual(1);

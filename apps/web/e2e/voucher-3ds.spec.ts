@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures';
-import { bearer, saveThreeDsCardViaApi, signIn, signUp } from './booking-support';
+import { bearer, saveCardViaApi, signIn, signUp } from './booking-support';
 
 // A gift voucher bought with a card whose bank asks for 3-D Secure on every charge
 // (4000 0027 6000 3184, decision 0095): the bank's page, then the code; a failed challenge
@@ -14,7 +14,7 @@ test('a 3-D Secure card buys a voucher through its challenge; a failed challenge
   // The failed challenge's completion answers 400 on purpose.
   consoleGuard.allow(/status of 400/);
   const customer = await signUp(request, 'voucher3ds');
-  await saveThreeDsCardViaApi(request, customer, '4000 0027 6000 3184');
+  await saveCardViaApi(request, customer, '4000 0027 6000 3184');
   const friend = `e2e-3ds-friend-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await signIn(page, customer);
 

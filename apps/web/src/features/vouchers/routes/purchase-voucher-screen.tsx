@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Card from 'react-bootstrap/Card';
-import { PageTitle } from '../../../components/page-title';
 import { cardQuery, saveCard } from '../../../components/payment-method/card-api';
 import { CARD_SAVED, CardEntry } from '../../../components/payment-method/payment-method-panel';
 import { SpinnerScreen } from '../../../components/spinner-screen';
@@ -12,6 +10,7 @@ import { useCurrentUser, userQuery } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
 import { pathTo, safeRedirect } from '../../../lib/routes';
 import { completeVoucherPurchase, purchaseVoucher } from '../api/purchase-voucher';
+import { PurchaseVoucherFrame } from '../components/purchase-voucher-frame';
 import { VoucherReady, type Purchased } from '../components/voucher-ready';
 import { runChallenge } from '../../../components/payment-method/challenge';
 import { VoucherPurchaseForm } from '../components/voucher-purchase-form';
@@ -87,12 +86,5 @@ export default function PurchaseVoucherScreen() {
     );
   }
 
-  return (
-    <section className="mx-auto" style={{ maxWidth: 560 }}>
-      <PageTitle>Purchase Gift Voucher</PageTitle>
-      <Card>
-        <Card.Body>{body}</Card.Body>
-      </Card>
-    </section>
-  );
+  return <PurchaseVoucherFrame>{body}</PurchaseVoucherFrame>;
 }

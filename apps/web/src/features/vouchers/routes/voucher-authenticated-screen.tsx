@@ -2,13 +2,12 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { PageTitle } from '../../../components/page-title';
+import { ChallengeStillOpen } from '../../../components/payment-method/challenge-still-open';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
 import { completeVoucherPurchase } from '../api/purchase-voucher';
+import { PurchaseVoucherFrame } from '../components/purchase-voucher-frame';
 import { VoucherReady } from '../components/voucher-ready';
 
 /**
@@ -39,16 +38,7 @@ export default function VoucherAuthenticatedScreen() {
       </>
     );
   else if ('status' in finish.data)
-    body = (
-      <>
-        <Alert variant="warning">
-          Your bank is still waiting for you to authenticate this payment.
-        </Alert>
-        {finish.data.challenge_url && (
-          <Button href={finish.data.challenge_url}>Authenticate the Payment</Button>
-        )}
-      </>
-    );
+    body = <ChallengeStillOpen challengeUrl={finish.data.challenge_url} />;
   else
     body = (
       <VoucherReady
@@ -57,12 +47,5 @@ export default function VoucherAuthenticatedScreen() {
       />
     );
 
-  return (
-    <section className="mx-auto" style={{ maxWidth: 560 }}>
-      <PageTitle>Purchase Gift Voucher</PageTitle>
-      <Card>
-        <Card.Body>{body}</Card.Body>
-      </Card>
-    </section>
-  );
+  return <PurchaseVoucherFrame>{body}</PurchaseVoucherFrame>;
 }
