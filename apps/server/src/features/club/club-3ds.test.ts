@@ -11,7 +11,8 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
-import { settleEnrolment, type ClubContext } from './club.service';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import { completeEnrolment, settleEnrolment, type ClubContext } from './club.service';
 
 // Joining the club with a card whose bank asks for 3-D Secure (decision 0095): the membership
 // waits (pending, nothing charged, no credits) and is finished exactly once by whoever asks
@@ -170,6 +171,37 @@ describe('joining the club with a card that asks for 3-D Secure', () => {
     expect(s.succeeded).toEqual([]);
     expect(s.credits).toBe(0);
     expect(s.welcome).toEqual([]);
+  });
+
+  it("the bank's success lost before the finish: not a member yet, the next ask finishes it once", async () => {
+    const user = await customer();
+    const { id, url } = await awaiting(user);
+    await answerChallenge(t, url, 'complete');
+    // The worst moment: the money taken (and recorded), the membership not finished.
+    const real = t.deps.payments;
+    const lossy: PaymentProvider = Object.assign(Object.create(real) as PaymentProvider, {
+      charge: async (input: Parameters<PaymentProvider['charge']>[0]) => {
+        await real.charge(input);
+        throw new Error('connection reset');
+      },
+      // The local provider records in the same statement: cut right after that commit.
+      chargeAndRecord: async (
+        ...args: Parameters<NonNullable<PaymentProvider['chargeAndRecord']>>
+      ) => {
+        await real.chargeAndRecord!(...args);
+        throw new Error('connection reset');
+      },
+    });
+    await expect(completeEnrolment({ ...ctx, payments: lossy }, user.id, id)).rejects.toThrow(
+      'connection reset',
+    );
+    const s = await state(user, id);
+    expect(s.memberships).toMatchObject([{ status: 'pending' }]);
+    expect(s.credits).toBe(0);
+    expect(s.succeeded).toHaveLength(1);
+    expect(await settleEnrolment(ctx, id)).toMatchObject({ credits_balance: 1000 });
+    expect((await complete(user, id)).statusCode).toBe(200);
+    await expectJoinedOnce(user, id);
   });
 
   it("is the member's own: another customer, or no membership, is a 404", async () => {

@@ -7,7 +7,12 @@ import { AUTHENTICATION_FAILED_MESSAGE } from '../../plugins/payments/provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
-import { settleVoucherPurchase, type PurchaseContext } from './voucher-purchase';
+import type { PaymentProvider } from '../../plugins/payments/provider';
+import {
+  completeVoucherPurchase,
+  settleVoucherPurchase,
+  type PurchaseContext,
+} from './voucher-purchase';
 
 // A gift voucher bought with a card whose bank asks for 3-D Secure (decision 0095): the purchase
 // waits with nothing charged and no voucher, and is finished exactly once by whoever asks first
@@ -186,6 +191,31 @@ describe('a voucher purchase whose card asks for 3-D Secure', () => {
     const m = await money(code, friend);
     expect(m.made).toEqual([]);
     expect(m.succeeded).toEqual([]);
+  });
+
+  it("the bank's success lost before the commit: no voucher yet, the next ask finishes it once", async () => {
+    const user = await buyer();
+    const { id, code, url, friend } = await awaiting(user);
+    await answerChallenge(t, url, 'complete');
+    // The worst moment: the provider took the money, the answer never reached the transaction.
+    const real = t.deps.payments;
+    const lossy: PaymentProvider = Object.assign(Object.create(real) as PaymentProvider, {
+      charge: async (input: Parameters<PaymentProvider['charge']>[0]) => {
+        await real.charge(input);
+        throw new Error('connection reset');
+      },
+    });
+    await expect(completeVoucherPurchase({ ...ctx, payments: lossy }, id, user.id)).rejects.toThrow(
+      'connection reset',
+    );
+    const m = await money(code, friend);
+    expect(m.made).toEqual([]);
+    expect(m.recorded).toEqual([]);
+    expect(m.succeeded).toHaveLength(1);
+    // The webhook (or the web's return) asks again with the same key: the same payment, once.
+    expect(await settleVoucherPurchase(ctx, code)).toEqual(paidAnswer(code, friend));
+    expect((await complete(user, id)).json()).toEqual(paidAnswer(code, friend));
+    await expectPaidOnce(code, friend);
   });
 
   it("is the buyer's own: another customer, or no purchase, is a 404", async () => {
