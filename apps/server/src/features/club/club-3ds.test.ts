@@ -11,7 +11,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
-import type { PaymentProvider } from '../../plugins/payments/provider';
+import { answerLost } from '../../test/lost-answer';
 import { completeEnrolment, settleEnrolment, type ClubContext } from './club.service';
 
 // Joining the club with a card whose bank asks for 3-D Secure (decision 0095): the membership
@@ -178,20 +178,7 @@ describe('joining the club with a card that asks for 3-D Secure', () => {
     const { id, url } = await awaiting(user);
     await answerChallenge(t, url, 'complete');
     // The worst moment: the money taken (and recorded), the membership not finished.
-    const real = t.deps.payments;
-    const lossy: PaymentProvider = Object.assign(Object.create(real) as PaymentProvider, {
-      charge: async (input: Parameters<PaymentProvider['charge']>[0]) => {
-        await real.charge(input);
-        throw new Error('connection reset');
-      },
-      // The local provider records in the same statement: cut right after that commit.
-      chargeAndRecord: async (
-        ...args: Parameters<NonNullable<PaymentProvider['chargeAndRecord']>>
-      ) => {
-        await real.chargeAndRecord!(...args);
-        throw new Error('connection reset');
-      },
-    });
+    const lossy = answerLost(t.deps.payments);
     await expect(completeEnrolment({ ...ctx, payments: lossy }, user.id, id)).rejects.toThrow(
       'connection reset',
     );

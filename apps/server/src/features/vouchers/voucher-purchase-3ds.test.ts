@@ -7,7 +7,7 @@ import { AUTHENTICATION_FAILED_MESSAGE } from '../../plugins/payments/provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
-import type { PaymentProvider } from '../../plugins/payments/provider';
+import { answerLost } from '../../test/lost-answer';
 import {
   completeVoucherPurchase,
   settleVoucherPurchase,
@@ -198,13 +198,7 @@ describe('a voucher purchase whose card asks for 3-D Secure', () => {
     const { id, code, url, friend } = await awaiting(user);
     await answerChallenge(t, url, 'complete');
     // The worst moment: the provider took the money, the answer never reached the transaction.
-    const real = t.deps.payments;
-    const lossy: PaymentProvider = Object.assign(Object.create(real) as PaymentProvider, {
-      charge: async (input: Parameters<PaymentProvider['charge']>[0]) => {
-        await real.charge(input);
-        throw new Error('connection reset');
-      },
-    });
+    const lossy = answerLost(t.deps.payments);
     await expect(completeVoucherPurchase({ ...ctx, payments: lossy }, id, user.id)).rejects.toThrow(
       'connection reset',
     );
