@@ -15,7 +15,12 @@ const PHONE_JOURNEYS = new RegExp(
     'Book It! shows the price',
   ].join('|'),
 );
-const dataDir = path.join(os.tmpdir(), `paddock-e2e-${process.pid}`);
+// Workers load this file too, each with its own pid: the runner's folder reaches them through
+// the environment (a journey runs a server-side step beside the server: e2e/renew-now.ts).
+const dataDir = (process.env.PADDOCK_E2E_DATA_DIR ??= path.join(
+  os.tmpdir(),
+  `paddock-e2e-${process.pid}`,
+));
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authenticationAction } from './cards';
 import { paginationQuery, userRef } from './common';
 
 export {
@@ -81,6 +82,17 @@ export const creditsEnrollResponse = z.object({
   subscription,
 });
 export type CreditsEnrollResponse = z.infer<typeof creditsEnrollResponse>;
+
+/**
+ * Joining, the member on the page: their bank asks for 3-D Secure (decision 0095). Nothing is
+ * charged and the membership waits; after the challenge the same `credits_enroll` finishes it.
+ */
+export const creditsEnrollAction = authenticationAction.extend({
+  status: z.literal('requires_action'),
+});
+export type CreditsEnrollAction = z.infer<typeof creditsEnrollAction>;
+export const creditsEnrollAnswer = z.union([creditsEnrollResponse, creditsEnrollAction]);
+export type CreditsEnrollAnswer = z.infer<typeof creditsEnrollAnswer>;
 
 export const creditsUnenrollResponse = z.object({
   detail: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './accounts';
+import { authenticationAction } from './cards';
 import { isoDate } from './calendars';
 import { paginationQuery } from './common';
 
@@ -174,3 +175,21 @@ export const voucherPurchase = z
       });
   });
 export type VoucherPurchase = z.infer<typeof voucherPurchase>;
+
+/**
+ * The purchase's card asks for 3-D Secure (decision 0095): nothing is charged and no voucher
+ * exists yet; after the challenge `POST /users/me/vouchers/purchases/{purchase}/complete`.
+ */
+export const voucherPurchaseAction = authenticationAction.extend({
+  status: z.literal('requires_action'),
+  purchase: z.number().int(),
+});
+export type VoucherPurchaseAction = z.infer<typeof voucherPurchaseAction>;
+export const voucherPurchaseResponse = z.union([voucher, voucherPurchaseAction]);
+export type VoucherPurchaseResponse = z.infer<typeof voucherPurchaseResponse>;
+
+/** A purchase finished after its challenge: the voucher, and who its code was e-mailed to. */
+export const voucherPurchased = voucher.extend({ email_to: z.string().nullable() });
+export type VoucherPurchased = z.infer<typeof voucherPurchased>;
+export const voucherPurchaseCompleteResponse = z.union([voucherPurchased, voucherPurchaseAction]);
+export type VoucherPurchaseCompleteResponse = z.infer<typeof voucherPurchaseCompleteResponse>;

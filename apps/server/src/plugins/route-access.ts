@@ -147,6 +147,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Vouchers
   'POST /api/vouchers': 'vouchers.add_voucher',
   'POST /api/users/me/vouchers/purchase': 'user',
+  'POST /api/users/me/vouchers/purchases/:id/complete': 'user',
   'GET /api/vouchers/:code/balance': 'public',
   'GET /api/vouchers': 'vouchers.view_voucher',
   'GET /api/vouchers/:id': 'vouchers.view_voucher',
@@ -154,6 +155,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // Club
   'GET /api/users/:id/charges/credits_purchase_quote': 'user',
   'POST /api/users/:id/charges/credits_enroll': 'user',
+  'POST /api/users/me/subscriptions/:id/complete': 'user',
   'POST /api/users/:id/charges/credits_unenroll': 'user',
   'GET /api/users/:id/subscriptions': 'user',
   // Catalogue, laps and leaderboards

@@ -75,6 +75,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/club/routes/subscription-screen'),
             ),
             screen(
+              'enrolmentAuthenticated',
+              LOGIN,
+              () => import('../features/club/routes/enrolment-authenticated-screen'),
+            ),
+            screen(
               'addSubscription',
               LOGIN,
               () => import('../features/club/routes/add-subscription-screen'),
@@ -163,6 +168,11 @@ export function buildRoutes(): RouteObject[] {
               'purchaseVoucher',
               LOGIN,
               () => import('../features/vouchers/routes/purchase-voucher-screen'),
+            ),
+            screen(
+              'voucherAuthenticated',
+              LOGIN,
+              () => import('../features/vouchers/routes/voucher-authenticated-screen'),
             ),
             screen(
               'voucherBalance',

@@ -213,6 +213,37 @@ export const vouchers = pgTable(
   ],
 );
 
+/**
+ * A gift voucher bought with the card, the buyer on the page (decision 0095): `code` is the
+ * voucher's once paid (its charge's key is `voucher-{code}`), so the voucher row exists exactly
+ * when the purchase is `paid`. `awaiting_authentication`: the bank's challenge is open; whoever
+ * asks first once it ended (the web's return, the webhook, a retry) finishes it, once.
+ */
+export const voucherPurchases = pgTable(
+  'voucher_purchases',
+  {
+    id: serial().primaryKey(),
+    buyerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text().notNull().unique(),
+    amountCents: integer().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    recipientEmail: text().notNull().default(''),
+    fromName: text().notNull().default(''),
+    message: text().notNull().default(''),
+    status: text().$type<VoucherPurchaseStatus>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'voucher_purchases_status',
+      sql`${t.status} in ('awaiting_authentication', 'paid', 'failed')`,
+    ),
+  ],
+);
+export type VoucherPurchaseStatus = 'awaiting_authentication' | 'paid' | 'failed';
+
 export const voucherRedemptions = pgTable(
   'voucher_redemptions',
   {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql, count } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lte, ne, or, sql, count } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts';
 import { clubMemberships } from '../../db/schema/club';
-import { cards } from '../../db/schema/payments';
+import { cards, charges } from '../../db/schema/payments';
 import type { Queryable } from '../../plugins/payments/charge-card';
 
 export type MembershipRow = typeof clubMemberships.$inferSelect;
@@ -50,6 +50,22 @@ export async function lockMembershipOf(
     .from(clubMemberships)
     .where(and(eq(clubMemberships.userId, userId), member))
     .for('update');
+  return row ?? null;
+}
+
+/** The latest charge of a membership's cycles (`club-{id}-…`), even once the row is gone. */
+export async function lastEnrolmentCharge(db: Queryable, userId: number, membershipId: number) {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.userId, userId), like(charges.idempotencyKey, `club-${membershipId}-%`)))
+    .orderBy(desc(charges.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMembership(db: Queryable, id: number): Promise<MembershipRow | null> {
+  const [row] = await db.select().from(clubMemberships).where(eq(clubMemberships.id, id));
   return row ?? null;
 }
 

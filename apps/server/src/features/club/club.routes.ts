@@ -2,19 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   clubUserParam,
   creditsEnroll,
-  creditsEnrollResponse,
+  creditsEnrollAnswer,
   creditsQuote,
   creditsQuoteQuery,
   creditsUnenrollResponse,
   subscription,
   subscriptionsQuery,
 } from '@paddock/contract/club';
-import { paginated } from '@paddock/contract/common';
+import { idParam, paginated } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import {
   clubUserId,
+  completeEnrolment,
   creditsPurchaseQuote,
   enroll,
   listSubscriptions,
@@ -34,6 +35,7 @@ export const clubRoutes =
     const ctx = {
       db,
       payments: deps.payments,
+      publicUrl: deps.config.publicUrl,
       mail: {
         mailer: deps.mailer,
         publicUrl: deps.config.publicUrl,
@@ -63,16 +65,31 @@ export const clubRoutes =
       {
         schema: {
           tags,
-          summary: 'Join the club: charges the first month to the saved card, adds the credits',
+          summary:
+            'Join the club: charges the first month to the saved card, adds the credits (or the 3-D Secure challenge)',
           params: clubUserParam,
           body: creditsEnroll,
-          response: { 200: creditsEnrollResponse, ...errors },
+          response: { 200: creditsEnrollAnswer, ...errors },
         },
       },
       async (request) => {
-        const userId = await clubUserId(db, requireUser(request), request.params.id);
-        return enroll(ctx, userId, request.body.credits_amount);
+        const caller = requireUser(request);
+        const userId = await clubUserId(db, caller, request.params.id);
+        // Staff enrolling a customer are not the cardholder: no challenge for them to run.
+        return enroll(ctx, userId, request.body.credits_amount, new Date(), userId === caller.id);
       },
+    );
+    app.post(
+      '/users/me/subscriptions/:id/complete',
+      {
+        schema: {
+          tags,
+          summary: "Finish one's own enrolment after its 3-D Secure challenge (decision 0095)",
+          params: idParam,
+          response: { 200: creditsEnrollAnswer, ...errors },
+        },
+      },
+      async (request) => completeEnrolment(ctx, requireUser(request).id, request.params.id),
     );
     app.post(
       '/users/:id/charges/credits_unenroll',

@@ -1,6 +1,6 @@
 import {
   NO_CARD_FOR_CLUB_MESSAGE,
-  type CreditsEnrollResponse,
+  type CreditsEnrollAnswer,
   type CreditsQuote,
   type CreditsUnenrollResponse,
   type Subscription,
@@ -11,7 +11,7 @@ import type { Paginated, PaginationQuery } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { addCredits, creditBalance, expireCredits } from '../../plugins/club-membership';
-import { ValidationError } from '../../plugins/errors';
+import { NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
@@ -22,7 +22,17 @@ import * as repo from './club.repo';
 import { accessibleUserId } from '../../plugins/user-access';
 import { sendCardRefund, waitingCreditsToCard } from '../refunds/refunds.service';
 
-export type ClubContext = { db: Db; payments: PaymentProvider; mail?: ClubMail };
+export type ClubContext = {
+  db: Db;
+  payments: PaymentProvider;
+  mail?: ClubMail;
+  /** Where a joining member's 3-D Secure challenge returns to (decision 0095). */
+  publicUrl: string;
+};
+
+/** The web page the bank's challenge returns a joining member to; it asks to complete. */
+export const enrolmentReturnUrl = (publicUrl: string, membershipId: number) =>
+  `${publicUrl}/subscriptions/${membershipId}/authenticated`;
 
 /** Cancelling before this many paid cycles charges back the discounts given (the terms). */
 export const MINIMUM_PAID_CYCLES = 2;
@@ -118,14 +128,17 @@ const planNotes = (club: ClubTerms, credits: number, what: string) =>
  * enrolment per user through), the first month is charged with the key `club-{id}-{date}`, then
  * the membership becomes active and the credits land, or, declined, the membership is removed.
  * A repeated or racing call finds the pending row and repeats the charge with the same key, which
- * the payment layer answers without charging again.
+ * the payment layer answers without charging again. `present`: the member is on the page (not
+ * staff enrolling them), so a bank asking for 3-D Secure answers the challenge and the
+ * membership stays pending until a repeated call (or the webhook) finds how it ended.
  */
 export async function enroll(
   ctx: ClubContext,
   userId: number,
   creditsAmount: number,
   now = new Date(),
-): Promise<CreditsEnrollResponse> {
+  present = false,
+): Promise<CreditsEnrollAnswer> {
   const { db } = ctx;
   const club = await terms(db);
   assertEnabled(club);
@@ -156,22 +169,92 @@ export async function enroll(
     if (!membership) throw new Error('membership vanished after an enrolment conflict');
     if (membership.status !== 'pending') throw alreadyMember();
   }
+  return finishEnrolment(ctx, club, membership, present);
+}
 
+/**
+ * The webhook's way in (`payment_intent.succeeded` / `payment_failed` with the key
+ * `club-{id}-{date}`): a membership still pending is finished as its first charge ended, once.
+ */
+export async function settleEnrolment(ctx: ClubContext, membershipId: number) {
+  const membership = await repo.findMembership(ctx.db, membershipId);
+  if (membership?.status !== 'pending') return null;
+  try {
+    return await finishEnrolment(ctx, await terms(ctx.db), membership, true);
+  } catch (error) {
+    if (error instanceof ValidationError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The member back from the bank's challenge (`POST /users/me/subscriptions/{id}/complete`):
+ * a membership still pending is finished as its first charge ended; one the webhook finished
+ * meanwhile answers the same welcome; one removed after a failed challenge answers the bank's
+ * message, as the first answer would have.
+ */
+export async function completeEnrolment(
+  ctx: ClubContext,
+  userId: number,
+  membershipId: number,
+): Promise<CreditsEnrollAnswer> {
+  const club = await terms(ctx.db);
+  const membership = await repo.findMembership(ctx.db, membershipId);
+  if (membership?.userId === userId) {
+    if (membership.status === 'pending') return finishEnrolment(ctx, club, membership, true);
+    const balance = await creditBalance(ctx.db, userId);
+    return {
+      detail: `Welcome to the ${club.name}!`,
+      credits_balance: balance,
+      subscription: subscriptionView(membership, balance, club),
+    };
+  }
+  const failed = await repo.lastEnrolmentCharge(ctx.db, userId, membershipId);
+  if (failed?.errors) throw ValidationError.nonField(failed.errors);
+  throw new NotFound();
+}
+
+async function finishEnrolment(
+  ctx: ClubContext,
+  club: ClubTerms,
+  membership: repo.MembershipRow,
+  present: boolean,
+): Promise<CreditsEnrollAnswer> {
+  const { db } = ctx;
+  const userId = membership.userId;
   const amountCents = quoteCredits(membership.creditsPerMonth, club).firstChargeCents;
-  const outcome = await chargeSavedCard(db, ctx.payments, {
-    userId,
-    amountCents,
-    currency: club.currency,
-    notes: planNotes(club, membership.creditsPerMonth, 'first month'),
-    idempotencyKey: `club-${membership.id}-${membership.nextChargeOn}`,
-    kind: 'club',
-  });
+  const outcome = await chargeSavedCard(
+    db,
+    ctx.payments,
+    {
+      userId,
+      amountCents,
+      currency: club.currency,
+      notes: planNotes(club, membership.creditsPerMonth, 'first month'),
+      idempotencyKey: `club-${membership.id}-${membership.nextChargeOn}`,
+      kind: 'club',
+    },
+    present
+      ? {
+          onSession: {
+            returnUrl: enrolmentReturnUrl(ctx.publicUrl, membership.id),
+          },
+        }
+      : {},
+  );
+  if (outcome.charge === null)
+    return {
+      status: 'requires_action',
+      client_secret: outcome.action.clientSecret,
+      challenge_url: outcome.action.challengeUrl,
+    };
 
   const pendingId = membership.id;
+  // Only the call that activates it sends the welcome (the web's return and the webhook race).
   const finished = await db.transaction(async (tx) => {
     const row = await repo.lockMembership(tx, pendingId);
     if (!row) return null; // a racing call saw the decline and removed it
-    if (row.status !== 'pending') return row;
+    if (row.status !== 'pending') return { row, activatedNow: false };
     if (!outcome.ok) {
       await repo.deleteMembership(tx, row.id);
       return null;
@@ -190,22 +273,23 @@ export async function enroll(
       membershipId: row.id,
       chargeId: outcome.charge.id,
     });
-    return active;
+    return { row: active, activatedNow: true };
   });
   if (!outcome.ok) throw ValidationError.nonField(outcome.message);
   if (!finished) throw new Error('enrolment finished without a membership');
-  await sendClubReceipt(db, ctx.mail, userId, {
-    kind: 'enrolment',
-    clubName: club.name,
-    amountCents,
-    currency: club.currency,
-    detail: planNotes(club, finished.creditsPerMonth, 'first month'),
-  });
+  if (finished.activatedNow)
+    await sendClubReceipt(db, ctx.mail, userId, {
+      kind: 'enrolment',
+      clubName: club.name,
+      amountCents,
+      currency: club.currency,
+      detail: planNotes(club, finished.row.creditsPerMonth, 'first month'),
+    });
   const balance = await creditBalance(db, userId);
   return {
     detail: `Welcome to the ${club.name}!`,
     credits_balance: balance,
-    subscription: subscriptionView(finished, balance, club),
+    subscription: subscriptionView(finished.row, balance, club),
   };
 }
 

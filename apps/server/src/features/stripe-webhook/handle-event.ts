@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import { PADDOCK_KEY } from '../../plugins/payments/stripe-provider';
 import { settleCheckout } from '../checkout/finish-checkout';
+import { settleVoucherPurchase } from '../vouchers/voucher-purchase';
+import { settleEnrolment } from '../club/club.service';
 import { recordProviderRefunds } from './provider-refunds';
 import { recordDispute } from './disputes';
 import type { EventContext } from './event-context';
@@ -11,12 +13,40 @@ export function checkoutOfIntent(intent: Stripe.PaymentIntent): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The voucher purchase a PaymentIntent charged: key `{customer}:voucher-{code}` (decision 0095). */
+export function voucherOfIntent(intent: Stripe.PaymentIntent): string | null {
+  return /(?:^|:)voucher-([A-Z0-9]+)$/.exec(intent.metadata?.[PADDOCK_KEY] ?? '')?.[1] ?? null;
+}
+
+/** The club membership a PaymentIntent's key names: `{customer}:club-{id}-{date}` (0095). */
+export function membershipOfIntent(intent: Stripe.PaymentIntent): number | null {
+  const match = /(?:^|:)club-(\d+)-\d{4}-\d{2}-\d{2}$/.exec(intent.metadata?.[PADDOCK_KEY] ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** Finishes whatever waits on a PaymentIntent's challenge: a voucher purchase, an enrolment. */
+async function settleOnSession(ctx: EventContext, intent: Stripe.PaymentIntent) {
+  const code = voucherOfIntent(intent);
+  if (code !== null) await settleVoucherPurchase(ctx, code);
+  const membership = membershipOfIntent(intent);
+  // Only a pending enrolment: a renewal's key looks the same and is not waiting here.
+  if (membership !== null) await settleEnrolment(clubContext(ctx), membership);
+}
+
+const clubContext = (ctx: EventContext) => ({
+  db: ctx.db,
+  payments: ctx.payments,
+  publicUrl: ctx.publicUrl,
+  mail: { mailer: ctx.mailer, publicUrl: ctx.publicUrl, logError: ctx.logError },
+});
+
 /** What each subscribed event does; any other type is stored and otherwise ignored. */
 export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       // A checkout still claimed ends through the request path's own finish (decision 0072),
       // which finds this charge at Stripe; anything else already has its answer.
+      await settleOnSession(ctx, event.data.object);
       const id = checkoutOfIntent(event.data.object);
       if (id === null) return;
       const finished = await settleCheckout(ctx, id);
@@ -29,6 +59,8 @@ export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) 
       const intent = event.data.object;
       const waiting = checkoutOfIntent(intent);
       if (waiting !== null) await settleCheckout(ctx, waiting);
+      // A purchase or enrolment waiting for its challenge ends failed here, nothing charged.
+      await settleOnSession(ctx, intent);
       ctx.logInfo(
         {
           paymentIntent: intent.id,

@@ -1,14 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, validationErrorBody } from '@paddock/contract/common';
+import { detailBody, idParam, validationErrorBody } from '@paddock/contract/common';
 import {
-  voucher,
   voucherPurchase,
+  voucherPurchaseCompleteResponse,
+  voucherPurchaseResponse,
   voucherBalance as voucherBalanceBody,
   voucherCodeParam,
 } from '@paddock/contract/vouchers';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
-import { purchaseVoucher } from './voucher-purchase';
+import { completeVoucherPurchase, purchaseVoucher, type PurchaseContext } from './voucher-purchase';
 import { voucherBalance } from './vouchers.service';
 
 export const vouchersRoutes =
@@ -16,6 +18,13 @@ export const vouchersRoutes =
   async (app) => {
     const db = deps.database.db;
     const tags = ['vouchers'];
+    const purchaseContext = (request: FastifyRequest): PurchaseContext => ({
+      db,
+      payments: deps.payments,
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      logError: (error, message) => request.log.error({ err: error }, message),
+    });
 
     app.post(
       '/users/me/vouchers/purchase',
@@ -23,22 +32,35 @@ export const vouchersRoutes =
         // The login check runs before the body is read: anonymous callers get a 401.
         schema: {
           tags,
-          summary: 'Buy a gift voucher with the saved card; its code is e-mailed',
+          summary:
+            'Buy a gift voucher with the saved card; its code is e-mailed (or the 3-D Secure challenge)',
           body: voucherPurchase,
-          response: { 200: voucher, 400: validationErrorBody, 401: detailBody },
+          response: { 200: voucherPurchaseResponse, 400: validationErrorBody, 401: detailBody },
         },
       },
       async (request) =>
-        purchaseVoucher(
-          {
-            db,
-            payments: deps.payments,
-            mailer: deps.mailer,
-            publicUrl: deps.config.publicUrl,
-            logError: (error, message) => request.log.error({ err: error }, message),
+        purchaseVoucher(purchaseContext(request), requireUser(request).id, request.body),
+    );
+    app.post(
+      '/users/me/vouchers/purchases/:id/complete',
+      {
+        schema: {
+          tags,
+          summary: "Finish one's own purchase after its 3-D Secure challenge (decision 0095)",
+          params: idParam,
+          response: {
+            200: voucherPurchaseCompleteResponse,
+            400: validationErrorBody,
+            401: detailBody,
+            404: detailBody,
           },
+        },
+      },
+      async (request) =>
+        completeVoucherPurchase(
+          purchaseContext(request),
+          request.params.id,
           requireUser(request).id,
-          request.body,
         ),
     );
     app.get(

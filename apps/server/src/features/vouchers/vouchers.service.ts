@@ -44,18 +44,25 @@ export type VoucherExtras = {
 
 export async function createVoucher(
   db: Queryable,
-  input: { amountCents: number; currency: string; createdById: number | null } & VoucherExtras,
+  input: {
+    amountCents: number;
+    currency: string;
+    createdById: number | null;
+    /** Drawn already (a purchase's, decision 0095); otherwise drawn here. */
+    code?: string;
+  } & VoucherExtras,
 ): Promise<Voucher & { id: number }> {
-  const { amountCents, ...rest } = input;
+  const { amountCents, code, ...rest } = input;
   for (;;) {
     const row = await repo.insertVoucher(db, {
       ...rest,
-      code: generateVoucherCode(),
+      code: code ?? generateVoucherCode(),
       amountCents,
       balanceCents: amountCents,
     });
     if (row)
       return { id: row.id, code: row.code, amount_cents: row.amountCents, currency: row.currency };
+    if (code) throw new Error('a purchase drew the code of an existing voucher');
   }
 }
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import { ChallengeStillOpen } from '../../../components/payment-method/challenge-still-open';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
@@ -36,16 +36,7 @@ export default function CheckoutAuthenticatedScreen() {
       </>
     );
   else if (finish.data.status === 'awaiting_authentication')
-    body = (
-      <>
-        <Alert variant="warning">
-          Your bank is still waiting for you to authenticate this payment.
-        </Alert>
-        {finish.data.challenge_url && (
-          <Button href={finish.data.challenge_url}>Authenticate the Payment</Button>
-        )}
-      </>
-    );
+    body = <ChallengeStillOpen challengeUrl={finish.data.challenge_url} />;
   else
     body = (
       <>

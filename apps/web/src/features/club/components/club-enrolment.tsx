@@ -26,7 +26,7 @@ import { SessionsSpinner } from './sessions-spinner';
 export const QUOTE_DEBOUNCE_MS = 300;
 
 /** Customer §4: enrolling marks the user a club member and sets the credits balance. */
-function asMember(user: User, joined: CreditsEnrollResponse): User {
+export function asMember(user: User, joined: CreditsEnrollResponse): User {
   return {
     ...user,
     credits_subscription_exists: true,

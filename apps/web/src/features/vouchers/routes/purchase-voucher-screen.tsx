@@ -1,10 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import type { Voucher } from '@paddock/contract/vouchers';
-import { PageTitle } from '../../../components/page-title';
 import { cardQuery, saveCard } from '../../../components/payment-method/card-api';
 import { CARD_SAVED, CardEntry } from '../../../components/payment-method/payment-method-panel';
 import { SpinnerScreen } from '../../../components/spinner-screen';
@@ -12,44 +8,16 @@ import { TermsLink } from '../../../components/terms-modals';
 import { showAlert, showError } from '../../../lib/alerts';
 import { useCurrentUser, userQuery } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
-import { formatMoney } from '@paddock/contract/money-format';
 import { pathTo, safeRedirect } from '../../../lib/routes';
-import { purchaseVoucher } from '../api/purchase-voucher';
+import { completeVoucherPurchase, purchaseVoucher } from '../api/purchase-voucher';
+import { PurchaseVoucherFrame } from '../components/purchase-voucher-frame';
+import { VoucherReady, type Purchased } from '../components/voucher-ready';
+import { runChallenge } from '../../../components/payment-method/challenge';
 import { VoucherPurchaseForm } from '../components/voucher-purchase-form';
 import { toPurchaseBody, type VoucherFormValues } from '../voucher-purchase-rules';
 
 export const CARD_REQUIRED_FOR_VOUCHER =
   'A card on file is required to purchase a gift voucher. Add one to continue.';
-
-type Purchased = Voucher & { emailTo: string | null };
-
-/** ABCDEFGHJKLM → ABCD-EFGH-JKLM, as the voucher e-mail writes it (dashes are ignored on entry). */
-export const groupedCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
-
-function VoucherReady({ voucher, onDone }: { voucher: Purchased; onDone: () => void }) {
-  // The form is gone: keyboard and screen-reader users continue from the news.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div>
-      <h2 className="h4 card-title" tabIndex={-1} ref={heading}>
-        Your gift voucher is ready
-      </h2>
-      <p>A {formatMoney(voucher.amount_cents, voucher.currency)} gift voucher. Its code is:</p>
-      <p className="display-6 font-monospace text-center my-4 text-break">
-        {groupedCode(voucher.code)}
-      </p>
-      <p>
-        {voucher.emailTo
-          ? `We've e-mailed the code to ${voucher.emailTo}.`
-          : "We've e-mailed the code to you too."}
-      </p>
-      <Button size="lg" onClick={onDone}>
-        Done
-      </Button>
-    </div>
-  );
-}
 
 /**
  * /vouchers/purchase (customer §2, §4, §5): the form, then the code, then done, which goes to
@@ -66,8 +34,15 @@ export default function PurchaseVoucherScreen() {
   const submit = async (values: VoucherFormValues) => {
     const body = toPurchaseBody(values);
     try {
-      const voucher = await purchaseVoucher(body);
-      setPurchased({ ...voucher, emailTo: body.email_to ?? null });
+      let answer = await purchaseVoucher(body);
+      // The bank asks for 3-D Secure (decision 0095): Stripe's challenge over the page, then
+      // the purchase is completed; the local provider's page comes back to the finishing page.
+      if ('status' in answer) {
+        await runChallenge(answer);
+        answer = await completeVoucherPurchase(answer.purchase);
+        if ('status' in answer) throw new Error('The authentication is not complete yet.');
+      }
+      setPurchased({ ...answer, emailTo: body.email_to ?? null });
       void client.invalidateQueries({ queryKey: ['users', 'me', 'charges'] });
     } catch (error) {
       showError(error);
@@ -111,12 +86,5 @@ export default function PurchaseVoucherScreen() {
     );
   }
 
-  return (
-    <section className="mx-auto" style={{ maxWidth: 560 }}>
-      <PageTitle>Purchase Gift Voucher</PageTitle>
-      <Card>
-        <Card.Body>{body}</Card.Body>
-      </Card>
-    </section>
-  );
+  return <PurchaseVoucherFrame>{body}</PurchaseVoucherFrame>;
 }
