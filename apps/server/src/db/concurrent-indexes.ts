@@ -10,6 +10,11 @@ import type pg from 'pg';
 export const CONCURRENT_INDEXES: { name: string; definition: string }[] = [
   // The reports' takings and sales by period read charges by time, not by customer (issue 33).
   { name: 'charges_created', definition: 'on charges using btree (created_at)' },
+  // Whether a checkout's bookings were paid with credits, on every list of bookings (0096).
+  {
+    name: 'credit_entries_checkout',
+    definition: 'on credit_entries using btree (checkout_id) where checkout_id is not null',
+  },
 ];
 
 /**

@@ -90,7 +90,13 @@ export const creditEntries = pgTable(
     checkoutId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('credit_entries_user').on(t.userId, t.createdAt)],
+  (t) => [
+    index('credit_entries_user').on(t.userId, t.createdAt),
+    // Whether a checkout's bookings were paid with credits (decision 0096); built concurrently.
+    index('credit_entries_checkout')
+      .on(t.checkoutId)
+      .where(sql`checkout_id is not null`),
+  ],
 );
 
 export type CreditReason =
