@@ -52,7 +52,11 @@ test('books via /reservations/:calendar, then sees both bookings on the dashboar
   await expect(club).toHaveValue('');
   await expect(club.locator('option:checked')).toHaveText('Pay per race');
   await expectAccessible(page);
+  // Book It! goes through the checkout like every booking (decision 0096).
   await page.getByRole('button', { name: 'Book It!' }).click();
+  const checkout = page.getByRole('dialog', { name: 'Checkout' });
+  await checkout.getByRole('button', { name: 'Reserve' }).click();
+  await expect(page.getByRole('dialog', { name: 'All Done' })).toBeVisible();
   await expect(page.getByText(`Reservation for ${day} 4:00 PM successfully added!`)).toBeVisible();
   await expect(times.getByRole('option', { name: '4:00 PM' })).toHaveCount(0);
 

@@ -11,6 +11,7 @@ import {
   withoutVrMinimum,
 } from './booking-support';
 import { DEMO_STAFF, expect, expectAccessible, test } from './fixtures';
+import { outboxMail } from './outbox-mail';
 
 type Seat = { id: number; name: string; location: number };
 
@@ -178,15 +179,8 @@ test('a waitlisted customer is e-mailed when a seat frees up and books the seat 
     data: {},
   });
   expect(cancelled.ok()).toBe(true);
-  await expect
-    .poll(async () => {
-      const outbox = await request.get('/api/outbox', { headers: asStaff });
-      const { results } = (await outbox.json()) as { results: { to: string; text: string }[] };
-      return results.some(
-        (m) => m.to.includes(waiting.email) && m.text.includes('is held for you until'),
-      );
-    })
-    .toBe(true);
+  const offer = await outboxMail(request, staff.access, waiting.email, /^A seat freed up at /);
+  expect(offer.text).toContain('is held for you until');
 
   // The seat is held for them: their dashboard says so; anyone else sees it taken.
   await page.goto('/dashboard');

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { bearer, saveCardViaApi, signIn, signUp } from './booking-support';
 import { renewNow } from './renew-now';
+import { outboxMail } from './outbox-mail';
 
 const OWNER = { username: 'admin@paddock.local', password: 'paddock-admin' };
 
@@ -9,22 +10,9 @@ const OWNER = { username: 'admin@paddock.local', password: 'paddock-admin' };
 async function authenticateLinkFor(request: APIRequestContext, email: string): Promise<string> {
   const login = await request.post('/api/auth/token', { data: OWNER });
   const { access } = (await login.json()) as { access: string };
-  let link = '';
-  await expect
-    .poll(async () => {
-      const answer = await request.get('/api/outbox?page_size=100', {
-        headers: { Authorization: `Bearer ${access}` },
-      });
-      const { results } = (await answer.json()) as {
-        results: { to: string; subject: string; text: string }[];
-      };
-      const mail = results.find(
-        (m) => m.to.includes(email) && /renewal payment failed/.test(m.subject),
-      );
-      link = /https?:\/\/\S+\/charges\/\d+\/authenticate/.exec(mail?.text ?? '')?.[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
+  const mail = await outboxMail(request, access, email, /renewal payment failed/);
+  const link = /https?:\/\/\S+\/charges\/\d+\/authenticate/.exec(mail.text)?.[0] ?? '';
+  expect(link).not.toBe('');
   return link;
 }
 
