@@ -38,15 +38,15 @@ export function outstandingOfIntent(intent: Stripe.PaymentIntent): string | null
  */
 async function settleOnSession(ctx: EventContext, intent: Stripe.PaymentIntent) {
   const balance = outstandingOfIntent(intent);
-  if (balance !== null) await settleOutstanding(clubContext(ctx), balance);
+  if (balance !== null) await settleOutstanding(onSessionContext(ctx), balance);
   const code = voucherOfIntent(intent);
   if (code !== null) await settleVoucherPurchase(ctx, code);
   const membership = membershipOfIntent(intent);
   // Only a pending enrolment: a renewal's key looks the same and is not waiting here.
-  if (membership !== null) await settleEnrolment(clubContext(ctx), membership);
+  if (membership !== null) await settleEnrolment(onSessionContext(ctx), membership);
 }
 
-const clubContext = (ctx: EventContext) => ({
+const onSessionContext = (ctx: EventContext) => ({
   db: ctx.db,
   payments: ctx.payments,
   publicUrl: ctx.publicUrl,
