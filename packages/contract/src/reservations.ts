@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authenticationAction } from './cards';
 import { idNumber, idText, paginationQuery, queryBoolean, userRef } from './common';
 import { slotKey } from './calendars';
 
@@ -127,8 +128,24 @@ export const userIdParam = z.object({
 
 export const CLEARED_OUTSTANDING_MESSAGE = 'All outstanding line items have been marked as Paid';
 
+/** capture_outstanding's answer once the card paid the balance. */
+export const OUTSTANDING_PAID_MESSAGE = 'The outstanding balance has been paid.';
+
 export const captureOutstandingResponse = z.object({
   detail: z.string(),
   amount_cents: z.number().int(),
 });
 export type CaptureOutstandingResponse = z.infer<typeof captureOutstandingResponse>;
+/**
+ * The bank asks the customer to authenticate the payment (decision 0099): nothing is paid yet;
+ * after the challenge the same call answers how it ended.
+ */
+export const captureOutstandingAction = authenticationAction.extend({
+  status: z.literal('requires_action'),
+});
+export type CaptureOutstandingAction = z.infer<typeof captureOutstandingAction>;
+export const captureOutstandingAnswer = z.union([
+  captureOutstandingResponse,
+  captureOutstandingAction,
+]);
+export type CaptureOutstandingAnswer = z.infer<typeof captureOutstandingAnswer>;

@@ -2,9 +2,11 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   CLEARED_OUTSTANDING_MESSAGE,
+  OUTSTANDING_PAID_MESSAGE,
   type Balance,
   type CostBreakdown,
-  type CaptureOutstandingResponse,
+  type CaptureOutstandingAction,
+  type CaptureOutstandingAnswer,
 } from '@paddock/contract/reservations';
 import { DEFAULT_CURRENCY, formatMoney } from '@paddock/contract/money';
 import { users } from '../../db/schema/accounts';
@@ -105,57 +107,115 @@ export async function clearOutstanding(
   return { detail: CLEARED_OUTSTANDING_MESSAGE };
 }
 
+/** What capture_outstanding needs: the customer is on the page, so the bank may ask them. */
+export type CaptureContext = { db: Db; payments: PaymentProvider; mail: ReceiptDeps };
+
+/** The dashboard the bank's challenge returns to; it asks capture_outstanding again. */
+export const outstandingReturnUrl = (publicUrl: string) =>
+  `${publicUrl}/dashboard?outstanding=authenticated`;
+
+type Captured = { charge: ChargeRecord; rows: repo.ReservationRow[] };
+type CaptureEnd = {
+  captured: Captured[];
+  /** What this call marked paid (a webhook's key pays only its own currency's group). */
+  paidCents: number;
+  action?: CaptureOutstandingAction;
+  error?: string;
+};
+
 /**
  * Charges the saved card for everything outstanding and marks it paid. The idempotency key is
- * derived from the exact reservations and the card, so a double click or a retry charges once,
- * while a new card (after a decline) gets a fresh attempt.
+ * derived from the exact reservations and the card, so a double click, a retry or the return
+ * from the bank's challenge charges once, while a new card (after a decline) gets a fresh
+ * attempt. The customer is present (decision 0099): a bank asking for 3-D Secure answers the
+ * challenge, nothing marked paid; the same call afterwards (or the webhook, `onlyKey`) finds how
+ * it ended. The user's row is locked throughout, so racing calls mark paid and mail once.
  */
 export async function captureOutstanding(
-  db: Db,
-  payments: PaymentProvider,
+  ctx: CaptureContext,
   userId: number,
-  mail?: ReceiptDeps,
-): Promise<CaptureOutstandingResponse> {
-  const rows = await repo.outstandingRows(db, userId);
-  const captured: { charge: ChargeRecord; rows: repo.ReservationRow[] }[] = [];
-  const ids = rows.map((r) => r.id);
-  const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
-  if (total === 0) {
-    await repo.markPaid(db, ids);
-    return { detail: 'Nothing outstanding.', amount_cents: 0 };
-  }
-  const [card] = await db
-    .select({ ref: cards.paymentMethodRef })
-    .from(cards)
-    .where(eq(cards.userId, userId));
-  // One charge per currency: a card payment is in one currency (docs/decisions/0039).
-  for (const currency of new Set(rows.map((r) => r.currency))) {
-    const group = rows.filter((r) => r.currency === currency);
-    const groupIds = group.map((r) => r.id);
-    const groupTotal = group.reduce((sum, r) => sum + r.amountCents, 0);
-    if (groupTotal === 0) {
-      await repo.markPaid(db, groupIds);
-      continue;
+  onlyKey?: string,
+): Promise<CaptureOutstandingAnswer> {
+  const end = await ctx.db.transaction(async (tx): Promise<CaptureEnd> => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const rows = await repo.outstandingRows(tx, userId);
+    const captured: Captured[] = [];
+    let paidCents = 0;
+    const [card] = await tx
+      .select({ ref: cards.paymentMethodRef })
+      .from(cards)
+      .where(eq(cards.userId, userId));
+    // One charge per currency: a card payment is in one currency (docs/decisions/0039).
+    for (const currency of new Set(rows.map((r) => r.currency))) {
+      const group = rows.filter((r) => r.currency === currency);
+      const groupIds = group.map((r) => r.id);
+      const groupTotal = group.reduce((sum, r) => sum + r.amountCents, 0);
+      const key = outstandingKey(userId, groupIds, groupTotal, card?.ref);
+      if (onlyKey && key !== onlyKey) continue;
+      if (groupTotal === 0) {
+        await repo.markPaid(tx, groupIds);
+        continue;
+      }
+      const outcome = await chargeSavedCard(
+        tx,
+        ctx.payments,
+        {
+          userId,
+          amountCents: groupTotal,
+          currency,
+          notes: `Outstanding balance (${group.length} reservation${group.length === 1 ? '' : 's'})`,
+          idempotencyKey: key,
+          kind: 'capture',
+        },
+        { onSession: { returnUrl: outstandingReturnUrl(ctx.mail.publicUrl) } },
+      );
+      if (outcome.charge === null) {
+        const action = {
+          status: 'requires_action' as const,
+          client_secret: outcome.action.clientSecret,
+          challenge_url: outcome.action.challengeUrl,
+        };
+        return { captured, paidCents, action };
+      }
+      // The declined charge commits with the transaction: it is in the customer's transactions.
+      if (!outcome.ok) return { captured, paidCents, error: outcome.message };
+      await repo.markPaid(tx, groupIds, outcome.charge.id);
+      captured.push({ charge: outcome.charge, rows: group });
+      paidCents += groupTotal;
     }
-    const fingerprint = crypto
-      .createHash('sha256')
-      .update(`${groupIds.join(',')}|${groupTotal}|${card?.ref ?? 'none'}`)
-      .digest('hex')
-      .slice(0, 24);
-    const outcome = await chargeSavedCard(db, payments, {
-      userId,
-      amountCents: groupTotal,
-      currency,
-      notes: `Outstanding balance (${group.length} reservation${group.length === 1 ? '' : 's'})`,
-      idempotencyKey: `outstanding-${userId}-${fingerprint}`,
-      kind: 'capture',
-    });
-    if (!outcome.ok) throw new PaymentError(outcome.message);
-    await repo.markPaid(db, groupIds, outcome.charge.id);
-    captured.push({ charge: outcome.charge, rows: group });
+    return { captured, paidCents };
+  });
+  for (const paid of end.captured) await sendCaptureReceipt(ctx.db, ctx.mail, userId, paid);
+  if (end.action) return end.action;
+  if (end.error) throw new PaymentError(end.error);
+  if (end.paidCents === 0) return { detail: 'Nothing outstanding.', amount_cents: 0 };
+  return { detail: OUTSTANDING_PAID_MESSAGE, amount_cents: end.paidCents };
+}
+
+/** `outstanding-{user}-{fingerprint of the reservations, the amount and the card}`. */
+function outstandingKey(userId: number, ids: number[], total: number, cardRef?: string) {
+  const fingerprint = crypto
+    .createHash('sha256')
+    .update(`${ids.join(',')}|${total}|${cardRef ?? 'none'}`)
+    .digest('hex')
+    .slice(0, 24);
+  return `outstanding-${userId}-${fingerprint}`;
+}
+
+/**
+ * The webhook's way in (`payment_intent.succeeded` / `payment_failed` with the key
+ * `outstanding-{user}-…`): the balance that key charges is settled as the intent ended, once.
+ * A balance changed since (other bookings) is not charged anew here.
+ */
+export async function settleOutstanding(ctx: CaptureContext, key: string) {
+  const userId = Number(/^outstanding-(\d+)-/.exec(key)?.[1]);
+  if (!Number.isSafeInteger(userId)) return null;
+  try {
+    return await captureOutstanding(ctx, userId, key);
+  } catch (error) {
+    if (error instanceof PaymentError) return null;
+    throw error;
   }
-  if (mail) for (const paid of captured) await sendCaptureReceipt(db, mail, userId, paid);
-  return { detail: 'The outstanding balance has been paid.', amount_cents: total };
 }
 
 /** The receipt of a captured balance: what was paid, each booking with its venue and zone. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailBody, idParam, idText, ok, paginated } from '@paddock/contract/common';
 import {
   balance,
-  captureOutstandingResponse,
+  captureOutstandingAnswer,
   costBreakdown,
   futureReservationsQuery,
   reservation,
@@ -231,10 +231,11 @@ export const reservationsRoutes =
         schema: {
           tags,
           summary: 'Charge the saved card for the outstanding balance',
-          response: { 200: captureOutstandingResponse, 402: detailBody, ...errors },
+          response: { 200: captureOutstandingAnswer, 402: detailBody, ...errors },
         },
       },
-      async (request) => captureOutstanding(db, deps.payments, requireUser(request).id, mail),
+      async (request) =>
+        captureOutstanding({ db, payments: deps.payments, mail }, requireUser(request).id),
     );
 
     app.post(

@@ -3,6 +3,7 @@ import { PADDOCK_KEY } from '../../plugins/payments/stripe-provider';
 import { settleCheckout } from '../checkout/finish-checkout';
 import { settleVoucherPurchase } from '../vouchers/voucher-purchase';
 import { settleEnrolment } from '../club/club.service';
+import { settleOutstanding } from '../reservations/outstanding';
 import { recordProviderRefunds } from './provider-refunds';
 import { recordDispute } from './disputes';
 import type { EventContext } from './event-context';
@@ -24,16 +25,28 @@ export function membershipOfIntent(intent: Stripe.PaymentIntent): number | null 
   return match ? Number(match[1]) : null;
 }
 
-/** Finishes whatever waits on a PaymentIntent's challenge: a voucher purchase, an enrolment. */
+/** The outstanding balance a PaymentIntent charged: key `{customer}:outstanding-{user}-…` (0099). */
+export function outstandingOfIntent(intent: Stripe.PaymentIntent): string | null {
+  return (
+    /(?:^|:)(outstanding-\d+-[0-9a-f]+)$/.exec(intent.metadata?.[PADDOCK_KEY] ?? '')?.[1] ?? null
+  );
+}
+
+/**
+ * Finishes whatever waits on a PaymentIntent's challenge: a voucher purchase, an enrolment, an
+ * outstanding balance.
+ */
 async function settleOnSession(ctx: EventContext, intent: Stripe.PaymentIntent) {
+  const balance = outstandingOfIntent(intent);
+  if (balance !== null) await settleOutstanding(onSessionContext(ctx), balance);
   const code = voucherOfIntent(intent);
   if (code !== null) await settleVoucherPurchase(ctx, code);
   const membership = membershipOfIntent(intent);
   // Only a pending enrolment: a renewal's key looks the same and is not waiting here.
-  if (membership !== null) await settleEnrolment(clubContext(ctx), membership);
+  if (membership !== null) await settleEnrolment(onSessionContext(ctx), membership);
 }
 
-const clubContext = (ctx: EventContext) => ({
+const onSessionContext = (ctx: EventContext) => ({
   db: ctx.db,
   payments: ctx.payments,
   publicUrl: ctx.publicUrl,

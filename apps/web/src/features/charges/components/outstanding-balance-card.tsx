@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,19 +10,23 @@ import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
 import { outstandingSentence, payOutstandingQuestion } from '../../../lib/outstanding-words';
 import { balanceQuery } from '../../admin-users/api/get-balance';
-import { payOutstanding } from '../api/pay-outstanding';
+import { finishOutstanding, payOutstandingPresent } from '../api/pay-outstanding';
+
+/** The dashboard address the bank's challenge comes back to (server: outstandingReturnUrl). */
+const RETURN_PARAM = 'outstanding';
 
 /**
  * The customer's outstanding balance on the dashboard (decision 0096): what is owed and for
  * what, and, with a card on file, "Pay the outstanding $X now?" — a saved card is never charged
- * without that answer. Nothing when nothing is owed.
+ * without that answer. Nothing when nothing is owed. A bank that asks runs its challenge; back
+ * from the local provider's page (`?outstanding=authenticated`) the payment is finished here.
  */
 export function OutstandingBalanceCard({ userId }: { userId: number }) {
   const client = useQueryClient();
   const balance = useQuery(balanceQuery(userId));
   const card = useQuery(cardQuery(userId));
   const pay = useMutation({
-    mutationFn: payOutstanding,
+    mutationFn: (returning: boolean) => (returning ? finishOutstanding() : payOutstandingPresent()),
     onSuccess: (answer) => showAlert(answer.detail, 'success'),
     onError: (error) => showAlert(errorMessage(error), 'danger'),
     onSettled: () =>
@@ -28,6 +34,23 @@ export function OutstandingBalanceCard({ userId }: { userId: number }) {
         predicate: (q) => ['users', 'reservations', 'charges'].includes(String(q.queryKey[0])),
       }),
   });
+  const [params, setParams] = useSearchParams();
+  const returned = params.get(RETURN_PARAM) === 'authenticated';
+  const sent = useRef(false);
+  const { mutate } = pay;
+  useEffect(() => {
+    if (!returned || sent.current) return;
+    sent.current = true;
+    // Out of the address, so a reload does not finish it again.
+    setParams(
+      (p) => {
+        p.delete(RETURN_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+    mutate(true);
+  }, [returned, setParams, mutate]);
   const owed = balance.data;
   if (!owed || owed.amount_cents <= 0) return null;
   const amount = formatMoney(owed.amount_cents, owed.currency);
@@ -47,7 +70,7 @@ export function OutstandingBalanceCard({ userId }: { userId: number }) {
       {card.data ? (
         <>
           <p className="fw-semibold">{payOutstandingQuestion(owed.amount_cents, owed.currency)}</p>
-          <Button variant="primary" onClick={() => pay.mutate()} disabled={pay.isPending}>
+          <Button variant="primary" onClick={() => pay.mutate(false)} disabled={pay.isPending}>
             {pay.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             Pay {amount} with {card.data.brand} ending in {card.data.last4}
           </Button>
