@@ -1,6 +1,13 @@
 import { DateTime } from 'luxon';
 import { expect, expectAccessible, logIn, test } from './fixtures';
-import { VENUE_ZONE, bookingDate, pickDate, signIn, signUp } from './booking-support';
+import {
+  VENUE_ZONE,
+  bookingDate,
+  pickDate,
+  saveCardViaApi,
+  signIn,
+  signUp,
+} from './booking-support';
 
 const OWNER = { username: 'admin@paddock.local', password: 'paddock-admin' };
 const NEW_LOCATION = 'Paddock Riverside';
@@ -113,6 +120,7 @@ test('the owner sets up a location with hours and three seats, and a customer bo
 
   // A customer books River 2 on that day, in its own browser.
   const customer = await signUp(request, 'venue-setup');
+  await saveCardViaApi(request, customer, '4242424242424242');
   const found = (await (await request.get('/api/calendars?search=River%202')).json()) as {
     results: { id: number; name: string }[];
   };
@@ -130,10 +138,15 @@ test('the owner sets up a location with hours and three seats, and a customer bo
   await expect(times.getByRole('option', { name: '11:30 PM' })).toBeAttached();
   await expect(times.getByRole('option', { name: '2:00 PM', exact: true })).toHaveCount(0);
   await times.selectOption(`${day}T18:00`);
+  // Book It! goes through the checkout like every booking (decision 0096); paid, the customer
+  // goes where the location's "After booking, go to" says.
   await customerPage.getByRole('button', { name: 'Book It!' }).click();
-  await expect(
-    customerPage.getByText(`Reservation for ${day} 6:00 PM successfully added!`),
-  ).toBeVisible();
+  await customerPage
+    .getByRole('dialog', { name: 'Checkout' })
+    .getByRole('button', { name: 'Reserve' })
+    .click();
+  await expect(customerPage).toHaveURL(/\/dashboard$/);
+  await expect(customerPage.getByRole('cell', { name: 'River 2', exact: true })).toBeVisible();
   await context.close();
 
   // The booked seat cannot move to another location while the booking is ahead.
