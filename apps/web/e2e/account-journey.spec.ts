@@ -111,6 +111,8 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await page.getByRole('contentinfo').getByRole('link', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Forgot Password' }).click();
+  // The signup page has an Email field too: fill the reset form's, once its screen is loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Login Link' }).click();
   await expect(
