@@ -73,3 +73,15 @@ export async function createTestApp(
     },
   };
 }
+
+/** A logError for steps under test: an error they would only log fails the test instead. */
+export const failOnError = (error: unknown): never => {
+  throw error;
+};
+
+/** What a step that sends mail takes (mailer, public URL, logError), from the test app. */
+export const mailDeps = (t: TestApp) => ({
+  mailer: t.deps.mailer,
+  publicUrl: t.deps.config.publicUrl,
+  logError: failOnError,
+});

@@ -8,7 +8,7 @@ import {
   AUTHENTICATION_FAILED_MESSAGE,
   AUTHENTICATION_REQUIRED_MESSAGE,
 } from '../../plugins/payments/provider';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
 import { answerLost } from '../../test/lost-answer';
@@ -27,13 +27,7 @@ beforeAll(async () => {
     db: t.db,
     payments: t.deps.payments,
     publicUrl: t.deps.config.publicUrl,
-    mail: {
-      mailer: t.deps.mailer,
-      publicUrl: t.deps.config.publicUrl,
-      logError: (error) => {
-        throw error;
-      },
-    },
+    mail: mailDeps(t),
   };
 });
 afterAll(() => t.close());

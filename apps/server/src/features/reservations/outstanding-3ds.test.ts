@@ -3,7 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { OUTSTANDING_PAID_MESSAGE } from '@paddock/contract/reservations';
 import { charges, localCharges } from '../../db/schema/payments';
 import { AUTHENTICATION_FAILED_MESSAGE } from '../../plugins/payments/provider';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
 import { answerLost } from '../../test/lost-answer';
@@ -29,13 +29,7 @@ beforeAll(async () => {
   ctx = {
     db: t.db,
     payments: t.deps.payments,
-    mail: {
-      mailer: t.deps.mailer,
-      publicUrl: t.deps.config.publicUrl,
-      logError: (error) => {
-        throw error;
-      },
-    },
+    mail: mailDeps(t),
   };
 });
 afterAll(() => t.close());

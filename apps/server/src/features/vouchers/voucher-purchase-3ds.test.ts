@@ -4,7 +4,7 @@ import { voucherPurchases, vouchers } from '../../db/schema/booking';
 import { outboxMessages } from '../../db/schema/content';
 import { charges, localCharges } from '../../db/schema/payments';
 import { AUTHENTICATION_FAILED_MESSAGE } from '../../plugins/payments/provider';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
 import { answerLost } from '../../test/lost-answer';
@@ -26,11 +26,7 @@ beforeAll(async () => {
   ctx = {
     db: t.db,
     payments: t.deps.payments,
-    mailer: t.deps.mailer,
-    publicUrl: t.deps.config.publicUrl,
-    logError: (error) => {
-      throw error;
-    },
+    ...mailDeps(t),
   };
 });
 afterAll(() => t.close());
