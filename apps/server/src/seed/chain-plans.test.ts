@@ -25,6 +25,15 @@ const today = DateTime.utc().toISODate()!;
 
 let t: TestApp;
 let pool: pg.Pool;
+let indexesBefore: string[] = [];
+const indexDefinitions = async () =>
+  (
+    await pool.query<{ def: string }>(
+      `select pg_get_indexdef(i.indexrelid) as def from pg_index i
+       join pg_class t on t.oid = i.indrelid
+       join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public' order by 1`,
+    )
+  ).rows.map((r) => r.def);
 const sent: { text: string; values?: unknown[] }[] = [];
 let recording = false;
 const query = pg.Client.prototype.query;
@@ -32,6 +41,7 @@ const query = pg.Client.prototype.query;
 beforeAll(async () => {
   t = await createTestApp();
   pool = t.deps.database.pool;
+  indexesBefore = await indexDefinitions();
   // One year of a small chain: 50 seats, 20 000 customers, 100 000 laps.
   await seedChain(
     pool,
@@ -56,6 +66,10 @@ beforeAll(async () => {
 afterAll(async () => {
   pg.Client.prototype.query = query;
   await t?.close();
+});
+
+it('leaves every index the migrations made (the seed drops the bulk ones for the load)', async () => {
+  expect(await indexDefinitions()).toEqual(indexesBefore);
 });
 
 async function statementsOf(url: string, userId: number) {

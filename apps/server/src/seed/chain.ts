@@ -92,14 +92,17 @@ export async function seedChain(
     await run();
     log(`${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
   };
+  let dropped: string[] = [];
   try {
     await step('locations, seats, catalogue, staff', async () => {
       await q('begin');
       await insertVenue(q, plan, adminHash, managerHash);
       await q('commit');
     });
-    // From here on rows are written consistent by construction: no triggers, no FK checks.
+    // From here on rows are written consistent by construction: no triggers, no FK checks, and
+    // the bulk tables' secondary indexes built once at the end rather than kept row by row.
     await q(`set session_replication_role = replica`);
+    dropped = await dropSecondaryIndexes(q);
     await step(`${plan.customers} customers`, () => insertCustomers(q, plan, customerHash));
     await step('bookings (visits)', () => insertVisits(q, plan, log));
     await step('reservations, charges, refunds, audit', () => insertBookings(q, plan));
@@ -110,6 +113,10 @@ export async function seedChain(
     await step(`${plan.laps} laps and personal bests`, () => insertLaps(q, plan, log));
     await step('boards, race results, parties', () => insertRacing(q, plan));
     await q(`set session_replication_role = origin`);
+    await step(`${dropped.length} secondary indexes`, async () => {
+      await createIndexes(q, dropped);
+      dropped = [];
+    });
     await step('report seat days', () => rebuildReportSeatDays(q));
     await step('sequences and statistics', async () => {
       await setSequences(q);
@@ -137,6 +144,8 @@ export async function seedChain(
     return counts;
   } finally {
     await q(`set session_replication_role = origin`).catch(() => {});
+    // A seed that failed half-way still leaves every index the migrations made.
+    await createIndexes(q, dropped).catch(() => {});
     client.release();
   }
 }
@@ -531,6 +540,31 @@ async function rebuildReportSeatDays(q: Q) {
     cross join generate_series(0, 23) g(hour)
     left join hourly h on h.calendar_id = d.calendar_id and h.day = d.day and h.hour = g.hour
     group by d.calendar_id, d.day`);
+}
+
+/** The tables the chain writes in bulk: their indexes cost more kept per row than built once. */
+const BULK_TABLES = ['reservations', 'charges', 'refunds', 'audit_events', 'laps', 'personal_bests'];
+
+/**
+ * Drops the bulk tables' indexes that back no constraint (primary keys and unique constraints
+ * stay) and answers their definitions, to be built again by `createIndexes`.
+ */
+async function dropSecondaryIndexes(q: Q): Promise<string[]> {
+  const { rows } = await q(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+     from pg_index i join pg_class t on t.oid = i.indrelid
+     join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public'
+     where t.relname = any($1)
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    [BULK_TABLES],
+  );
+  for (const r of rows as { name: string }[]) await q(`drop index ${r.name}`);
+  return (rows as { def: string }[]).map((r) => r.def);
+}
+
+async function createIndexes(q: Q, definitions: string[]) {
+  await q(`set maintenance_work_mem = '512MB'`);
+  for (const def of definitions) await q(def);
 }
 
 /** Rows written with their ids leave serial sequences behind: move each past its table's ids. */
