@@ -15,6 +15,30 @@ export const CONCURRENT_INDEXES: { name: string; definition: string }[] = [
     name: 'credit_entries_checkout',
     definition: 'on credit_entries using btree (checkout_id) where checkout_id is not null',
   },
+  // A TIME board of a car group (GT3 at a track) reads each car's fastest laps and merges them:
+  // walking the track's laps by time instead passes every faster car's laps first (issue 33:
+  // 1.7 s at 10 M laps when a Formula car led the track).
+  {
+    name: 'personal_bests_board_car',
+    definition: 'on personal_bests using btree (track_id, car_id, lap_ms, recorded_at, lap_id)',
+  },
+  {
+    name: 'laps_track_car_time',
+    definition:
+      'on laps using btree (track_id, car_id, lap_ms, recorded_at, id) where valid and user_id is not null',
+  },
+  // The owner's reports over a year of a chain's charges (issue 33): what was taken by method,
+  // and club and voucher sales by day, each read from its index alone (no table rows).
+  {
+    name: 'charges_takings',
+    definition:
+      "on charges using btree (created_at) include (amount_cents, method) where errors = '' and (method is not null or charge_ref is not null)",
+  },
+  {
+    name: 'charges_kind_created',
+    definition:
+      "on charges using btree (kind, created_at) include (amount_cents) where errors = '' and charge_ref is not null",
+  },
 ];
 
 /**

@@ -134,6 +134,11 @@ export const laps = pgTable(
     index('laps_track_time')
       .on(t.trackId, t.lapMs, t.recordedAt)
       .where(sql`${t.valid} and ${t.userId} is not null`),
+    // A board of a car group reads each of its cars' fastest laps in turn (issue 33); built
+    // concurrently (src/db/concurrent-indexes.ts).
+    index('laps_track_car_time')
+      .on(t.trackId, t.carId, t.lapMs, t.recordedAt, t.id)
+      .where(sql`${t.valid} and ${t.userId} is not null`),
     index('laps_unassigned_guid')
       .on(t.driverGuid)
       .where(sql`${t.userId} is null`),
@@ -168,6 +173,8 @@ export const personalBests = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.trackId, t.carId] }),
     index('personal_bests_board').on(t.trackId, t.lapMs, t.recordedAt),
+    // A board of a car group, car by car (issue 33); built concurrently.
+    index('personal_bests_board_car').on(t.trackId, t.carId, t.lapMs, t.recordedAt, t.lapId),
   ],
 );
 

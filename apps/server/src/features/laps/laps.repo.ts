@@ -172,7 +172,8 @@ const BOARD_STEP = 200;
  * `since` (null: all time); ties go to the earlier lap. Walks an index in lap-time order and
  * keeps each racer's first row until `count` racers are found, so the work grows with the
  * board's length, not with the number of laps: all-time boards walk the personal-best table
- * (`personal_bests_board`), boards with a start walk the laps (`laps_track_time`).
+ * (`personal_bests_board`), boards with a start walk the laps (`laps_track_time`); a board of
+ * a car group walks each car's range (`personal_bests_board_car`, `laps_track_car_time`).
  */
 export async function boardBests(
   db: Db,
@@ -205,8 +206,7 @@ export async function boardBests(
         car: laps.carId,
       };
   const table = fromBests ? personalBests : laps;
-  // The group's cars as a literal list: the planner then walks the time-ordered index instead
-  // of joining the whole track's rows to a subquery and sorting them.
+  // The group's cars as a list read first, each then walked in its own index range.
   const carIds =
     opts.groupId === null
       ? null
@@ -216,34 +216,53 @@ export async function boardBests(
             .from(carGroupMembers)
             .where(eq(carGroupMembers.groupId, opts.groupId))
         ).map((r) => r.id);
-  if (carIds?.length === 0) return [];
+  // The cars the board takes (null: any car); a car filter narrows the group to that car.
+  const cars =
+    opts.carId === undefined
+      ? carIds
+      : carIds === null || carIds.includes(opts.carId)
+        ? [opts.carId]
+        : [];
+  if (cars?.length === 0) return [];
   const seen = new Set<number>();
   const chosen: number[] = [];
   let after: { ms: number; at: Date; id: number } | null = null;
   while (chosen.length < opts.count) {
-    const rows: { id: number; user: number | null; ms: number; at: Date }[] = await db
-      .select({ id: t.id, user: t.user, ms: t.ms, at: t.at })
-      .from(table)
-      .where(
-        and(
-          eq(t.track, opts.trackId),
-          fromBests
-            ? undefined
-            : and(
-                eq(laps.valid, true),
-                isNotNull(laps.userId),
-                opts.since === null ? undefined : gte(laps.recordedAt, opts.since),
-                opts.tyre === undefined ? undefined : eq(laps.tyre, opts.tyre),
-              ),
-          carIds === null ? undefined : inArray(t.car, carIds),
-          opts.carId === undefined ? undefined : eq(t.car, opts.carId),
-          after === null
-            ? undefined
-            : sql`(${t.ms}, ${t.at}, ${t.id}) > (${after.ms}, ${after.at.toISOString()}::timestamptz, ${after.id})`,
-        ),
-      )
-      .orderBy(asc(t.ms), asc(t.at), asc(t.id))
-      .limit(BOARD_STEP);
+    const where = and(
+      eq(t.track, opts.trackId),
+      fromBests
+        ? undefined
+        : and(
+            eq(laps.valid, true),
+            isNotNull(laps.userId),
+            opts.since === null ? undefined : gte(laps.recordedAt, opts.since),
+            opts.tyre === undefined ? undefined : eq(laps.tyre, opts.tyre),
+          ),
+      after === null
+        ? undefined
+        : sql`(${t.ms}, ${t.at}, ${t.id}) > (${after.ms}, ${after.at.toISOString()}::timestamptz, ${after.id})`,
+    );
+    type Step = { id: number; user: number | null; ms: number; at: Date };
+    const rows: Step[] =
+      cars === null
+        ? await db
+            .select({ id: t.id, user: t.user, ms: t.ms, at: t.at })
+            .from(table)
+            .where(where)
+            .orderBy(asc(t.ms), asc(t.at), asc(t.id))
+            .limit(BOARD_STEP)
+        : // A group's cars one index range each (…_board_car, laps_track_car_time), merged: the
+          // track's time order alone would pass every faster car's laps first.
+          (
+            await db.execute<Step>(sql`
+              select x.* from unnest(${`{${cars.join(',')}}`}::int[]) as c(car)
+              cross join lateral (
+                select ${t.id} as id, ${t.user} as "user", ${t.ms} as ms, ${t.at} as at
+                from ${table} where ${where} and ${t.car} = c.car
+                order by ${t.ms}, ${t.at}, ${t.id} limit ${BOARD_STEP}
+              ) x
+              order by x.ms, x.at, x.id limit ${BOARD_STEP}`)
+          ).rows.map((r) => ({ ...r, at: new Date(r.at) })); // raw rows keep times as text
     for (const row of rows) {
       if (row.user === null || seen.has(row.user)) continue;
       seen.add(row.user);

@@ -364,6 +364,106 @@ describe('TIME boards', () => {
   });
 });
 
+describe("a car group's TIME board", () => {
+  it('merges its cars in time order past faster cars of other groups, one row per racer', async () => {
+    const track = (
+      await call('POST', '/api/tracks', staff, {
+        sim: 'ac',
+        key: 'ks_red_bull_ring',
+        layout: 'gp',
+        name: 'Red Bull Ring GP',
+      })
+    ).json();
+    const group = (await call('POST', '/api/groups', staff, { name: 'GT3 merge' })).json();
+    const car = async (key: string, groups: number[]) =>
+      (await call('POST', '/api/cars', staff, { sim: 'ac', key, name: key, groups })).json().id;
+    const [a, b, c, formula] = [
+      await car('merge_gt3_a', [group.id]),
+      await car('merge_gt3_b', [group.id]),
+      await car('merge_gt3_c', [group.id]),
+      await car('merge_formula', []),
+    ];
+    // 260 racers in the three group cars with close times (so a hundred racers take more than
+    // one step of the board's walk), and every one faster in the Formula car than anyone in a
+    // GT3.
+    const racers = await t.db
+      .insert(users)
+      .values(
+        Array.from({ length: 260 }, (_, i) => ({
+          username: `merge-${i}@example.com`,
+          email: `merge-${i}@example.com`,
+          passwordHash: 'not-a-login',
+          firstName: 'Merge',
+          lastName: `Racer ${i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    const now = Date.now();
+    const rows = racers.flatMap((r, i) => [
+      { user: r.id, car: a, ms: 90_000 + ((i * 37) % 260) * 10 + (i % 3) },
+      { user: r.id, car: b, ms: 90_000 + ((i * 37) % 260) * 10 + (i % 5) },
+      { user: r.id, car: c, ms: 90_000 + ((i * 37) % 260) * 10 + (i % 7) },
+      { user: r.id, car: formula, ms: 60_000 + i },
+    ]);
+    const inserted = await t.db
+      .insert(laps)
+      .values(
+        rows.map((r, n) => ({
+          userId: r.user,
+          trackId: track.id,
+          carId: r.car,
+          sim: 'ac' as const,
+          lapMs: r.ms,
+          recordedAt: new Date(now - 86_400_000 + n),
+          sourceKey: `merge:${n}`,
+          valid: true,
+        })),
+      )
+      .returning({ id: laps.id, userId: laps.userId, carId: laps.carId, lapMs: laps.lapMs });
+    const { refreshPersonalBest } = await import('./laps.repo');
+    for (const r of racers)
+      for (const id of [a, b, c, formula]) await refreshPersonalBest(t.db, r.id, track.id, id);
+    // Each racer's best in a GT3 of the group, fastest first, ties to the earlier lap.
+    const expected = racers
+      .map((r) => {
+        const mine = inserted
+          .filter((l) => l.userId === r.id && l.carId !== formula)
+          .sort((x, y) => x.lapMs - y.lapMs || x.id - y.id);
+        return { user: r.id, ms: mine[0].lapMs, id: mine[0].id };
+      })
+      .sort((x, y) => x.ms - y.ms || x.id - y.id)
+      .map((r) => [r.user, r.ms])
+      .slice(0, 100);
+    for (const time_frame_days of [undefined, 30]) {
+      const board = (
+        await call('POST', '/api/boards', staff, {
+          name: `Merge ${time_frame_days ?? 'all time'}`,
+          calculation: 'TIME',
+          track: track.id,
+          group: group.id,
+          ...(time_frame_days ? { time_frame_days } : {}),
+        })
+      ).json();
+      expect(board.id, JSON.stringify(board)).toBeTypeOf('number');
+      const got = (await call('GET', `/api/boards/${board.id}/results?count=100`, null)).json();
+      expect(Array.isArray(got), JSON.stringify(got)).toBe(true);
+      expect(got.map((r: { user: number; lap_ms: number }) => [r.user, r.lap_ms])).toEqual(
+        expected,
+      );
+      const onlyB = (
+        await call('GET', `/api/boards/${board.id}/results?count=5&car=${b}`, null)
+      ).json();
+      expect(onlyB.map((r: { car: number }) => r.car)).toEqual([b, b, b, b, b]);
+      const notInGroup = await call(
+        'GET',
+        `/api/boards/${board.id}/results?count=5&car=${formula}`,
+        null,
+      );
+      expect(notInGroup.json()).toEqual([]);
+    }
+  });
+});
+
 describe('POINTS boards', () => {
   it('rank racers by points from imported races', async () => {
     const board = (

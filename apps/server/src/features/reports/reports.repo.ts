@@ -114,13 +114,14 @@ export async function providerRefundsByDay(db: Db, p: Period) {
  * answered with a reference) and every desk payment and desk refund (refunds are negative).
  */
 export async function takingsByMethod(db: Db, p: Period) {
-  const result = await db.execute<{ method: string; cents: number }>(sql`
-    select coalesce(c.method, 'card') as method, sum(c.amount_cents)::int as cents
+  // A chain's year of takings passes 2^31 cents: summed as bigint, read back as a number.
+  const result = await db.execute<{ method: string; cents: string }>(sql`
+    select coalesce(c.method, 'card') as method, sum(c.amount_cents)::bigint as cents
     from charges c
     where c.errors = '' and (c.method is not null or c.charge_ref is not null)
       and c.created_at >= ${p.start.toISOString()} and c.created_at < ${p.end.toISOString()}
     group by 1`);
-  return result.rows;
+  return result.rows.map((r) => ({ method: r.method, cents: Number(r.cents) }));
 }
 
 export async function clubCounts(db: Db, p: Period) {

@@ -110,6 +110,27 @@ describe('GET /api/reports', () => {
     ]);
   });
 
+  it("adds up takings past 2^31 cents (a chain's year) without an error", async () => {
+    const later = DateTime.fromISO(day).plus({ days: 20 });
+    const at = later.set({ hour: 12 }).setZone(zone, { keepLocalTime: true }).toJSDate();
+    await t.db.insert(charges).values(
+      [1, 2].map((n) => ({
+        amountCents: 1_500_000_000,
+        kind: 'desk',
+        method: 'cash' as const,
+        idempotencyKey: `r-big-${n}`,
+        createdAt: at,
+      })),
+    );
+    const res = await get({
+      location: venue.location.id,
+      from: later.toISODate()!,
+      to: later.toISODate()!,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Report).takings_by_method.cash_cents).toBe(3_000_000_000);
+  });
+
   it('counts no-shows and club members joined, cancelled and in good standing', async () => {
     const bob = await createUser(t, { firstName: 'Bob', lastName: 'Late' });
     const when = DateTime.fromISO(`${day}T10:00`, { zone });
