@@ -8,7 +8,13 @@ const BOTTOM_BAR = '--paddock-bottom-bar';
  * On touch-sized screens the messages sit at the bottom (issue 30: at the top they covered the
  * page title), so this bar publishes its height and the messages rise above it.
  */
-export function StickyBottomBar({ className, children }: { className: string; children: ReactNode }) {
+export function StickyBottomBar({
+  className,
+  children,
+}: {
+  className: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const bar = ref.current;
