@@ -4,13 +4,12 @@ import {
   bearer,
   bookingDate,
   DOWNTOWN,
+  locationSeats,
   saveCardViaApi,
   signIn,
   signUp,
   upcomingOf,
 } from './booking-support';
-
-type Seat = { id: number; name: string; location: number };
 
 test('Book It! on club credit books, paid, and sends the booking confirmation', async ({
   page,
@@ -24,13 +23,7 @@ test('Book It! on club credit books, paid, and sends the booking confirmation', 
   });
   expect(enrolled.status(), await enrolled.text()).toBe(200);
   await signIn(page, customer);
-  const locations = (await (await request.get('/api/locations')).json()) as {
-    results: { id: number; name: string }[];
-  };
-  const downtown = locations.results.find((l) => l.name === DOWNTOWN)!;
-  const seats = ((await (await request.get('/api/calendars')).json()) as { results: Seat[] })
-    .results;
-  const seat = seats.find((s) => s.name === 'Cockpit 3' && s.location === downtown.id)!;
+  const seat = (await locationSeats(request)).seats.find((s) => s.name === 'Cockpit 3')!;
   const day = bookingDate(21);
 
   await page.goto(`/reservations/${seat.id}?slot=${day}T20:30`);

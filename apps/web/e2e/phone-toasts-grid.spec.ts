@@ -3,7 +3,7 @@ import { DEMO_STAFF, expect, expectAccessible, test } from './fixtures';
 import {
   bearer,
   bookingDate,
-  DOWNTOWN,
+  locationSeats,
   longDate,
   pickDate,
   signIn,
@@ -97,15 +97,7 @@ test('phone: the booking grid splits no word and keeps seven seats in view', asy
   const customer = await signUp(request, 'phone-words');
   await signIn(page, customer);
   const day = bookingDate(12);
-  const locations = (await (await request.get('/api/locations')).json()) as {
-    results: { id: number; name: string }[];
-  };
-  const downtown = locations.results.find((l) => l.name === DOWNTOWN)!;
-  const seats = (
-    (await (await request.get('/api/calendars?page_size=100')).json()) as {
-      results: { id: number; name: string; location: number }[];
-    }
-  ).results.filter((s) => s.location === downtown.id);
+  const { location: downtown, seats } = await locationSeats(request);
   // The long labels: a blackout ("Unavailable") and the customer's own unpaid seat.
   const staff = (await (await request.post('/api/auth/token', { data: DEMO_STAFF })).json()) as {
     access: string;
