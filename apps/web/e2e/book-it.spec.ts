@@ -1,15 +1,13 @@
 import { DEMO_STAFF, expect, expectAccessible, test } from './fixtures';
 import {
   bookingDate,
-  DOWNTOWN,
+  locationSeats,
   longDate,
   saveCardViaApi,
   signIn,
   signUp,
   upcomingOf,
 } from './booking-support';
-
-type Seat = { id: number; name: string; location: number };
 
 test('Book It! shows the price and books through the checkout, paid and e-mailed', async ({
   page,
@@ -18,13 +16,7 @@ test('Book It! shows the price and books through the checkout, paid and e-mailed
   const customer = await signUp(request, 'bookit');
   await saveCardViaApi(request, customer, '4242424242424242');
   await signIn(page, customer);
-  const locations = (await (await request.get('/api/locations')).json()) as {
-    results: { id: number; name: string }[];
-  };
-  const downtown = locations.results.find((l) => l.name === DOWNTOWN)!;
-  const seats = ((await (await request.get('/api/calendars')).json()) as { results: Seat[] })
-    .results;
-  const seat = seats.find((s) => s.name === 'Cockpit 4' && s.location === downtown.id)!;
+  const seat = (await locationSeats(request)).seats.find((s) => s.name === 'Cockpit 4')!;
   const day = bookingDate(20);
 
   // The seat's own page, on that day at 9:30 PM (the link a waitlist offer uses).

@@ -56,6 +56,20 @@ export async function pickDate(page: Page, iso: string) {
 
 export type Customer = { id: number; email: string; access: string };
 
+export type Seat = { id: number; name: string; location: number };
+
+/** A demo location (by name) and its seats, as the API lists them. */
+export async function locationSeats(request: APIRequestContext, name = DOWNTOWN) {
+  const locations = (await (await request.get('/api/locations')).json()) as {
+    results: { id: number; name: string }[];
+  };
+  const location = locations.results.find((l) => l.name === name)!;
+  const seats = (
+    (await (await request.get('/api/calendars?page_size=100')).json()) as { results: Seat[] }
+  ).results.filter((s) => s.location === location.id);
+  return { location, seats };
+}
+
 /** A new customer through the API (signup step 0 with a password). */
 export async function signUp(request: APIRequestContext, tag: string): Promise<Customer> {
   const email = `e2e-booking-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

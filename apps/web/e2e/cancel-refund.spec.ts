@@ -196,6 +196,13 @@ test('a waitlisted customer is e-mailed when a seat frees up and books the seat 
   expect(await avail(bearer(first))).toBe('taken');
   expect(await avail(bearer(waiting))).toBe('free');
 
+  // "Book it now" opens the held seat on the held day and time, not today (issue 30).
+  await page.getByRole('link', { name: 'Book it now' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/reservations/${seats[0].id}\\?slot=${encodeURIComponent(slot)}$`),
+  );
+  await expect(page.getByRole('listbox', { name: 'Available Times' })).toHaveValue(slot);
+
   await page.goto(`/reservations/all?location=${downtown.id}`);
   await pickDate(page, day);
   await page.getByRole('button', { name: cellName(seats[0].name, day, '2:00 PM', 'Free') }).click();

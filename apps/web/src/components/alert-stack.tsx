@@ -2,7 +2,8 @@ import { PlainAlert } from './plain-alert';
 import { dismissAlert, useAlerts } from '../lib/alerts';
 
 /**
- * The app's messages, pinned to the top of the window above any open modal.
+ * The app's messages, above any open modal: pinned to the top of the window on a desktop, to the
+ * bottom (above a StickyBottomBar) on phones and tablets, where the top is the page title (app.css).
  * Errors are announced assertively; the rest politely.
  */
 export function AlertStack() {

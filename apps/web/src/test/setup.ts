@@ -11,6 +11,12 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom has no layout: scrolling is a no-op here.
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+// Nor does it lay out or resize anything: an observer that is never called (StickyBottomBar).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 beforeEach(() => {
   // No test reaches a real network: unmatched API calls answer 404 unless a test stubs them.

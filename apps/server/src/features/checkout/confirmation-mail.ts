@@ -5,7 +5,8 @@ import { receiptMail, type Venue } from '../../plugins/receipt-mail';
 import { SLOT_MINUTES } from '../../lib/slots';
 
 export type ConfirmedBooking = {
-  checkoutId: number;
+  /** What the mail calls the booking: `#12` (a checkout), `Reservation #34` (a club credit). */
+  reference: string;
   to: string;
   name: string;
   venue: Venue;
@@ -60,7 +61,7 @@ export function confirmationMail(booking: ConfirmedBooking): Promise<MailMessage
     rows: [
       ['Venue', where],
       ['Times shown in', zone],
-      ['Booking', `#${booking.checkoutId}`],
+      ['Booking', booking.reference],
       ['Total charged', formatMoney(booking.totalCents, booking.location.currency)],
     ],
     lines,

@@ -1,7 +1,7 @@
 import type { VenueSettings } from '@paddock/contract/venue';
-import type { CheckoutAmounts, CheckoutItem } from '../../db/schema/booking';
+import type { CheckoutItem } from '../../db/schema/booking';
 import type { locations } from '../../db/schema/venue';
-import type { MailMessage } from '../../plugins/mail';
+import type { Mailer, MailMessage } from '../../plugins/mail';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { venueOf } from '../../plugins/receipt-mail';
 import { getSettings } from '../../plugins/settings';
@@ -19,17 +19,28 @@ import { confirmationMail } from './confirmation-mail';
 
 type LocationRow = typeof locations.$inferSelect;
 
-/** What the confirmation says (readConfirmationFacts). */
+/** What the confirmation says (readConfirmationFacts, readBookingFacts). */
 export type ConfirmationFacts = {
-  checkout: { id: number; items: Pick<CheckoutItem, 'calendarId' | 'time'>[] } & {
-    amounts: Pick<CheckoutAmounts, 'totalCents'>;
-  };
+  booking: PaidBooking;
   user: PersonName & { email: string };
   location: Pick<LocationRow, 'name' | 'address' | 'timezone' | 'currency'>;
   names: Map<number, string>;
   settings: Pick<VenueSettings, 'company_name' | 'logo_url'>;
   policy: { text: string };
   rows: ReservationRow[];
+};
+
+/**
+ * A paid booking, whatever paid it (issue 30): a checkout (card, voucher, credits) or a club
+ * subscription's credit on the seat's own page. `reference` is what the mail calls it.
+ */
+export type PaidBooking = {
+  reference: string;
+  userId: number;
+  locationId: number;
+  totalCents: number;
+  items: Pick<CheckoutItem, 'calendarId' | 'time'>[];
+  reservationIds: number[];
 };
 
 /** The facts of a paid checkout; null: no one to mail. */
@@ -39,18 +50,33 @@ export async function readConfirmationFacts(
 ): Promise<ConfirmationFacts | null> {
   const checkout = await repo.findCheckout(db, checkoutId);
   if (!checkout) return null;
-  const user = await repo.findUserContact(db, checkout.userId);
-  const location = await repo.findLocation(db, checkout.locationId);
+  return readBookingFacts(db, {
+    reference: `#${checkout.id}`,
+    userId: checkout.userId,
+    locationId: checkout.locationId,
+    totalCents: checkout.amounts.totalCents,
+    items: checkout.items,
+    reservationIds: await repo.checkoutReservationIds(db, checkoutId),
+  });
+}
+
+/** The facts of any paid booking; null: no one to mail. */
+export async function readBookingFacts(
+  db: Queryable,
+  booking: PaidBooking,
+): Promise<ConfirmationFacts | null> {
+  const user = await repo.findUserContact(db, booking.userId);
+  const location = await repo.findLocation(db, booking.locationId);
   if (!user?.email || !location) return null;
   const names = await repo.seatNames(
     db,
-    checkout.items.map((i) => i.calendarId),
+    booking.items.map((i) => i.calendarId),
   );
   const settings = await getSettings(db as Db);
-  const policy = await policyFor(db, location, checkout.userId);
-  const rows = await findRowsByIds(db, await repo.checkoutReservationIds(db, checkoutId));
+  const policy = await policyFor(db, location, booking.userId);
+  const rows = await findRowsByIds(db, booking.reservationIds);
   return {
-    checkout,
+    booking,
     user: { ...user, email: user.email },
     location,
     names,
@@ -65,10 +91,10 @@ export function confirmationOf(
   ctx: { publicUrl: string; mailFrom: string },
   facts: ConfirmationFacts,
 ): Promise<MailMessage> {
-  const { checkout, user, location, names, settings } = facts;
+  const { booking, user, location, names, settings } = facts;
   return confirmationMail({
     policyText: facts.policy.text,
-    checkoutId: checkout.id,
+    reference: booking.reference,
     to: user.email,
     name: displayName({ ...user }) ?? user.email,
     venue: venueOf(settings, ctx.publicUrl),
@@ -78,17 +104,31 @@ export function confirmationOf(
       timezone: location.timezone,
       currency: location.currency,
     },
-    totalCents: checkout.amounts.totalCents,
+    totalCents: booking.totalCents,
     calendar: customerCalendarOf(facts.rows, {
       name: `${settings.company_name} booking`,
       publicUrl: ctx.publicUrl,
       organizer: { name: settings.company_name, mailFrom: ctx.mailFrom },
     }),
-    items: checkout.items
+    items: booking.items
       .map((i) => ({
         seatName: names.get(i.calendarId) ?? 'Simulator',
         start: new Date(i.time),
       }))
       .sort((a, b) => a.start.getTime() - b.start.getTime()),
   });
+}
+
+/**
+ * Mails a paid booking's confirmation in the caller's transaction (its outbox row commits or
+ * rolls back with the booking): for bookings that no checkout finishes, i.e. one paid with a
+ * club subscription's credit. A checkout's confirmation is owed instead (receipts-owed.ts).
+ */
+export async function mailBookingConfirmation(
+  ctx: { mailer: Mailer; publicUrl: string; mailFrom: string },
+  db: Queryable,
+  booking: PaidBooking,
+): Promise<void> {
+  const facts = await readBookingFacts(db, booking);
+  if (facts) await ctx.mailer.send(await confirmationOf(ctx, facts), db);
 }

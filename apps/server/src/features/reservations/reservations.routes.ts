@@ -32,6 +32,7 @@ import {
 } from './reservations.service';
 import { cancelReservation, refundContext, settleCheckoutOf } from '../refunds/refunds.service';
 import { bookingsCounter } from '../../plugins/business-metrics';
+import { mailBookingConfirmation } from '../checkout/send-confirmation';
 
 const feedQuery = z.object({
   token: z.string().max(2000).optional(),
@@ -54,6 +55,11 @@ export const reservationsRoutes =
       mailer: deps.mailer,
       publicUrl: deps.config.publicUrl,
       logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
+    };
+    const confirmationCtx = {
+      mailer: deps.mailer,
+      publicUrl: deps.config.publicUrl,
+      mailFrom: deps.config.mailFrom,
     };
     const refunds = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
     const tags = ['reservations'];
@@ -93,6 +99,7 @@ export const reservationsRoutes =
           request.body,
           new Date(),
           seats,
+          (tx, booking) => mailBookingConfirmation(confirmationCtx, tx, booking),
         );
         bookingsCounter.inc({ via: 'reservation' });
         return reply.status(201).send(created);

@@ -279,6 +279,23 @@ function assertCustomerFields(caller: AuthUser, body: ReservationUpdate) {
 }
 
 /**
+ * Mails a booking paid with a club subscription's credit, in the booking's transaction. The
+ * checkout feature's `mailBookingConfirmation` is passed in by the route (this feature does not
+ * import the checkout, which imports it): the one confirmation every paid booking sends.
+ */
+export type ConfirmPaidBooking = (
+  tx: Queryable,
+  booking: {
+    reference: string;
+    userId: number;
+    locationId: number;
+    totalCents: number;
+    items: { calendarId: number; time: string }[];
+    reservationIds: number[];
+  },
+) => Promise<void>;
+
+/**
  * A customer books an unpaid seat for themselves (paid later: checkout, capture or staff).
  * Staff may book for any user, mark paid, or black out a seat (no user, notes). Without a
  * subscription, the booking is one statement (bookSeat, decision 0046); `seats` answers the seat
@@ -290,6 +307,7 @@ export async function createReservation(
   body: ReservationCreate,
   now = new Date(),
   seats?: SeatLookup,
+  confirm?: ConfirmPaidBooking,
 ): Promise<Reservation> {
   assertCustomerFields(caller, body);
   const role = roleOf(caller);
@@ -299,7 +317,8 @@ export async function createReservation(
   if (blackout && subscriptionId !== null)
     throw ValidationError.field('subscription', 'A blackout has no subscription.');
   const userId = blackout ? null : (body.user ?? caller.id);
-  if (subscriptionId !== null) return createWithSubscription(db, caller, body, now, userId!);
+  if (subscriptionId !== null)
+    return createWithSubscription(db, caller, body, now, userId!, confirm);
   const stay: StayCheck = blackout ? 'blackout' : { userId };
   const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField, stay, seats);
   const unpaid = !blackout && body.paid !== true;
@@ -393,6 +412,7 @@ async function createWithSubscription(
   body: ReservationCreate,
   now: Date,
   userId: number,
+  confirm?: ConfirmPaidBooking,
 ): Promise<Reservation> {
   if (userId !== caller.id && !(await repo.userExists(db, userId)))
     throw ValidationError.field('user', `Invalid pk "${userId}" - object does not exist.`);
@@ -421,6 +441,15 @@ async function createWithSubscription(
       userId,
       seatCostCents: seat.costCents,
       reservationId: created,
+    });
+    // Paid, so confirmed by mail like a checkout (issue 30: it sent nothing).
+    await confirm?.(tx, {
+      reference: `Reservation #${created}`,
+      userId,
+      locationId: seat.location.id,
+      totalCents: 0,
+      items: [{ calendarId: seat.id, time: new Date(slot.startMs).toISOString() }],
+      reservationIds: [created],
     });
     return created;
   });

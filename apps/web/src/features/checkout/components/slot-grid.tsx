@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { Fragment, useState, type KeyboardEvent } from 'react';
 import type { AvailResponse, AvailSlot } from '@paddock/contract/calendars';
 import { slotIsFull } from '@paddock/contract/refunds';
 import { formatSlotDate, formatSlotTime, isHalfHourSlot } from '../../../lib/slot-format';
@@ -29,6 +29,20 @@ export const CELL_LABELS: Record<CellView, string> = {
   closed: 'Closed',
   loading: 'Loading…',
 };
+
+/**
+ * A label's words, each its own box: on a phone a line breaks only between words, and a word
+ * wider than its column ends in an ellipsis (issue 30: "Unavai-lable"); the full text stays in
+ * the cell's accessible name and the header's title (slot-grid.css).
+ */
+function Words({ text }: { text: string }) {
+  return text.split(' ').map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' '}
+      <span className="paddock-word">{word}</span>
+    </Fragment>
+  ));
+}
 
 /** The key of one seat-slot in a selection. */
 export const cellKey = (calendar: number, slot: string) => `${calendar}|${slot}`;
@@ -153,10 +167,17 @@ export function SlotGrid({ date, seats, availability, selected, onToggle, now, o
               Time
             </th>
             {seats.map((seat) => (
-              <th key={seat.id} scope="col" className="text-center">
-                <span className="d-block">{seat.name}</span>
+              <th
+                key={seat.id}
+                scope="col"
+                className="text-center"
+                title={`${seat.name} (${seat.type_name})`}
+              >
+                <span className="d-block">
+                  <Words text={seat.name} />
+                </span>
                 <span className="d-block small fw-normal text-body-secondary">
-                  {seat.type_name}
+                  <Words text={seat.type_name} />
                 </span>
               </th>
             ))}
@@ -202,7 +223,7 @@ export function SlotGrid({ date, seats, availability, selected, onToggle, now, o
                         if (enabled && slot) onToggle(seat, slot);
                       }}
                     >
-                      {label}
+                      <Words text={label} />
                     </button>
                   </td>
                 );

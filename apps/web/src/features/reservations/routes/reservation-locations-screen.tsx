@@ -6,6 +6,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { AvailSlot } from '@paddock/contract/calendars';
 import { PageTitle } from '../../../components/page-title';
 import { VenueHeaderImage } from '../../../components/venue-header-image';
+import { StickyBottomBar } from '../../../components/sticky-bottom-bar';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { dismissAlert, showAlert, showError } from '../../../lib/alerts';
 import { countOf, SLOTS } from '../../../lib/plural';
@@ -312,7 +313,7 @@ export default function ReservationLocationsScreen() {
           </div>
         </div>
       )}
-      <div className="paddock-checkout-bar sticky-bottom bg-body border-top py-2 mt-3">
+      <StickyBottomBar className="paddock-checkout-bar mt-3">
         <div className="d-flex align-items-center justify-content-between gap-2">
           <span aria-live="polite">
             {count === 0 ? 'No times selected' : `${countOf(count, SLOTS)} selected`}
@@ -330,7 +331,7 @@ export default function ReservationLocationsScreen() {
             </Button>
           </div>
         </div>
-      </div>
+      </StickyBottomBar>
       {checkout && (
         <Suspense fallback={null}>
           <CheckoutModal

@@ -19,6 +19,7 @@ import { venueConfigQuery } from '../../../lib/venue-config';
 import { saveVenueSettings, venueSettingsQuery } from '../api/venue-settings-api';
 import { LinkListField } from '../components/link-list-field';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
+import { StickyBottomBar } from '../../../components/sticky-bottom-bar';
 
 export const SETTINGS_SAVED = 'The venue settings have been saved.';
 
@@ -376,7 +377,7 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
         </Form.Group>
       </fieldset>
 
-      <div className="d-flex gap-2 sticky-bottom bg-body py-2 border-top">
+      <StickyBottomBar className="d-flex gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
           Save Settings
@@ -388,7 +389,7 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
         >
           Discard Changes
         </Button>
-      </div>
+      </StickyBottomBar>
     </Form>
   );
 }

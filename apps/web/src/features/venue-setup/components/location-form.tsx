@@ -18,6 +18,7 @@ import { createLocation, saveLocation } from '../api/venue-setup-api';
 import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
 import { SpecialHoursEditor, WeeklyHoursEditor } from './hours-editor';
 import { SlotPreviewPanel } from './slot-preview-panel';
+import { StickyBottomBar } from '../../../components/sticky-bottom-bar';
 
 type Draft = {
   name: string;
@@ -231,12 +232,12 @@ export function LocationForm({ location, defaultZone, today, onSaved }: Props) {
       />
 
       {errors.non_field_errors && <p className="text-danger">{errors.non_field_errors}</p>}
-      <div className="d-flex gap-2 sticky-bottom bg-body py-2 border-top">
+      <StickyBottomBar className="d-flex gap-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
           {location ? 'Save Location' : 'Create Location'}
         </Button>
-      </div>
+      </StickyBottomBar>
     </Form>
   );
 }
