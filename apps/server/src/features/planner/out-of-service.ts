@@ -18,12 +18,9 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from '../reservations/reservations.repo';
 import { displayName, insertReservations } from '../reservations/reservations.service';
-import {
-  findReservationForRefund,
-  finishRefunds,
-  refundInTransaction,
-  type RefundContext,
-} from '../refunds/refunds.service';
+import { finishRefunds } from '../refunds/card-refunds';
+import { findReservationForRefund, refundInTransaction } from '../refunds/record-refund';
+import type { RefundContext } from '../refunds/refund-context';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { sendOutOfServiceMails, type Notice } from './out-of-service-mail';
 import { slotAround } from './planner.service';
