@@ -1,3 +1,4 @@
+// An event's sessions: the defaults a seat's event starts with, replacing them, their rules.
 import { eq } from 'drizzle-orm';
 import {
   SESSION_DEFAULTS,

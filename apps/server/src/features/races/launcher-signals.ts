@@ -1,3 +1,5 @@
+// The launchers' side of an event: rigs reporting their load state, host signals to every seat,
+// peer messages relayed (spec §4).
 import { and, eq } from 'drizzle-orm';
 import { type RigReport, type SignalWrite } from '@paddock/contract/races';
 import type { Db } from '../../db/client';

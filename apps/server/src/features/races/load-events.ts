@@ -1,3 +1,4 @@
+// Reading race events (sessions, entries, party guests) and which event a seat runs now.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { loadStateOf, type Entry, type RaceEvent } from '@paddock/contract/races';
 import type { Db } from '../../db/client';

@@ -1,3 +1,5 @@
+// Parties: seats racing together on the host's event; reading, hosting, renaming, joining,
+// leaving and ending one.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   defaultPartyName,

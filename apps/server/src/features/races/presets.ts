@@ -1,3 +1,4 @@
+// Race presets: saved track, cars and sessions to start an event from.
 import { asc, eq } from 'drizzle-orm';
 import { type Preset, type PresetCreate } from '@paddock/contract/races';
 import type { Db } from '../../db/client';

@@ -1,3 +1,4 @@
+// What the race screens look up: assists, skins, drivers, the caller's location.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   ASSIST_NAMES,

@@ -1,3 +1,4 @@
+// One-time tickets that open an event's launcher socket.
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { TICKET_SECONDS } from '@paddock/contract/races';

@@ -1,3 +1,4 @@
+// Changing an event's settings and entries (PATCH/PUT /races/events/{id}) and what changed.
 import { and, eq, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import { type RaceEvent, type RaceEventUpdate } from '@paddock/contract/races';
 import type { Db } from '../../db/client';

@@ -1,3 +1,5 @@
+// After the commit: each card part sent to the provider once per attempt (or recorded as given
+// back at the desk, 0083), staff retries of declined ones, then the receipt.
 import type { CardRefundStatus } from '../../db/schema/refunds';
 import type { AuthUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';

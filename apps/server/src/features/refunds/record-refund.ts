@@ -1,3 +1,6 @@
+// Inside the cancelling transaction: the refund's rows, the credits and voucher value given
+// back at once, the audit, the transaction lines. The card part is sent after the commit
+// (card-refunds.ts).
 import { formatMoney } from '@paddock/contract/money';
 import { DESK_METHOD_PHRASES, type DeskMethod } from '@paddock/contract/charges';
 import { shareValueCents } from '../../lib/refund-split';

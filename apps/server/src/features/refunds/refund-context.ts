@@ -1,3 +1,5 @@
+// What every refund step works with (database, provider, mailer) and which bookings a caller
+// may touch: their own, or any for staff who change reservations (docs/decisions/0027).
 import type { Deps } from '../../deps';
 import type { Db } from '../../db/client';
 import { hasPermission, type AuthUser } from '../../plugins/auth';

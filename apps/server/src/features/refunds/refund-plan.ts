@@ -1,3 +1,6 @@
+// What a booking was paid with and what a cancellation gives back from where: the policy's
+// share, the card part per charge (never more than is left on it), credits, the voucher
+// (docs/decisions/0027, 0040, 0072).
 import type { RefundChoice } from '@paddock/contract/refunds';
 import { CENTS_PER_CREDIT } from '@paddock/contract/club';
 import { isFreeCancellation, type CancellationPolicy } from '../../lib/cancellation-policy';

@@ -1,3 +1,4 @@
+// The refund receipt mail; a failure is logged and never undoes the refund.
 import { describeInZone } from '../../lib/slots';
 import { getSettings } from '../../plugins/settings';
 import { refundMail } from './refund-mail';

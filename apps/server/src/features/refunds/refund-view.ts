@@ -1,3 +1,4 @@
+// A refund as the customer and staff read it: its lines in words and its totals.
 import { type RefundBreakdown, type RefundView } from '@paddock/contract/refunds';
 import { formatMoney } from '@paddock/contract/money';
 import { PAYMENT_METHOD_LABELS } from '@paddock/contract/charges';

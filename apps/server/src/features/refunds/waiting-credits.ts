@@ -1,3 +1,5 @@
+// Refunded credits that wait for the membership's good standing: released on renewal, or their
+// value back to the card when the member leaves.
 import { addCredits, isClubMemberInGoodStanding } from '../../plugins/club-membership';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import * as repo from './refunds.repo';
