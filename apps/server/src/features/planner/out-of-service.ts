@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { liveHold } from '../../lib/waitlist-hold';
 import type {
   OutOfService,
   OutOfServiceBooking,
@@ -137,13 +138,7 @@ async function planRange(db: Queryable, range: Range, now: Date, lock: boolean):
       userId: waitlistEntries.userId,
     })
     .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.status, 'offered'),
-        gt(waitlistEntries.holdUntil, now),
-        inArray(waitlistEntries.slot, keys),
-      ),
-    );
+    .where(and(liveHold(now), inArray(waitlistEntries.slot, keys)));
   const heldFor = new Map(held.map((h) => [`${h.calendarId}|${h.slot}`, h.userId]));
   const lastSeatOf = new Map<number, number>();
   const bookings = rows
