@@ -1,25 +1,15 @@
 // Leaderboard benchmarks for `npm run bench` (issue 9): a TIME board at 1 M and 5 M laps against
 // a bare route returning the same JSON, and lap ingestion with personal-best upkeep.
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Database } from '../src/db/client';
-
-type Load = (
-  title: string,
-  opts: autocannon.Options,
-) => Promise<{ title: string; rps: number; p99: number; errors: number }>;
+import { children, here, load, tsx, waitFor } from './harness';
 
 export async function boardBenchmarks(opts: {
   database: Database;
   appBase: string;
   tmp: string;
-  tsx: string;
-  here: string;
-  children: ChildProcess[];
-  load: Load;
-  waitFor: (url: string) => Promise<void>;
   seatId: number;
   /** First port for the bare board routes (two are used). */
   port?: number;
@@ -103,16 +93,16 @@ export async function boardBenchmarks(opts: {
       const file = path.join(opts.tmp, `board-${id}-${target}.json`);
       fs.writeFileSync(file, json);
       port += 1;
-      const bare = spawn(opts.tsx, [path.join(opts.here, 'bare-json.ts')], {
+      const bare = spawn(tsx, [path.join(here, 'bare-json.ts')], {
         env: { ...process.env, PORT: String(port), JSON_FILE: file },
         stdio: 'ignore',
       });
-      opts.children.push(bare);
-      await opts.waitFor(`http://127.0.0.1:${port}/json`);
-      const b = await opts.load(`bare GET (${json.length} B JSON)`, {
+      children.push(bare);
+      await waitFor(`http://127.0.0.1:${port}/json`);
+      const b = await load(`bare GET (${json.length} B JSON)`, {
         url: `http://127.0.0.1:${port}/json`,
       });
-      const a = await opts.load(`GET /boards/{id}/results ${label}`, { url });
+      const a = await load(`GET /boards/{id}/results ${label}`, { url });
       bare.kill('SIGTERM');
       lines.push(
         `${(total / 1e6).toFixed(0)} M laps, ${label}: ${a.rps.toFixed(0)} req/s (${((a.rps / b.rps) * 100).toFixed(0)}% of bare ${b.rps.toFixed(0)}), p99 ${a.p99} ms vs ${b.p99} ms, non-2xx ${a.errors}`,
@@ -130,7 +120,7 @@ export async function boardBenchmarks(opts: {
     crypto.createHash('sha256').update(key).digest('hex'),
   ]);
   let n = 0;
-  const ingest = await opts.load('POST /laps (rig, personal best kept)', {
+  const ingest = await load('POST /laps (rig, personal best kept)', {
     url: opts.appBase,
     requests: [
       {

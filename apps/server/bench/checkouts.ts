@@ -8,7 +8,7 @@ import type { Tokens } from '../src/plugins/auth';
 import { createUser } from '../src/test/factories';
 import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
 import { sampleWaits } from './pg-waits';
-import { cpuTicks, TICK_MS } from './stage-harness';
+import { cpuTicks, TICK_MS } from './harness';
 import { receiptMail, renderReceiptDirect, type Receipt } from '../src/plugins/receipt-mail';
 
 type Load<Row> = (title: string, opts: autocannon.Options) => Promise<Row>;

@@ -6,18 +6,12 @@
 //   web delivery: initial JavaScript per route (gzip), Lighthouse (mobile), npm start's start
 //   times (web.ts; BENCH_ONLY=web runs only these).
 import autocannon from 'autocannon';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import { startEmbeddedPostgres } from '../src/db/embedded';
-import { connect, ensureDatabase, runMigrations } from '../src/db/client';
-import { Tokens } from '../src/plugins/auth';
 import { createUser } from '../src/test/factories';
-import { createCalendarType, createLocation, createSeat } from '../src/test/booking-factories';
 import { boardBenchmarks } from './boards';
 import { chainBenchmark, chainDatabase } from './chain';
 import { checkoutBenchmark, receiptRenderFigure } from './checkouts';
@@ -25,107 +19,36 @@ import { plannerBenchmark } from './planner';
 import { racesBenchmark } from './races';
 import { webBenchmarks } from './web';
 import { reportsBenchmark } from './reports';
-import { scratchDir, waitFor } from './stage-harness';
+import {
+  benchVenue,
+  bookingSlots,
+  buildServer,
+  CONNECTIONS,
+  formatRow as fmt,
+  load,
+  loadAverage,
+  PORT_BASE,
+  root,
+  rssMb,
+  runBench,
+  scratchDir,
+  SECONDS,
+  SECRET,
+  stageDatabase,
+  startApp as startAppIn,
+  startBareServer,
+  stopBench,
+  type Row,
+} from './harness';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 32;
-// BENCH_PORT_BASE moves the ports the bench listens on: apps and bare route (n … n+2), the web
-// bench's npm start (n+3, n+4), the bare board routes (n+6, n+7).
-const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4311);
 const WEB_PORT = PORT_BASE + 3;
-const SECRET = 'bench-secret-bench-secret-bench-secret-0001';
 
-const children: ChildProcess[] = [];
 const appPids = new Map<number, number | undefined>();
 const tmp = scratchDir('paddock-bench-');
 
-// The app instances run as a venue runs them (`npm start`, decision 0035): the compiled server
-// (built here when a source changed) under node with source maps. BENCH_SERVER=tsx runs the
-// TypeScript sources under tsx instead, as the bench did before decision 0049.
-const underTsx = process.env.BENCH_SERVER === 'tsx';
-let built = false;
-
-function startApp(databaseUrl: string, port: number) {
-  if (!underTsx && !built) {
-    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
-      stdio: 'inherit',
-    });
-    built = true;
-  }
-  const main = path.join(root, underTsx ? 'apps/server/src/main.ts' : 'apps/server/dist/main.js');
-  // BENCH_PROFILE=dir writes a CPU profile of each app instance there (open in Chrome DevTools).
-  const profile = process.env.BENCH_PROFILE;
-  // node's flags as `npm start` passes them (apps/server/node-flags.json); BENCH_NODE_FLAGS="--a
-  // --b" adds flags to try.
-  const flags = JSON.parse(
-    fs.readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'),
-  ) as string[];
-  const tried = [
-    ...flags.filter((f) => f !== '--enable-source-maps'),
-    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
-  ];
-  const loader = [...tried, ...(underTsx ? ['--import', 'tsx'] : ['--enable-source-maps'])];
-  const [cmd, args] = profile
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, ...loader, main]]
-    : underTsx
-      ? [tsx, [...tried, main]]
-      : [process.execPath, [...loader, main]];
-  const child = spawn(cmd, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-      NODE_ENV: 'production',
-      JWT_SECRET: SECRET,
-      DATA_DIR: path.join(tmp, `data-${port}`),
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    },
-    // BENCH_LOG_LEVEL=error shows what the app instances log.
-    stdio: process.env.BENCH_LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
-  });
-  children.push(child);
-  appPids.set(port, child.pid);
-  return waitFor(`http://127.0.0.1:${port}/api/openapi.json`);
+async function startApp(databaseUrl: string, port: number) {
+  appPids.set(port, (await startAppIn(databaseUrl, port, tmp)).pid);
 }
-
-/** Resident memory (MB) of the largest process under `pid` (tsx runs the app as its child). */
-function rssMb(pid: number | undefined): number {
-  if (!pid) return 0;
-  const sizes: number[] = [];
-  const visit = (p: number) => {
-    try {
-      const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
-      sizes.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-      const kids = fs.readFileSync(`/proc/${p}/task/${p}/children`, 'utf8').trim();
-      for (const kid of kids ? kids.split(/\s+/) : []) visit(Number(kid));
-    } catch {
-      /* gone */
-    }
-  };
-  visit(pid);
-  return Math.max(0, ...sizes);
-}
-
-async function load(title: string, opts: autocannon.Options) {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  return {
-    title,
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors,
-  };
-}
-
-type Row = Awaited<ReturnType<typeof load>>;
-const fmt = (r: Row) =>
-  `${r.title.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  non-2xx ${r.errors}`;
 
 async function main() {
   console.log(
@@ -138,35 +61,10 @@ async function main() {
     return;
   }
   if (process.env.BENCH_ONLY === 'chain') return chain();
-  const server = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg') });
-  await ensureDatabase(server.url('postgres'), 'bench');
-  const url = server.url('bench');
-  const database = connect(url, 4);
-  await runMigrations(database);
-  await database.pool.query(
-    'create table bench_inserts (id serial primary key, calendar int, slot text)',
-  );
+  const { server, url, database } = await stageDatabase(tmp, { statements: false });
 
-  // A 20-seat location open around the clock, in UTC so every local slot is easy to name.
-  const ctx = { db: database.db, deps: { tokens: new Tokens(SECRET, 3600) } };
-  const location = await createLocation(ctx, { name: 'Bench Arena', timezone: 'UTC' });
-  const type = await createCalendarType(ctx, { name: 'Pro Cockpit' });
-  const seats: Awaited<ReturnType<typeof createSeat>>[] = [];
-  for (let i = 0; i < 20; i++)
-    seats.push(
-      await createSeat(ctx, { locationId: location.id, typeId: type.id, costCents: 2500 }),
-    );
-  const customer = await createUser(ctx);
+  const { ctx, location, type, seats, customer, deskStaff, deskAuth } = await benchVenue(database);
   const auth = { authorization: `Bearer ${customer.token}`, 'content-type': 'application/json' };
-  // A customer may hold only a few unpaid bookings (0014): the booking run books for one as staff.
-  const deskStaff = await createUser(ctx, {
-    isStaff: true,
-    permissions: ['reservations.change_reservation'],
-  });
-  const deskAuth = {
-    authorization: `Bearer ${deskStaff.token}`,
-    'content-type': 'application/json',
-  };
   const date = DateTime.utc().plus({ days: 3 }).toISODate()!;
 
   const [appPort, app2Port, barePort] = [PORT_BASE, PORT_BASE + 1, PORT_BASE + 2];
@@ -241,18 +139,12 @@ async function main() {
   const parallelJson = await (await fetch(base + parallelPath, { headers: auth })).text();
   fs.writeFileSync(path.join(tmp, 'avail.json'), availJson);
   fs.writeFileSync(path.join(tmp, 'parallel.json'), parallelJson);
-  const bare = spawn(tsx, [path.join(here, 'bare-server.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(barePort),
-      DATABASE_URL: url,
-      AVAIL_JSON: path.join(tmp, 'avail.json'),
-      PARALLEL_JSON: path.join(tmp, 'parallel.json'),
-    },
-    stdio: 'ignore',
+  await startBareServer({
+    port: barePort,
+    databaseUrl: url,
+    availJson: path.join(tmp, 'avail.json'),
+    parallelJson: path.join(tmp, 'parallel.json'),
   });
-  children.push(bare);
-  await waitFor(`http://127.0.0.1:${barePort}/avail`);
   const bareBase = `http://127.0.0.1:${barePort}`;
 
   const rows: Row[] = [];
@@ -271,17 +163,7 @@ async function main() {
   stageRss('parallel');
 
   // Every booking request takes a distinct seat-slot from the next two months.
-  const slots: { calendar: number; slot: string }[] = [];
-  for (let d = 1; d < 55; d++) {
-    const day = DateTime.utc().startOf('day').plus({ days: d });
-    for (let m = 0; m < 24 * 60; m += 30) {
-      for (const seat of seats)
-        slots.push({
-          calendar: seat.id,
-          slot: day.plus({ minutes: m }).toFormat("yyyy-MM-dd'T'HH:mm"),
-        });
-    }
-  }
+  const slots = bookingSlots(seats);
   let next = 0;
   const nextBody = () => JSON.stringify({ ...slots[next++ % slots.length], user: customer.id });
   let nextBare = 0;
@@ -463,11 +345,6 @@ async function main() {
       database,
       appBase: base,
       tmp,
-      tsx,
-      here,
-      children,
-      load,
-      waitFor,
       seatId: seats[0].id,
       port: PORT_BASE + 5,
     });
@@ -475,11 +352,7 @@ async function main() {
   }
 
   async function finish() {
-    await database.close();
-    for (const c of children) c.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
-    await server.stop();
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await stopBench({ database, server, url, tmp });
   }
 }
 
@@ -491,12 +364,7 @@ async function chain() {
   const { database, url, server, seeded } = await chainDatabase({ root, scale, today });
   console.log(`chain database: ${seeded}`);
   // Built first, so the start below is the server's start, not esbuild's.
-  if (!underTsx) {
-    execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
-      stdio: 'inherit',
-    });
-    built = true;
-  }
+  buildServer();
   // Another bench's server on the port would answer in this one's place.
   const free = await new Promise<boolean>((resolve) => {
     const probe = net.createServer().once('error', () => resolve(false));
@@ -512,21 +380,9 @@ async function chain() {
   console.log(
     `start on the chain (migrations applied, until it answers): ${startMs.toFixed(0)} ms; ` +
       `server RSS after the table ${rssMb(appPids.get(PORT_BASE)).toFixed(0)} MB; ` +
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} on ${os.cpus().length} cores`,
+      `load average ${loadAverage()} on ${os.cpus().length} cores`,
   );
-  await database.close();
-  for (const c of children) c.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1500));
-  await server?.stop();
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await stopBench({ database, server, url, tmp });
 }
 
-main().catch((e) => {
-  console.error(e);
-  // SIGTERM, not SIGKILL: tsx passes it on to the app it runs; a killed tsx would orphan it.
-  for (const c of children) c.kill('SIGTERM');
-  process.exit(1);
-});
+runBench(main);

@@ -13,6 +13,11 @@ export const REAL_DATE_PATTERN =
   '(?!0000)(?:(?:\\d\\d(?:[2468][048]|[13579][26]|0[48])|(?:[02468][048]|[13579][26])00)-02-29|' +
   '\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|' +
   '02-(?:0[1-9]|1\\d|2[0-8])))';
+const REAL_DATE = new RegExp(`^${REAL_DATE_PATTERN}$`);
+/** A real calendar date `YYYY-MM-DD` (the one rule: the server's slots use it too). */
+export const isRealDate = (date: string) => REAL_DATE.test(date);
+/** A slot key's form: `YYYY-MM-DDTHH:mm` at :00 or :30, the date not yet checked. */
+const SLOT_FORM_PATTERN = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):(00|30)$/;
 /** A slot key on a real date, at :00 or :30. */
 export const SLOT_KEY_PATTERN = new RegExp(`^${REAL_DATE_PATTERN}T([01]\\d|2[0-3]):(00|30)$`);
 export const SLOT_FORMAT_MESSAGE = 'Enter a slot as YYYY-MM-DDTHH:mm at :00 or :30.';
@@ -24,7 +29,7 @@ export const SLOT_DATE_MESSAGE = 'Enter a real date and time.';
  */
 export const slotKey = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):(00|30)$/, {
+  .regex(SLOT_FORM_PATTERN, {
     message: SLOT_FORMAT_MESSAGE,
     abort: true,
   })

@@ -1,3 +1,4 @@
+import { SLOT_MINUTES } from '@paddock/contract/calendars';
 import { allocateCents, percentOfCents } from './money';
 
 /**
@@ -35,8 +36,6 @@ export type Pricing = {
   creditsValueCents: number;
   creditsProgramSaves: number;
 };
-
-export const SLOT_MINUTES = 30;
 
 /** Fees go when one checkout books at least 30 × threshold minutes, or for club members. */
 export function feesWaived(slotCount: number, threshold: number, clubMember: boolean): boolean {

@@ -1,5 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { LRUCache } from 'lru-cache';
+import { isRealDate, SLOT_KEY_PATTERN, SLOT_MINUTES } from '@paddock/contract/calendars';
 
 /**
  * Bookable half-hours of a location, in its IANA time zone. The one place that turns opening
@@ -14,7 +15,7 @@ import { LRUCache } from 'lru-cache';
  *   second pass has no slot, so keys never repeat (48 keys on a 50-half-hour day).
  */
 
-export const SLOT_MINUTES = 30;
+export { SLOT_MINUTES };
 const SLOT_MS = SLOT_MINUTES * 60_000;
 
 export type HoursRange = { open: string; close: string };
@@ -36,33 +37,21 @@ export type Slot = {
   startMs: number;
 };
 
-export const SLOT_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):(00|30)$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function isValidZone(zone: string): boolean {
   return IANAZone.isValidZone(zone);
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 /**
- * A real calendar date in `YYYY-MM-DD` form (proleptic Gregorian, as luxon reads it). Plain
- * arithmetic: luxon's parse was three calls per booking (slots.test.ts compares the two).
+ * A real calendar date in `YYYY-MM-DD` form (years 0001–9999): the contract's one rule, which
+ * the API document carries as a pattern. No luxon parse: that was three calls per booking.
  */
-export function isValidDate(date: string): boolean {
-  if (!DATE_PATTERN.test(date)) return false;
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
-  const day = Number(date.slice(8, 10));
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
-}
+export const isValidDate = isRealDate;
 
 /** Well-formed key at :00/:30 on a real date (it may still fall outside opening hours). */
 export function isValidSlotKey(key: string): boolean {
-  return SLOT_KEY_PATTERN.test(key) && isValidDate(key.slice(0, 10));
+  return SLOT_KEY_PATTERN.test(key);
 }
 
 function shiftDate(date: string, days: number): string {

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { PERMISSIONS } from '@paddock/contract/accounts';
+import { reportSeatDaysBackfill } from '../db/report-seat-days-backfill';
 import { hashPassword } from '../lib/passwords';
 import { CARS, GROUPS, TRACKS } from './demo-laps';
 import { CHAIN_PLACES, FIRST_NAMES, LAST_NAMES, fullSeats } from './chain-places';
@@ -523,27 +524,18 @@ async function insertRacing(q: Q, plan: ChainPlan) {
 /** What the reservations trigger would have kept, from the migration's own backfill (0025). */
 async function rebuildReportSeatDays(q: Q) {
   await q(`delete from report_seat_days`);
-  await q(`
-    with hourly as (
-      select calendar_id, left(slot, 10)::date as day, substr(slot, 12, 2)::int as hour,
-             count(*)::int as n,
-             coalesce(sum(amount_cents) filter (where paid), 0)::int as paid,
-             coalesce(sum(booking_fee_cents) filter (where paid), 0)::int as fee
-      from reservations where cancelled_at is null and not is_blackout
-        and slot ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:'
-      group by 1, 2, 3
-    )
-    insert into report_seat_days (calendar_id, day, hours, paid_cents, fee_cents)
-    select d.calendar_id, d.day, array_agg(coalesce(h.n, 0) order by g.hour),
-           sum(coalesce(h.paid, 0)), sum(coalesce(h.fee, 0))
-    from (select distinct calendar_id, day from hourly) d
-    cross join generate_series(0, 23) g(hour)
-    left join hourly h on h.calendar_id = d.calendar_id and h.day = d.day and h.hour = g.hour
-    group by d.calendar_id, d.day`);
+  await q(reportSeatDaysBackfill());
 }
 
 /** The tables the chain writes in bulk: their indexes cost more kept per row than built once. */
-const BULK_TABLES = ['reservations', 'charges', 'refunds', 'audit_events', 'laps', 'personal_bests'];
+const BULK_TABLES = [
+  'reservations',
+  'charges',
+  'refunds',
+  'audit_events',
+  'laps',
+  'personal_bests',
+];
 
 /**
  * Drops the bulk tables' indexes that back no constraint (primary keys and unique constraints

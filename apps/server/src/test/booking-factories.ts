@@ -118,6 +118,15 @@ export function futureDate(days = 1, zone = 'America/Los_Angeles'): string {
   return DateTime.now().setZone(zone).plus({ days }).toISODate()!;
 }
 
+/** A fresh half-hour slot key of `day` at each call, from `fromHour` on (one per checkout). */
+export function halfHourSlots(day: string, fromHour: number): () => string {
+  let index = 0;
+  return () => {
+    const m = fromHour * 60 + 30 * index++;
+    return `${day}T${String(Math.floor(m / 60)).padStart(2, '0')}:${m % 60 ? '30' : '00'}`;
+  };
+}
+
 /** The slot key `HH:mm` on a future date. */
 export function futureSlot(hhmm = '18:00', days = 1, zone = 'America/Los_Angeles'): string {
   return `${futureDate(days, zone)}T${hhmm}`;

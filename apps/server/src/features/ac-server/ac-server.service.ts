@@ -21,7 +21,8 @@ import { parties } from '../../db/schema/races';
 import { HttpError, NotFound, ValidationError } from '../../plugins/errors';
 import { lapOwner } from '../laps/catalog-upkeep';
 import { importResults, storeLap } from '../laps/laps.service';
-import { getEvent, relayPeer, type SignalHooks } from '../races/races.service';
+import { relayPeer, type SignalHooks } from '../races/launcher-signals';
+import { getEvent } from '../races/load-events';
 import { toServerRace, ServerRaceError, type ServerRaceLookups } from './server-race';
 import { AccServerLink, type AccServerConfig } from '../acc-server/acc-server.service';
 

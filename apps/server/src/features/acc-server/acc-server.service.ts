@@ -27,7 +27,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { ValidationError } from '../../plugins/errors';
 import { importResults, storeLap } from '../laps/laps.service';
-import { relayPeer, type getEvent } from '../races/races.service';
+import { relayPeer } from '../races/launcher-signals';
+import type { getEvent } from '../races/load-events';
 import { ServerRaceError, type ServerRaceLookups } from '../ac-server/server-race';
 import { toAccServerRace, raceNumberOf } from './acc-server-race';
 

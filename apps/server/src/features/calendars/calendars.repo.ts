@@ -12,6 +12,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { liveHold } from '../../lib/waitlist-hold';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { reservations } from '../../db/schema/booking';
@@ -204,8 +205,7 @@ export async function heldForOthers(
     .from(waitlistEntries)
     .where(
       and(
-        eq(waitlistEntries.status, 'offered'),
-        sql`${waitlistEntries.holdUntil} > ${now}`,
+        liveHold(now),
         inArray(waitlistEntries.heldCalendarId, calendarIds),
         gte(waitlistEntries.slot, fromSlot),
         lt(waitlistEntries.slot, toSlot),

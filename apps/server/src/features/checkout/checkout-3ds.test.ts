@@ -7,9 +7,11 @@ import {
   AUTHENTICATION_FAILED_MESSAGE,
 } from '../../plugins/payments/provider';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
-import { createVenue, futureDate } from '../../test/booking-factories';
+import { createVenue, futureDate, halfHourSlots } from '../../test/booking-factories';
+import { checkoutContext } from '../../test/checkout-context';
+import { userPost } from '../../test/requests';
 import { settleCheckout, type FinishContext } from './finish-checkout';
 import { repairCheckouts, type RepairContext } from './money-repair';
 import { AUTHENTICATION_HOLD_MS } from './release-checkout';
@@ -23,29 +25,16 @@ let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
 let ctx: RepairContext & FinishContext;
 const day = futureDate(8, 'America/Los_Angeles');
-let slotIndex = 0;
-const nextSlot = () => {
-  const m = 9 * 60 + 30 * slotIndex++;
-  return `${day}T${String(Math.floor(m / 60)).padStart(2, '0')}:${m % 60 ? '30' : '00'}`;
-};
+const nextSlot = halfHourSlots(day, 9);
 
 beforeAll(async () => {
   t = await createTestApp();
   venue = await createVenue(t, { seats: 1, costCents: 3000 });
-  ctx = {
-    db: t.db,
-    payments: t.deps.payments,
-    receipts: { wake: () => {} },
-    publicUrl: t.deps.config.publicUrl,
-    logError: (error) => {
-      throw error;
-    },
-  };
+  ctx = checkoutContext(t);
 });
 afterAll(() => t.close());
 
-const post = (user: CreatedUser, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+const post = userPost(() => t);
 
 /** A customer with a 3-D Secure card (saved through its challenge) and a quoted seat. */
 async function quoted(number = '4000002760003184') {

@@ -3,8 +3,9 @@ import { eq, like } from 'drizzle-orm';
 import { reservations } from '../../db/schema/booking';
 import { charges, localCharges } from '../../db/schema/payments';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import { userPost } from '../../test/requests';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { claimOnly } from '../../test/claimed-checkout';
@@ -25,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (user: CreatedUser, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+const post = userPost(() => t);
 
 /** A quoted one-seat checkout, then the first step of its processing, as if it died there. */
 async function claimedThenCrashed(user: CreatedUser, hhmm: string) {

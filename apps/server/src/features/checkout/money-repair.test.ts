@@ -6,7 +6,8 @@ import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
-import { createSeat, createVenue, futureDate } from '../../test/booking-factories';
+import { createSeat, createVenue, futureDate, halfHourSlots } from '../../test/booking-factories';
+import { checkoutContext } from '../../test/checkout-context';
 import { claimOnly } from '../../test/claimed-checkout';
 import { repairCheckouts, type RepairContext } from './money-repair';
 
@@ -18,25 +19,13 @@ let venue: Awaited<ReturnType<typeof createVenue>>;
 let ctx: RepairContext;
 const zone = 'America/Los_Angeles';
 const day = futureDate(6, zone);
-let minute = 0;
 /** A free half-hour on the first seat for each checkout of this file. */
-const nextSlot = () => {
-  const m = 10 * 60 + 30 * minute++;
-  return `${day}T${String(Math.floor(m / 60)).padStart(2, '0')}:${m % 60 ? '30' : '00'}`;
-};
+const nextSlot = halfHourSlots(day, 10);
 
 beforeAll(async () => {
   t = await createTestApp();
   venue = await createVenue(t, { seats: 1, costCents: 3000 });
-  ctx = {
-    db: t.db,
-    payments: t.deps.payments,
-    receipts: { wake: () => {} },
-    publicUrl: t.deps.config.publicUrl,
-    logError: (error) => {
-      throw error;
-    },
-  };
+  ctx = checkoutContext(t);
 });
 afterAll(() => t.close());
 

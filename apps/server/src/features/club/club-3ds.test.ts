@@ -8,8 +8,9 @@ import {
   AUTHENTICATION_FAILED_MESSAGE,
   AUTHENTICATION_REQUIRED_MESSAGE,
 } from '../../plugins/payments/provider';
+import { userPost } from '../../test/requests';
 import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
-import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
 import { answerLost } from '../../test/lost-answer';
 import { completeEnrolment, settleEnrolment, type ClubContext } from './club.service';
@@ -32,19 +33,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const post = userPost(() => t);
 const complete = (user: CreatedUser, id: number) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/users/me/subscriptions/${id}/complete`,
-    headers: bearer(user.token),
-  });
+  post(user, `/api/users/me/subscriptions/${id}/complete`);
 const enroll = (user: CreatedUser, who: string | number = 'me') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/users/${who}/charges/credits_enroll`,
-    headers: bearer(user.token),
-    payload: { credits_amount: 1000 },
-  });
+  post(user, `/api/users/${who}/charges/credits_enroll`, { credits_amount: 1000 });
 
 /** A customer whose card always asks (4000 0027 6000 3184), saved through its challenge. */
 async function customer(number = '4000002760003184') {

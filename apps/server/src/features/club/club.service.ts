@@ -20,7 +20,8 @@ import { dayOfMonth, localDate, nextCycleDate } from './billing-cycle';
 import { clubTerms, creditsProblem, quoteCredits, sessionsFor, type ClubTerms } from './club-terms';
 import * as repo from './club.repo';
 import { accessibleUserId } from '../../plugins/user-access';
-import { sendCardRefund, waitingCreditsToCard } from '../refunds/refunds.service';
+import { sendCardRefund } from '../refunds/card-refunds';
+import { waitingCreditsToCard } from '../refunds/waiting-credits';
 
 export type ClubContext = {
   db: Db;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { runJob } from '../../lib/job-run';
 import type { Db } from '../../db/client';
 import { addCredits } from '../../plugins/club-membership';
-import { releaseWaitingCredits } from '../refunds/refunds.service';
+import { releaseWaitingCredits } from '../refunds/waiting-credits';
 import { chargeSavedCard, needsAuthentication } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';

@@ -24,7 +24,7 @@ import { rigKeys } from '../../db/schema/laps';
 import { requireUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import * as laps from './laps.service';
-import { currentEventOf } from '../races/races.service';
+import { currentEventOf } from '../races/load-events';
 import { lapsCounter } from '../../plugins/business-metrics';
 
 /** Results files are small (a full race is ~100 kB); a season's worth stays under this. */

@@ -2,7 +2,7 @@ import { describeInZone } from '../../lib/slots';
 import { receiptMail, venueOf } from '../../plugins/receipt-mail';
 import { getSettings } from '../../plugins/settings';
 import type { locations } from '../../db/schema/venue';
-import type { RefundContext } from '../refunds/refunds.service';
+import type { RefundContext } from '../refunds/refund-context';
 import * as refundsRepo from '../refunds/refunds.repo';
 
 /** One booking of a customer's that the broken seat affected: moved to `to`, or cancelled. */

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { liveHold } from '../../lib/waitlist-hold';
 import type {
   OutOfService,
   OutOfServiceBooking,
@@ -18,12 +19,9 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from '../reservations/reservations.repo';
 import { displayName, insertReservations } from '../reservations/reservations.service';
-import {
-  findReservationForRefund,
-  finishRefunds,
-  refundInTransaction,
-  type RefundContext,
-} from '../refunds/refunds.service';
+import { finishRefunds } from '../refunds/card-refunds';
+import { findReservationForRefund, refundInTransaction } from '../refunds/record-refund';
+import type { RefundContext } from '../refunds/refund-context';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { sendOutOfServiceMails, type Notice } from './out-of-service-mail';
 import { slotAround } from './planner.service';
@@ -140,13 +138,7 @@ async function planRange(db: Queryable, range: Range, now: Date, lock: boolean):
       userId: waitlistEntries.userId,
     })
     .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.status, 'offered'),
-        gt(waitlistEntries.holdUntil, now),
-        inArray(waitlistEntries.slot, keys),
-      ),
-    );
+    .where(and(liveHold(now), inArray(waitlistEntries.slot, keys)));
   const heldFor = new Map(held.map((h) => [`${h.calendarId}|${h.slot}`, h.userId]));
   const lastSeatOf = new Map<number, number>();
   const bookings = rows

@@ -20,7 +20,7 @@ import {
 import type { Deps } from '../../deps';
 import * as planner from './planner.service';
 import { previewOutOfService, takeOutOfService } from './out-of-service';
-import { refundContext } from '../refunds/refunds.service';
+import { refundContext } from '../refunds/refund-context';
 import { bookingsCounter } from '../../plugins/business-metrics';
 
 const errors = {

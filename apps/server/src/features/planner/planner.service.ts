@@ -42,12 +42,9 @@ import {
 import { priceBooking } from '../../lib/pricing';
 import { isClubMemberInGoodStanding } from '../../plugins/club-membership';
 import { recordAudit } from '../audit/audit.service';
-import {
-  findReservationForRefund,
-  finishRefunds,
-  refundInTransaction,
-  type RefundContext,
-} from '../refunds/refunds.service';
+import { finishRefunds } from '../refunds/card-refunds';
+import { findReservationForRefund, refundInTransaction } from '../refunds/record-refund';
+import type { RefundContext } from '../refunds/refund-context';
 import { seatFreed } from '../waitlist/waitlist.service';
 import { moveReservation } from '../refunds/move-reservation';
 import { formatMoney } from '@paddock/contract/money';

@@ -17,7 +17,10 @@ import { hasPermission, loadAuthUser, type AuthUser } from '../../plugins/auth';
 import { RELAY_MAX_BYTES, type ChangeFeed, type Relay } from '../../plugins/changes';
 import { Forbidden, HttpError, Unauthorized, ValidationError } from '../../plugins/errors';
 import { rigFromHeader } from '../laps/laps.service';
-import * as races from './races.service';
+import { type SignalHooks, relayPeer, reportState, sendSignal } from './launcher-signals';
+import { getEvent, loadEvents, rigMayUse } from './load-events';
+import { redeemTicket } from './socket-tickets';
+import { changedFields } from './update-event';
 
 const PERMISSION = 'leaderboards.can_manage_race_events' as const;
 
@@ -55,7 +58,7 @@ export class LauncherHub {
     changes: ChangeFeed,
     private readonly options: SocketOptions,
     private readonly extras: {
-      signalHooks?: races.SignalHooks;
+      signalHooks?: SignalHooks;
       /** Sent to a socket after the whole event when it joins (the party's AC server). */
       onJoin?: (eventId: number) => SocketServerMessage[];
     } = {},
@@ -141,11 +144,11 @@ export class LauncherHub {
     });
     // On connect, the whole event (one model_updated with every field).
     this.enqueue(room, async () => {
-      const [event] = await races.loadEvents(this.db, [eventId]);
+      const [event] = await loadEvents(this.db, [eventId]);
       if (!event) return void socket.close(SOCKET_CLOSE_NO_EVENT, 'No such event');
       // Newer than what the others were told (a change whose notice is still on its way): tell
       // them now, so the notice finds nothing new and nobody hears a change twice.
-      const news = current.snapshot ? races.changedFields(current.snapshot, event, 'after') : {};
+      const news = current.snapshot ? changedFields(current.snapshot, event, 'after') : {};
       current.snapshot = event;
       if (Object.keys(news).length) {
         const text = JSON.stringify({ type: 'model_updated', data: news });
@@ -161,13 +164,13 @@ export class LauncherHub {
     const room = this.rooms.get(eventId);
     if (!room) return;
     this.enqueue(room, async () => {
-      const [event] = await races.loadEvents(this.db, [eventId]);
+      const [event] = await loadEvents(this.db, [eventId]);
       if (!event) {
         for (const client of room.clients)
           client.socket.close(SOCKET_CLOSE_NO_EVENT, 'No such event');
         return;
       }
-      const data = room.snapshot ? races.changedFields(room.snapshot, event, 'after') : event;
+      const data = room.snapshot ? changedFields(room.snapshot, event, 'after') : event;
       room.snapshot = event;
       if (Object.keys(data).length === 0) return;
       this.broadcast(room, { type: 'model_updated', data });
@@ -221,7 +224,7 @@ export class LauncherHub {
       if (!staff || !hasPermission(staff, PERMISSION))
         return this.send(client, { type: 'error', detail: 'Only staff send host signals.' });
       try {
-        return await races.sendSignal(this.db, staff, eventId, m, this.extras.signalHooks);
+        return await sendSignal(this.db, staff, eventId, m, this.extras.signalHooks);
       } catch (e) {
         // Refused before it was sent (the party's server cannot start): say why.
         if (e instanceof ValidationError || e instanceof HttpError)
@@ -232,12 +235,12 @@ export class LauncherHub {
     if (m.type === 'state') {
       if (client.calendar === null)
         return this.send(client, { type: 'error', detail: 'Only a rig reports its state.' });
-      return races.reportState(this.db, client.calendar, eventId, m.state);
+      return reportState(this.db, client.calendar, eventId, m.state);
     }
     const size = Buffer.byteLength(JSON.stringify(m.data ?? null));
     if (size > RELAY_MAX_BYTES - 500)
       return this.send(client, { type: 'error', detail: 'The message is too large.' });
-    return races.relayPeer(this.db, eventId, {
+    return relayPeer(this.db, eventId, {
       data: m.data ?? null,
       from: client.calendar,
       socket: client.id,
@@ -298,21 +301,21 @@ export const launcherSocketRoutes =
         const header = request.headers.authorization;
         if (header?.startsWith('Rig ')) {
           const rig = await rigFromHeader(db, header);
-          if (!(await races.rigMayUse(db, rig.calendarId, eventId)))
+          if (!(await rigMayUse(db, rig.calendarId, eventId)))
             throw new Forbidden('This rig key is for another seat.');
           who.set(request, { calendar: rig.calendarId, staff: null });
           return;
         }
         let staff = request.authUser;
         if (!staff && request.query.ticket) {
-          const userId = await races.redeemTicket(db, request.query.ticket, eventId);
+          const userId = await redeemTicket(db, request.query.ticket, eventId);
           if (userId === null)
             throw new Unauthorized('This ticket is not valid.', 'ticket_not_valid');
           staff = await loadAuthUser(db, userId);
         }
         if (!staff) throw new Unauthorized();
         if (!hasPermission(staff, PERMISSION)) throw new Forbidden();
-        await races.getEvent(db, eventId);
+        await getEvent(db, eventId);
         who.set(request, { calendar: null, staff });
       },
       handler: async (_request, reply) =>

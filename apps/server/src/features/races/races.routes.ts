@@ -26,7 +26,20 @@ import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import { Forbidden } from '../../plugins/errors';
 import { rigFromHeader } from '../laps/laps.service';
-import * as races from './races.service';
+import { type SignalHooks, sendSignal } from './launcher-signals';
+import { getEvent, listCurrentEvents, rigMayUse } from './load-events';
+import {
+  addMember,
+  deleteParty,
+  hostParty,
+  listParties,
+  removeMember,
+  updateParty,
+} from './parties';
+import { createPreset, deletePreset, listPresets } from './presets';
+import { listAssists, listSkins, locationOf, searchDrivers } from './race-lookups';
+import { issueTicket } from './socket-tickets';
+import { updateEvent } from './update-event';
 
 /**
  * Race control (spec staff §7 `/races/*`): parties, the seats' race events, presets, host
@@ -34,7 +47,7 @@ import * as races from './races.service';
  * access table); a rig key reads the event its own seat runs.
  */
 export const racesRoutes =
-  (deps: Deps, signalHooks: races.SignalHooks = {}): FastifyPluginAsyncZod =>
+  (deps: Deps, signalHooks: SignalHooks = {}): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const tags = ['races'];
@@ -50,9 +63,8 @@ export const racesRoutes =
         },
       },
       async (request) => {
-        const location =
-          request.query.location ?? (await races.locationOf(db, request.authUser!.id));
-        return races.listParties(db, location ?? undefined);
+        const location = request.query.location ?? (await locationOf(db, request.authUser!.id));
+        return listParties(db, location ?? undefined);
       },
     );
     app.post(
@@ -66,7 +78,7 @@ export const racesRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await races.hostParty(db, requireUser(request), request.body)),
+        reply.status(201).send(await hostParty(db, requireUser(request), request.body)),
     );
     app.patch(
       '/races/parties/:id',
@@ -79,8 +91,7 @@ export const racesRoutes =
           response: { 200: party, ...errors },
         },
       },
-      async (request) =>
-        races.updateParty(db, requireUser(request), request.params.id, request.body),
+      async (request) => updateParty(db, requireUser(request), request.params.id, request.body),
     );
     app.delete(
       '/races/parties/:id',
@@ -93,7 +104,7 @@ export const racesRoutes =
         },
       },
       async (request, reply) => {
-        await races.deleteParty(db, requireUser(request), request.params.id);
+        await deleteParty(db, requireUser(request), request.params.id);
         return reply.status(204).send();
       },
     );
@@ -108,7 +119,7 @@ export const racesRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await races.addMember(db, requireUser(request), request.body)),
+        reply.status(201).send(await addMember(db, requireUser(request), request.body)),
     );
     app.delete(
       '/races/parties/members/:id',
@@ -121,7 +132,7 @@ export const racesRoutes =
         },
       },
       async (request, reply) => {
-        await races.removeMember(db, requireUser(request), request.params.id);
+        await removeMember(db, requireUser(request), request.params.id);
         return reply.status(204).send();
       },
     );
@@ -137,9 +148,8 @@ export const racesRoutes =
         },
       },
       async (request) => {
-        const location =
-          request.query.location ?? (await races.locationOf(db, request.authUser!.id));
-        return races.listCurrentEvents(db, location ?? undefined);
+        const location = request.query.location ?? (await locationOf(db, request.authUser!.id));
+        return listCurrentEvents(db, location ?? undefined);
       },
     );
     app.get(
@@ -156,10 +166,10 @@ export const racesRoutes =
         const header = request.headers.authorization;
         if (header?.startsWith('Rig ')) {
           const rig = await rigFromHeader(db, header);
-          if (!(await races.rigMayUse(db, rig.calendarId, request.params.id)))
+          if (!(await rigMayUse(db, rig.calendarId, request.params.id)))
             throw new Forbidden('This rig key is for another seat.');
         }
-        return races.getEvent(db, request.params.id);
+        return getEvent(db, request.params.id);
       },
     );
     for (const method of ['patch', 'put'] as const)
@@ -174,8 +184,7 @@ export const racesRoutes =
             response: { 200: raceEvent, ...errors },
           },
         },
-        async (request) =>
-          races.updateEvent(db, requireUser(request), request.params.id, request.body),
+        async (request) => updateEvent(db, requireUser(request), request.params.id, request.body),
       );
     app.post(
       '/races/events/:id/signal',
@@ -189,13 +198,7 @@ export const racesRoutes =
         },
       },
       async (request, reply) => {
-        await races.sendSignal(
-          db,
-          requireUser(request),
-          request.params.id,
-          request.body,
-          signalHooks,
-        );
+        await sendSignal(db, requireUser(request), request.params.id, request.body, signalHooks);
         return reply.status(202).send({ detail: 'Signal sent.' });
       },
     );
@@ -210,9 +213,7 @@ export const racesRoutes =
         },
       },
       async (request, reply) =>
-        reply
-          .status(201)
-          .send(await races.issueTicket(db, requireUser(request), request.params.id)),
+        reply.status(201).send(await issueTicket(db, requireUser(request), request.params.id)),
     );
 
     app.get(
@@ -224,7 +225,7 @@ export const racesRoutes =
           response: { 200: z.array(preset), ...errors },
         },
       },
-      async () => races.listPresets(db),
+      async () => listPresets(db),
     );
     app.post(
       '/races/presets',
@@ -237,7 +238,7 @@ export const racesRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await races.createPreset(db, requireUser(request), request.body)),
+        reply.status(201).send(await createPreset(db, requireUser(request), request.body)),
     );
     app.delete(
       '/races/presets/:id',
@@ -250,7 +251,7 @@ export const racesRoutes =
         },
       },
       async (request, reply) => {
-        await races.deletePreset(db, requireUser(request), request.params.id);
+        await deletePreset(db, requireUser(request), request.params.id);
         return reply.status(204).send();
       },
     );
@@ -263,7 +264,7 @@ export const racesRoutes =
           response: { 200: z.array(assist), ...errors },
         },
       },
-      async () => races.listAssists(),
+      async () => listAssists(),
     );
     app.get(
       '/races/drivers',
@@ -275,7 +276,7 @@ export const racesRoutes =
           response: { 200: z.array(driver), ...errors },
         },
       },
-      async (request) => races.searchDrivers(db, request.query.search),
+      async (request) => searchDrivers(db, request.query.search),
     );
     app.get(
       '/skins',
@@ -287,6 +288,6 @@ export const racesRoutes =
           response: { 200: paginated(skin), ...errors },
         },
       },
-      async (request) => races.listSkins(db, request.query),
+      async (request) => listSkins(db, request.query),
     );
   };

@@ -3,7 +3,7 @@ import { describeInZone } from '../../lib/slots';
 import type { ChargeRecord } from '../../plugins/payments/charge-card';
 import { receiptMail, venueOf } from '../../plugins/receipt-mail';
 import { getSettings } from '../../plugins/settings';
-import type { RefundContext } from './refunds.service';
+import type { RefundContext } from './refund-context';
 import * as repo from './refunds.repo';
 
 /**

@@ -32,17 +32,12 @@ import {
 } from './move-charge';
 import { sendMoveChargeReceipt } from './move-charge-mail';
 import * as repo from './refunds.repo';
-import {
-  breakdown,
-  finish,
-  plan,
-  recordRefundParts,
-  refundView,
-  settleCheckoutOf,
-  visible,
-  voucherCodeOf,
-  type RefundContext,
-} from './refunds.service';
+import { finish } from './card-refunds';
+import { recordRefundParts } from './record-refund';
+import { visible, type RefundContext } from './refund-context';
+import { plan } from './refund-plan';
+import { breakdown, refundView, voucherCodeOf } from './refund-view';
+import { settleCheckoutOf } from './refunds.service';
 
 /**
  * Moving a booking to another free seat or time at the same location

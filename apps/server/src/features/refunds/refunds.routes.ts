@@ -13,13 +13,9 @@ import {
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
-import {
-  cancelReservation,
-  markNoShow,
-  quoteCancel,
-  refundContext,
-  retryRefund,
-} from './refunds.service';
+import { retryRefund } from './card-refunds';
+import { refundContext } from './refund-context';
+import { cancelReservation, markNoShow, quoteCancel } from './refunds.service';
 import { moveReservation, quoteMove } from './move-reservation';
 
 /** Cancellations and refunds (docs/decisions/0027-cancellations-and-refunds.md). */

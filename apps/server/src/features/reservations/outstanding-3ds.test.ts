@@ -3,6 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { OUTSTANDING_PAID_MESSAGE } from '@paddock/contract/reservations';
 import { charges, localCharges } from '../../db/schema/payments';
 import { AUTHENTICATION_FAILED_MESSAGE } from '../../plugins/payments/provider';
+import { userPost } from '../../test/requests';
 import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
@@ -34,8 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (user: CreatedUser, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+const post = userPost(() => t);
 const capture = (user: CreatedUser) => post(user, '/api/users/me/charges/capture_outstanding');
 const balance = async (user: CreatedUser) =>
   (

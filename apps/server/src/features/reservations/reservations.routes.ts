@@ -30,7 +30,8 @@ import {
   listReservations,
   updateReservation,
 } from './reservations.service';
-import { cancelReservation, refundContext, settleCheckoutOf } from '../refunds/refunds.service';
+import { cancelReservation, settleCheckoutOf } from '../refunds/refunds.service';
+import { refundContext } from '../refunds/refund-context';
 import { bookingsCounter } from '../../plugins/business-metrics';
 import { mailBookingConfirmation } from '../checkout/send-confirmation';
 

@@ -6,6 +6,7 @@ import { auditEvents } from '../../db/schema/audit';
 import { checkouts, reservations } from '../../db/schema/booking';
 import { cards, charges, paymentDisputes, stripeEvents } from '../../db/schema/payments';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
+import { checkoutContext } from '../../test/checkout-context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue, futureDate } from '../../test/booking-factories';
@@ -247,18 +248,7 @@ describe('the money repair after Stripe forgot the key (decision 0072 risk)', ()
     const { checkout, intent } = await chargedAtStripeOnly(user, card);
     stripe.forgetKeys();
     const before = intentCreations();
-    const report = await repairCheckouts(
-      {
-        db: t.db,
-        payments: t.deps.payments,
-        receipts: { wake: () => {} },
-        publicUrl: t.deps.config.publicUrl,
-        logError: (error) => {
-          throw error;
-        },
-      },
-      { afterMs: 0 },
-    );
+    const report = await repairCheckouts(checkoutContext(t), { afterMs: 0 });
     expect(report.locked).toBe(true);
     const s = await checkoutState(checkout.id);
     expect(s.status).toBe('paid');

@@ -4,8 +4,9 @@ import { voucherPurchases, vouchers } from '../../db/schema/booking';
 import { outboxMessages } from '../../db/schema/content';
 import { charges, localCharges } from '../../db/schema/payments';
 import { AUTHENTICATION_FAILED_MESSAGE } from '../../plugins/payments/provider';
+import { userPost } from '../../test/requests';
 import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
-import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
 import { answerLost } from '../../test/lost-answer';
 import {
@@ -31,8 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (user: CreatedUser, url: string, payload?: object) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+const post = userPost(() => t);
 const complete = (user: CreatedUser, id: number) =>
   post(user, `/api/users/me/vouchers/purchases/${id}/complete`);
 

@@ -1,6 +1,7 @@
 import { slotIsFull } from '@paddock/contract/refunds';
 import { bookSeatAtPath } from '@paddock/contract/calendars';
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { liveHold } from '../../lib/waitlist-hold';
 import { DateTime } from 'luxon';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { SLOT_DATE_MESSAGE } from '@paddock/contract/calendars';
@@ -69,8 +70,7 @@ export async function joinWaitlist(
         eq(calendars.locationId, location.id),
         eq(calendars.active, true),
         eq(waitlistEntries.slot, body.slot),
-        eq(waitlistEntries.status, 'offered'),
-        gt(waitlistEntries.holdUntil, now),
+        liveHold(now),
         ne(waitlistEntries.userId, caller.id),
       ),
     );
@@ -124,10 +124,7 @@ export async function listMyWaitlist(
     .where(
       and(
         eq(waitlistEntries.userId, caller.id),
-        or(
-          eq(waitlistEntries.status, 'waiting'),
-          and(eq(waitlistEntries.status, 'offered'), gt(waitlistEntries.holdUntil, now)),
-        ),
+        or(eq(waitlistEntries.status, 'waiting'), liveHold(now)),
       ),
     )
     .orderBy(asc(waitlistEntries.slot), asc(waitlistEntries.id));
@@ -194,8 +191,7 @@ export async function claimHeldSeats(
     .from(waitlistEntries)
     .where(
       and(
-        eq(waitlistEntries.status, 'offered'),
-        gt(waitlistEntries.holdUntil, now),
+        liveHold(now),
         inArray(
           waitlistEntries.slot,
           items.map((i) => i.slot),

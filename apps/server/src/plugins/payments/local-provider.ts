@@ -28,6 +28,8 @@ import {
   AUTHENTICATION_REQUIRED,
   AUTHENTICATION_REQUIRED_MESSAGE,
   type SetupResult,
+  type AttachCardInput,
+  type SetupCardInput,
   type AttachedCard,
   CardError,
   type ChargeInput,
@@ -140,12 +142,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { id };
   }
 
-  async attachCard(input: {
-    token: string;
-    email: string;
-    name: string;
-    customerRef: string | null;
-  }): Promise<AttachedCard> {
+  async attachCard(input: AttachCardInput): Promise<AttachedCard> {
     const token = await this.claimToken(input.token);
     return this.createMethod(token, input.customerRef ?? newId('cus'));
   }
@@ -198,14 +195,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** Like a SetupIntent confirmed with the card: saved now, or once its challenge passes. */
-  async setupCard(input: {
-    token: string;
-    email: string;
-    name: string;
-    customerRef: string | null;
-    reference: string;
-    returnUrl: string;
-  }): Promise<SetupResult> {
+  async setupCard(input: SetupCardInput): Promise<SetupResult> {
     const token = await this.claimToken(input.token);
     const customerRef = input.customerRef ?? newId('cus');
     const id = newId('seti');

@@ -110,29 +110,27 @@ export class CardError extends Error {}
  * The payment provider behind cards and charges. `local` keeps everything in our database
  * (test card numbers); `stripe` calls Stripe through its official SDK.
  */
+/** A card the web tokenized, for a (new or existing) customer. */
+export type AttachCardInput = {
+  token: string;
+  email: string;
+  name: string;
+  customerRef: string | null;
+};
+/** `reference` names whose card it is; `returnUrl` is where the bank's challenge comes back. */
+export type SetupCardInput = AttachCardInput & { reference: string; returnUrl: string };
+
 export interface PaymentProvider {
   readonly kind: 'local' | 'stripe';
   readonly publishableKey: string | null;
   /** Turns a client-side token into a saved payment method on a (new or existing) customer. */
-  attachCard(input: {
-    token: string;
-    email: string;
-    name: string;
-    customerRef: string | null;
-  }): Promise<AttachedCard>;
+  attachCard(input: AttachCardInput): Promise<AttachedCard>;
   /**
    * Saves a card for later off-session charges through a SetupIntent (`usage: off_session`):
    * the card exists only once the setup succeeded, after a challenge when the bank asks for one
    * (then `finishSetup`). `reference` names whose card it is; `finishSetup` answers it back.
    */
-  setupCard(input: {
-    token: string;
-    email: string;
-    name: string;
-    customerRef: string | null;
-    reference: string;
-    returnUrl: string;
-  }): Promise<SetupResult>;
+  setupCard(input: SetupCardInput): Promise<SetupResult>;
   /** The card of a setup whose challenge is over; CardError when it failed or still waits. */
   finishSetup(setupRef: string): Promise<{ reference: string; card: AttachedCard }>;
   detachCard(card: { customerRef: string; paymentMethodRef: string }): Promise<void>;

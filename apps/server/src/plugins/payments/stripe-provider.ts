@@ -9,6 +9,8 @@ import {
   AUTHENTICATION_REQUIRED,
   AUTHENTICATION_REQUIRED_MESSAGE,
   type SetupResult,
+  type AttachCardInput,
+  type SetupCardInput,
   CardError,
   type ChargeInput,
   type ChargeResult,
@@ -106,12 +108,7 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  async attachCard(input: {
-    token: string;
-    email: string;
-    name: string;
-    customerRef: string | null;
-  }): Promise<AttachedCard> {
+  async attachCard(input: AttachCardInput): Promise<AttachedCard> {
     try {
       const customerRef =
         input.customerRef ??
@@ -147,14 +144,7 @@ export class StripePaymentProvider implements PaymentProvider {
    * (finalizing on the server); `requires_action` hands its client secret to the web, whose
    * `stripe.handleNextAction` shows the bank's challenge, then `finishSetup` reads how it ended.
    */
-  async setupCard(input: {
-    token: string;
-    email: string;
-    name: string;
-    customerRef: string | null;
-    reference: string;
-    returnUrl: string;
-  }): Promise<SetupResult> {
+  async setupCard(input: SetupCardInput): Promise<SetupResult> {
     try {
       const customerRef =
         input.customerRef ??

@@ -1,0 +1,78 @@
+// The launchers' side of an event: rigs reporting their load state, host signals to every seat,
+// peer messages relayed (spec §4).
+import { and, eq } from 'drizzle-orm';
+import { type RigReport, type SignalWrite } from '@paddock/contract/races';
+import type { Db } from '../../db/client';
+import { eventEntries, raceEvents } from '../../db/schema/races';
+import type { AuthUser } from '../../plugins/auth';
+import { publishChange, publishRelay } from '../../plugins/changes';
+import { NotFound } from '../../plugins/errors';
+import { recordAudit } from '../audit/audit.service';
+
+/** A rig reports its load state (spec §4): stored on its seat's entry, then announced. */
+export async function reportState(db: Db, calendarId: number, eventId: number, state: RigReport) {
+  await db.transaction(async (tx) => {
+    const flags =
+      state === 'exited'
+        ? { exited: true, initialized: false, launched: false }
+        : state === 'initialized'
+          ? { exited: false, initialized: true, launched: false }
+          : { exited: false, initialized: true, launched: true };
+    const updated = await tx
+      .update(eventEntries)
+      .set(flags)
+      .where(and(eq(eventEntries.eventId, eventId), eq(eventEntries.calendarId, calendarId)))
+      .returning({ id: eventEntries.id });
+    if (updated.length) await publishChange(tx, 'events', eventId);
+  });
+}
+
+/** What else happens around a host signal: the AC server link starts a party's server on
+ *  SESSION_START and stops it on SESSION_EXIT (decision 0033). */
+export interface SignalHooks {
+  /** Before the seats hear the signal; a throw refuses it (nothing is sent). */
+  before?: (eventId: number, signal: SignalWrite['signal']) => Promise<void>;
+  /** After the signal was sent. */
+  after?: (eventId: number, signal: SignalWrite['signal']) => Promise<void>;
+}
+
+/** A host signal (spec §4) to every seat of the event, on every instance. */
+export async function sendSignal(
+  db: Db,
+  actor: AuthUser,
+  eventId: number,
+  body: SignalWrite,
+  hooks: SignalHooks = {},
+) {
+  await hooks.before?.(eventId, body.signal);
+  await db.transaction(async (tx) => {
+    const [event] = await tx
+      .select({ id: raceEvents.id })
+      .from(raceEvents)
+      .where(eq(raceEvents.id, eventId));
+    if (!event) throw new NotFound();
+    const excluded =
+      body.signal === 'SESSION_START' ? [...new Set(body.excluded_calendars ?? [])] : [];
+    await recordAudit(tx, actor, {
+      action: 'races.signal',
+      targetType: 'race_event',
+      targetId: eventId,
+      after: { signal: body.signal, excluded_calendars: excluded },
+    });
+    await publishRelay(tx, {
+      topic: 'events',
+      id: eventId,
+      data: { type: 'signal', signal: body.signal, excluded_calendars: excluded },
+    });
+  });
+  await hooks.after?.(eventId, body.signal);
+}
+
+/** A peer message (`{type: "server"}`) passed on to every other socket of the event. */
+export async function relayPeer(
+  db: Db,
+  eventId: number,
+  message: { data: unknown; from: number | null; socket: string },
+) {
+  await publishRelay(db, { topic: 'events', id: eventId, data: { type: 'server', ...message } });
+}
