@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /*
  * The lint rule that keeps the web app's direction, shared → features → app (decision 0105),
@@ -23,6 +23,9 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('the web import boundaries (eslint no-restricted-imports)', () => {
+  // Loading ESLint's config and parser takes seconds on a busy machine: once, before the tests.
+  beforeAll(() => restricted('lib/scratch.ts', 'const x = 1;'), 60_000);
+
   it('fails a feature importing another feature, at any folder depth', async () => {
     expect(
       await restricted(
