@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import {
   calendarTypeCreate,
@@ -20,7 +20,7 @@ import {
 import { TextField } from '../../../components/text-field';
 import { showAlert } from '../../../lib/alerts';
 import { createSeatType, saveSeatType, seatTypesQuery } from '../api/venue-setup-api';
-import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
+import { useCheckedSave } from '../../../lib/use-checked-save';
 
 /** Every whole half-hour a seat type's minimum may be. */
 const MINIMUM_CHOICES = Array.from(
@@ -37,29 +37,23 @@ function SeatTypeModal({ type, onClose }: { type: CalendarType | null; onClose: 
     is_vr: type?.is_vr ?? false,
     min_minutes: type?.min_minutes ?? SLOT_MINUTES,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useMutation({
-    mutationFn: (body: typeof draft) => (type ? saveSeatType(type.id, body) : createSeatType(body)),
-    onSuccess: async (saved) => {
+  const { errors, saving, submit } = useCheckedSave({
+    schema: type ? calendarTypeUpdate : calendarTypeCreate,
+    save: (body: typeof draft) => (type ? saveSeatType(type.id, body) : createSeatType(body)),
+    onSaved: async (saved) => {
       await client.invalidateQueries({ queryKey: seatTypesQuery.queryKey });
       await client.invalidateQueries({ queryKey: ['venue-setup', 'seats'] });
       showAlert(`The seat type ${saved.name} has been saved.`, 'success', 5_000);
       onClose();
     },
-    onError: onSaveError(setErrors),
   });
-  const submit = () => {
-    const checked = (type ? calendarTypeUpdate : calendarTypeCreate).safeParse(draft);
-    if (!checked.success) return setErrors(issuesToErrors(checked.error));
-    save.mutate(draft);
-  };
   return (
     <EditDialog
       titleId="seat-type-modal-title"
       title={type ? `Edit ${type.name}` : 'Add a seat type'}
       saveLabel="Save Seat Type"
-      saving={save.isPending}
-      onSave={submit}
+      saving={saving}
+      onSave={() => submit(draft)}
       onClose={onClose}
     >
       <TextField

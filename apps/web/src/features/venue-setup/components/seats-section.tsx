@@ -1,6 +1,6 @@
 import { formatMoney } from '@paddock/contract/money-format';
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
@@ -23,7 +23,7 @@ import { SelectField, TextField } from '../../../components/text-field';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
 import { createSeat, locationSeatsQuery, saveSeat } from '../api/venue-setup-api';
-import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
+import { useCheckedSave } from '../../../lib/use-checked-save';
 
 type Draft = {
   name: string;
@@ -62,7 +62,6 @@ function SeatModal({
     active: seat?.active ?? true,
     sort_order: seat ? String(seat.sort_order) : '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const payload = () => ({
@@ -75,29 +74,22 @@ function SeatModal({
     // A new seat without an order goes after the location's last one (the server decides).
     ...(draft.sort_order.trim() === '' && !seat ? {} : { sort_order: numberOf(draft.sort_order) }),
   });
-  const save = useMutation({
-    mutationFn: (body: ReturnType<typeof payload>) =>
-      seat ? saveSeat(seat.id, body) : createSeat(body),
-    onSuccess: async (saved) => {
+  const { errors, saving, submit } = useCheckedSave({
+    schema: seat ? seatUpdate : seatCreate,
+    save: (body: ReturnType<typeof payload>) => (seat ? saveSeat(seat.id, body) : createSeat(body)),
+    onSaved: async (saved) => {
       await client.invalidateQueries({ queryKey: ['venue-setup', 'seats'] });
       showAlert(`The seat ${saved.name} has been saved.`, 'success', 5_000);
       onClose();
     },
-    onError: onSaveError(setErrors),
   });
-  const submit = () => {
-    const body = payload();
-    const checked = (seat ? seatUpdate : seatCreate).safeParse(body);
-    if (!checked.success) return setErrors(issuesToErrors(checked.error));
-    save.mutate(body);
-  };
   return (
     <EditDialog
       titleId="seat-modal-title"
       title={seat ? `Edit ${seat.name}` : 'Add a seat'}
       saveLabel="Save Seat"
-      saving={save.isPending}
-      onSave={submit}
+      saving={saving}
+      onSave={() => submit(payload())}
       onClose={onClose}
     >
       <TextField
