@@ -12,7 +12,7 @@ type Props<T extends FieldValues> = Omit<
   name: Path<T>;
   /** The grid column the field takes (react-bootstrap Col's breakpoints); none: no column. */
   width?: Pick<ColProps, 'xs' | 'sm' | 'md' | 'lg'>;
-  /** The input read as a number (react-hook-form's valueAsNumber). */
+  /** A number input, read as a number (react-hook-form's valueAsNumber). */
   numeric?: boolean;
   /** How the typed text becomes the value, when not as typed or as a number. */
   setValueAs?: (value: string) => unknown;
@@ -32,6 +32,13 @@ export function SettingsField<T extends FieldValues>({
 }: Props<T>) {
   const error = get(form.formState.errors, name) as { message?: string } | undefined;
   const options = numeric ? { valueAsNumber: true as const } : setValueAs ? { setValueAs } : {};
-  const input = <TextField {...field} {...form.register(name, options)} error={error?.message} />;
+  const input = (
+    <TextField
+      {...field}
+      type={numeric ? 'number' : field.type}
+      {...form.register(name, options)}
+      error={error?.message}
+    />
+  );
   return width ? <Col {...width}>{input}</Col> : input;
 }

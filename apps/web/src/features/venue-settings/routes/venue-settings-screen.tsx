@@ -160,7 +160,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="club_discount_percent"
             width={{ sm: 6, md: 3 }}
             label="Member discount (%)"
-            type="number"
             min={0}
             max={100}
             numeric
@@ -170,7 +169,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="club_min_sessions"
             width={{ sm: 6, md: 3 }}
             label="Minimum sessions a month"
-            type="number"
             min={1}
             max={100}
             numeric
@@ -201,7 +199,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="club_credits_per_session"
             width={{ sm: 6, md: 3 }}
             label="Credits per session"
-            type="number"
             min={1}
             numeric
           />
@@ -216,7 +213,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="max_unpaid_reservations"
             width={{ sm: 6, md: 4 }}
             label="Unpaid bookings a customer may hold"
-            type="number"
             min={1}
             max={100}
             numeric
@@ -234,7 +230,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="header_image_height"
             width={{ sm: 6, md: 4 }}
             label="Header image height (px)"
-            type="number"
             min={0}
             max={1000}
             numeric
@@ -250,7 +245,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="cancellation_window_hours"
             width={{ sm: 6, md: 3 }}
             label="Free cancellation until (hours before)"
-            type="number"
             min={0}
             max={720}
             numeric
@@ -273,7 +267,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="late_cancellation_keep_percent"
             width={{ sm: 6, md: 3 }}
             label="Kept on a late cancellation (%)"
-            type="number"
             min={0}
             max={100}
             numeric
@@ -283,7 +276,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="waitlist_hold_minutes"
             width={{ sm: 6, md: 3 }}
             label="Waitlist hold (minutes)"
-            type="number"
             min={1}
             max={240}
             numeric
@@ -307,7 +299,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
             name="backup_keep"
             width={{ sm: 6, md: 3 }}
             label="Nightly backups kept"
-            type="number"
             min={1}
             max={365}
             numeric
