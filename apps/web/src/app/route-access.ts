@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import { data, redirect, type LoaderFunctionArgs, type Params } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import type { Permission } from '@paddock/contract/accounts';
 import { getSession, hasPermission, isStaff, type Session } from '../lib/auth-store';
+import type { PrefetchContext } from '../lib/prefetch-context';
 import { pathTo, type RouteName } from '../lib/routes';
 
 /** Who may open a screen (spec customer §2 "Route guards", staff §2). */
@@ -23,14 +23,6 @@ export type RouteHandle = {
   load?: () => Promise<ScreenModule>;
   /** The module of what the screen opens with, which can be asked for before it renders. */
   prefetch?: () => Promise<PrefetchModule>;
-};
-
-/** What the first paint of a path can fetch before its screen renders (decision 0061). */
-export type PrefetchContext = {
-  client: QueryClient;
-  params: Params;
-  search: URLSearchParams;
-  session: Session | null;
 };
 
 /** A screen's chunk. */

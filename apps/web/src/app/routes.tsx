@@ -200,7 +200,7 @@ export function buildRoutes(): RouteObject[] {
             screen(
               'adminUser',
               ADMIN_ACCESS.adminUser,
-              () => import('../features/admin-users/routes/admin-user-screen'),
+              () => import('./screens/admin-user-screen'),
             ),
             screen(
               'adminLauncher',

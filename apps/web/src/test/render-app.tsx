@@ -1,4 +1,6 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 // From 'react-router' itself: in Node, 'react-router/dom' loads a second copy of the router.
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@paddock/contract/accounts';
@@ -77,4 +79,12 @@ export function renderApp(path: string, options: Options = {}) {
     </Providers>,
   );
   return { ...view, router, client };
+}
+
+/**
+ * One component inside the app's providers, without the route table: how a feature's test renders
+ * its own piece (features do not import app/, decision 0105).
+ */
+export function renderWithProviders(ui: ReactNode, client: QueryClient = createQueryClient()) {
+  return render(<Providers client={client}>{ui}</Providers>);
 }

@@ -2,7 +2,7 @@ import { cardQuery } from '../../components/payment-method/card-api';
 import { futureReservationsQuery } from '../../features/reservations/api/list-future-reservations';
 import { bookingLocationsQuery } from '../../features/reservations/api/list-booking-locations';
 import { myWaitlistQuery } from '../../features/refunds/api/list-waitlist';
-import type { PrefetchContext } from '../route-access';
+import type { PrefetchContext } from '../../lib/prefetch-context';
 
 /**
  * /dashboard opens with the saved card (its panels wait for it) and what the panels show first:

@@ -15,7 +15,7 @@ import { UpcomingReservationsCard } from '../../features/reservations/components
 import { futureReservationsQuery } from '../../features/reservations/api/list-future-reservations';
 import { ClubPanel } from '../../features/club/components/club-panel';
 import { RecentTransactionsCard } from '../../features/charges/components/recent-transactions';
-import { balanceQuery } from '../../features/admin-users/api/get-balance';
+import { balanceQuery } from '../../lib/api/get-balance';
 import { OutstandingBalanceCard } from '../../features/charges/components/outstanding-balance-card';
 import { WaitlistCard } from '../../features/refunds/components/waitlist-card';
 

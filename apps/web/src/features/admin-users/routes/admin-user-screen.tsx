@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
@@ -21,9 +21,7 @@ import { displayName, userQuery } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
-import { ProfileForm } from '../../accounts/components/profile-form';
-import { TransactionsModal } from '../../charges/components/transactions-modal';
-import { balanceQuery } from '../api/get-balance';
+import { balanceQuery } from '../../../lib/api/get-balance';
 import { TakePaymentModal } from '../components/take-payment-modal';
 import { deleteUser } from '../api/delete-user';
 import { sendLoginLink } from '../api/send-login-link';
@@ -32,7 +30,6 @@ import { DisputeAlert } from '../components/dispute-alert';
 import { disputesQuery } from '../api/list-disputes';
 import { DeleteUserModal } from '../components/delete-user-modal';
 import { HistoryModal } from '../components/history-modal';
-import { CustomerTrail } from '../../audit/components/customer-trail';
 
 // Staff spec §8, word for word.
 export const USER_CHANGED = 'User successfully changed';
@@ -43,6 +40,28 @@ export const CARD_WIDGET_DELAY_MS = 500;
 
 export const stripeCustomerUrl = (customerId: string) =>
   `https://dashboard.stripe.com/customers/${encodeURIComponent(customerId)}`;
+
+/**
+ * The parts of the page that other features own, passed in by app/ (decision 0105): the profile
+ * form (accounts), the charges modal (charges) and the audit trail (audit).
+ */
+export type AdminUserParts = {
+  ProfileForm: ComponentType<{
+    user: User;
+    title: string;
+    savedMessage: string;
+    allowUsernameChange: boolean;
+  }>;
+  TransactionsModal: ComponentType<{
+    show: boolean;
+    onHide: () => void;
+    userId: number;
+    title: string;
+  }>;
+  CustomerTrail: ComponentType<{ userId: number }>;
+};
+
+type ChargesModal = Pick<AdminUserParts, 'TransactionsModal'>;
 
 /** History back inside the app, or the planner when the page was opened directly. */
 function useGoBack() {
@@ -80,7 +99,7 @@ function Indicators({ user }: { user: User }) {
 }
 
 /** Staff spec §2 View Customer: Stripe's dashboard, or Paddock's own list of the charges. */
-function ViewCustomer({ user }: { user: User }) {
+function ViewCustomer({ user, TransactionsModal }: { user: User } & ChargesModal) {
   const config = useVenueConfig();
   const [open, setOpen] = useState(false);
   if (config.payment_provider === 'stripe') {
@@ -115,7 +134,12 @@ function ViewCustomer({ user }: { user: User }) {
   );
 }
 
-function Actions({ user, owed, currency }: { user: User; owed: number; currency: string }) {
+function Actions({
+  user,
+  owed,
+  currency,
+  TransactionsModal,
+}: { user: User; owed: number; currency: string } & ChargesModal) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const goBack = useGoBack();
@@ -155,7 +179,7 @@ function Actions({ user, owed, currency }: { user: User; owed: number; currency:
         <h2 className="h4 card-title mb-3">Account</h2>
         <Indicators user={user} />
         <div className="d-grid gap-2">
-          <ViewCustomer user={user} />
+          <ViewCustomer user={user} TransactionsModal={TransactionsModal} />
           <Button
             variant="outline-primary"
             disabled={!hasCard || subscribed}
@@ -224,7 +248,7 @@ function Actions({ user, owed, currency }: { user: User; owed: number; currency:
  * actions (provider dashboard, add subscription, history, mark paid, login link, delete),
  * their details and their card.
  */
-export default function AdminUserScreen() {
+export function AdminUserScreen({ ProfileForm, TransactionsModal, CustomerTrail }: AdminUserParts) {
   const { userId: param } = useParams();
   const userId = Number(param);
   const valid = Number.isInteger(userId) && userId > 0;
@@ -249,6 +273,7 @@ export default function AdminUserScreen() {
               user={user.data}
               owed={balance.data?.amount_cents ?? 0}
               currency={balance.data?.currency ?? DEFAULT_CURRENCY}
+              TransactionsModal={TransactionsModal}
             />
             <PaymentMethodPanel userId={userId} mountDelayMs={CARD_WIDGET_DELAY_MS} />
           </Col>

@@ -9,10 +9,10 @@ import { Pager } from '../../../components/pager';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { carsQuery, groupsQuery } from '../api/catalog-queries';
+import { carsQuery, groupsQuery } from '../../../lib/api/catalog-queries';
 import { CarModal } from '../components/car-modal';
 import { formatDrivingTime } from '../components/format';
-import { SearchBox } from '../components/search-box';
+import { SearchBox } from '../../../components/search-box';
 
 export const NO_CARS = 'No cars matched your search query';
 

@@ -1,5 +1,5 @@
-import type { PrefetchContext } from '../../../app/route-access';
-import { tracksQuery } from '../api/catalog-queries';
+import type { PrefetchContext } from '../../../lib/prefetch-context';
+import { tracksQuery } from '../../../lib/api/catalog-queries';
 
 /** The Tracks tab opens with the first page, unfiltered (decision 0061). */
 export function prefetch({ client }: PrefetchContext) {

@@ -6,9 +6,9 @@ import { Pager } from '../../../components/pager';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { tracksQuery } from '../api/catalog-queries';
+import { tracksQuery } from '../../../lib/api/catalog-queries';
 import { formatCount } from '../components/format';
-import { SearchBox } from '../components/search-box';
+import { SearchBox } from '../../../components/search-box';
 
 export const NO_TRACKS = 'No tracks matched your search query';
 

@@ -9,7 +9,7 @@ import { cardQuery } from '../../../components/payment-method/card-api';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
 import { outstandingSentence, payOutstandingQuestion } from '../../../lib/outstanding-words';
-import { balanceQuery } from '../../admin-users/api/get-balance';
+import { balanceQuery } from '../../../lib/api/get-balance';
 import { finishOutstanding, payOutstandingPresent } from '../api/pay-outstanding';
 
 /** The dashboard address the bank's challenge comes back to (server: outstandingReturnUrl). */

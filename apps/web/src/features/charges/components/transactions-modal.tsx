@@ -13,7 +13,7 @@ import { formatMoney } from '@paddock/contract/money-format';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { formatInstantShort } from '../../../lib/slot-format';
 import { chargesQuery } from '../api/list-charges';
-import { useRetryRefund } from '../../refunds/api/retry-refund';
+import { useRetryRefund } from '../api/retry-refund';
 import { showAlert, showError } from '../../../lib/alerts';
 
 export const NO_TRANSACTIONS = 'You have no transactions yet.';

@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
-import { processCheckout } from '../api/process-checkout';
+import { processCheckout } from '../../../lib/api/process-checkout';
 
 /**
  * Where the local provider's 3-D Secure page brings the customer back (decision 0085): the

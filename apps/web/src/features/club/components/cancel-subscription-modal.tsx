@@ -7,7 +7,7 @@ import { showAlert, showError } from '../../../lib/alerts';
 import { userQuery } from '../../../lib/current-user';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { formatMoney } from '@paddock/contract/money-format';
-import { subscriptionsQuery } from '../../reservations/api/list-subscriptions';
+import { subscriptionsQuery } from '../../../lib/api/list-subscriptions';
 import { unenrollFromClub } from '../api/unenroll';
 
 export const CANCEL_IRREVERSIBLE =

@@ -8,7 +8,7 @@ import FormRange from 'react-bootstrap/FormRange';
 import FormSelect from 'react-bootstrap/FormSelect';
 import { useNavigate } from 'react-router';
 import { pathTo } from '../../../lib/routes';
-import { boardsQuery } from '../../leaderboards/api/boards-queries';
+import { boardsQuery } from '../../../lib/api/boards-queries';
 import { DISPLAY_DEFAULTS } from './display-defaults';
 
 const KEY = 'paddock.display';

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
-import { boardsQuery } from '../../leaderboards/api/boards-queries';
-import { BoardView, NO_LAPS_ON_BOARD } from '../../leaderboards/components/board-view';
+import { boardsQuery } from '../../../lib/api/boards-queries';
+import { BoardView, NO_LAPS_ON_BOARD } from '../../../components/leaderboard/board-view';
 import { DISPLAY_DEFAULTS } from '../components/display-defaults';
 import { TvScreen } from '../components/tv-screen';
 

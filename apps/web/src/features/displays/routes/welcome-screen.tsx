@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Carousel from 'react-bootstrap/Carousel';
 import { PageTitle } from '../../../components/page-title';
-import { boardsQuery } from '../../leaderboards/api/boards-queries';
-import { BoardView } from '../../leaderboards/components/board-view';
+import { boardsQuery } from '../../../lib/api/boards-queries';
+import { BoardView } from '../../../components/leaderboard/board-view';
 import { PriceList } from '../components/price-list';
 import { TvScreen } from '../components/tv-screen';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Form from 'react-bootstrap/Form';
 import { SIM_NAMES, SIMS, type Board } from '@paddock/contract/laps';
-import { groupsQuery, tracksQuery } from '../../catalog/api/catalog-queries';
+import { groupsQuery, tracksQuery } from '../../../lib/api/catalog-queries';
 
 /** A board as its form holds it: every value a string, '' for "Any" / none. */
 export type BoardDraft = {

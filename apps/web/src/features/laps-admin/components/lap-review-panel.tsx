@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/alerts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { SearchBox } from '../../catalog/components/search-box';
+import { SearchBox } from '../../../components/search-box';
 
 /** Every racer's laps, newest first; staff invalidate (with a reason) or restore one. */
 export function LapReviewPanel() {

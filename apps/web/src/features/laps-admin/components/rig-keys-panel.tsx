@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
+import { ListTable } from '../../../components/list-with-edit-dialog';
 import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/alerts';
 import { locationsQuery } from '../../../lib/locations-query';
@@ -94,34 +94,22 @@ export function RigKeysPanel() {
           New Key
         </Button>
       </Form>
-      <Table responsive size="sm" className="align-middle">
-        <thead>
-          <tr>
-            <th scope="col">Seat</th>
-            <th scope="col">Made</th>
-            <th scope="col">State</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+      <ListTable columns={['Seat', 'Made', 'State']}>
+        {keys.data?.map((k) => (
+          <tr key={k.id}>
+            <td>{seatName(k)}</td>
+            <td>{time.dateTime(k.created)}</td>
+            <td>{k.revoked ? 'Revoked' : 'Active'}</td>
+            <td>
+              {!k.revoked && (
+                <Button size="sm" variant="outline-danger" onClick={() => revoke.mutate(k.id)}>
+                  Revoke<span className="visually-hidden"> the key of {seatName(k)}</span>
+                </Button>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {keys.data?.map((k) => (
-            <tr key={k.id}>
-              <td>{seatName(k)}</td>
-              <td>{time.dateTime(k.created)}</td>
-              <td>{k.revoked ? 'Revoked' : 'Active'}</td>
-              <td>
-                {!k.revoked && (
-                  <Button size="sm" variant="outline-danger" onClick={() => revoke.mutate(k.id)}>
-                    Revoke<span className="visually-hidden"> the key of {seatName(k)}</span>
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+        ))}
+      </ListTable>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
-import { groupsQuery } from '../../catalog/api/catalog-queries';
+import { groupsQuery } from '../../../lib/api/catalog-queries';
 
 type Props = {
   show: boolean;

@@ -5,8 +5,8 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import type { Track } from '@paddock/contract/laps';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { tracksQuery } from '../../catalog/api/catalog-queries';
-import { SearchBox } from '../../catalog/components/search-box';
+import { tracksQuery } from '../../../lib/api/catalog-queries';
+import { SearchBox } from '../../../components/search-box';
 
 type Props = {
   show: boolean;

@@ -1,10 +1,10 @@
-import type { PrefetchContext } from '../../../app/route-access';
+import type { PrefetchContext } from '../../../lib/prefetch-context';
 import {
   boardResultsQuery,
   boardsQuery,
   LEADERBOARD_ENTRIES,
   pointsQuery,
-} from '../api/boards-queries';
+} from '../../../lib/api/boards-queries';
 
 /** /leaderboards/:id? opens with the list, then the board it shows (decision 0061). */
 export async function prefetch({ client, params }: PrefetchContext) {

@@ -4,8 +4,8 @@ import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
-import { boardsQuery, LEADERBOARD_ENTRIES as ENTRIES } from '../api/boards-queries';
-import { BoardView, NO_LAPS_ON_BOARD } from '../components/board-view';
+import { boardsQuery, LEADERBOARD_ENTRIES as ENTRIES } from '../../../lib/api/boards-queries';
+import { BoardView, NO_LAPS_ON_BOARD } from '../../../components/leaderboard/board-view';
 
 /** Leaderboards — spec customer §2 /leaderboards/:id?: the list on the left, one board shown. */
 export default function LeaderboardsScreen() {

@@ -5,11 +5,11 @@ import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import { loadStateOf, type Party, type RaceEvent } from '@paddock/contract/races';
-import { EventEditModal } from '../../race-events/components/event-edit-modal';
-import { EventSummary } from '../../race-events/components/event-summary';
-import { LiveStatus } from '../../race-events/components/live-status';
-import { LoadStateBadge } from '../../race-events/components/load-state-badge';
-import { useEventSocket } from '../../race-events/hooks/use-event-socket';
+import { EventEditModal } from '../../../components/race-event/event-edit-modal';
+import { EventSummary } from '../../../components/race-event/event-summary';
+import { LiveStatus } from '../../../components/race-event/live-status';
+import { LoadStateBadge } from '../../../components/race-event/load-state-badge';
+import { useEventSocket } from '../../../components/race-event/use-event-socket';
 import { useDeleteParty, useRemoveMember } from '../api/parties-api';
 import { PartyRenameForm } from './party-rename-form';
 

@@ -10,7 +10,7 @@ import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { useCurrentUser } from '../../../lib/current-user';
 import { locationsQuery } from '../../../lib/locations-query';
-import { partiesQuery, seatsQuery } from '../api/parties-api';
+import { partiesQuery, seatsQuery } from '../../../lib/api/parties-queries';
 import { PartyCard } from '../components/party-card';
 import { PartyToolbar } from '../components/party-toolbar';
 

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import type { HostSignal } from '@paddock/contract/races';
 import { showAlert, showError } from '../../../lib/alerts';
-import { sendSignal } from '../api/race-events-api';
+import { sendSignal } from '../../../lib/api/race-events-api';
 
 /** The launcher's words for the host signals (spec §4). */
 export const SIGNAL_LABELS: Record<HostSignal, { label: string; title: string }> = {

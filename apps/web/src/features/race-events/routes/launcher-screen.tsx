@@ -21,12 +21,15 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { pathTo } from '../../../lib/routes';
 import { locationsQuery } from '../../../lib/locations-query';
 import { useVenueTime } from '../../../lib/venue-time';
-import { partiesQuery, seatsQuery } from '../../parties/api/parties-api';
-import { EntryCar, EventSummary } from '../components/event-summary';
-import { LiveStatus } from '../components/live-status';
-import { LoadStateBadge } from '../components/load-state-badge';
+import { partiesQuery, seatsQuery } from '../../../lib/api/parties-queries';
+import { EntryCar, EventSummary } from '../../../components/race-event/event-summary';
+import { LiveStatus } from '../../../components/race-event/live-status';
+import { LoadStateBadge } from '../../../components/race-event/load-state-badge';
 import { SIGNAL_LABELS, SignalButtons } from '../components/signal-buttons';
-import { useEventSocket, type SocketMessage } from '../hooks/use-event-socket';
+import {
+  useEventSocket,
+  type SocketMessage,
+} from '../../../components/race-event/use-event-socket';
 
 /**
  * Launcher (spec staff §2, §4): every seat of a location with its event and live load state,

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
-import { page } from '../../reservations/booking-test-data';
+import { page } from '../../../test/booking-test-data';
 
 const entry = (id: number, over: object = {}) => ({
   id,

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Providers } from '../../../app/providers';
 import { setToken } from '../../../lib/auth-store';
 import { userQuery } from '../../../lib/current-user';
 import { createQueryClient } from '../../../lib/query-client';
 import { venueConfigQuery } from '../../../lib/venue-config';
 import { fakeToken } from '../../../test/api-stub';
-import { TEST_CONFIG, testUser } from '../../../test/render-app';
+import { renderWithProviders, TEST_CONFIG, testUser } from '../../../test/render-app';
 import { CLUB_ALERT_DELAY_MS, ClubAlert } from './club-alert';
 
 function renderAlert() {
@@ -17,11 +16,7 @@ function renderAlert() {
   setToken(fakeToken(user.id));
   client.setQueryData(userQuery(user.id).queryKey, user);
   const router = createMemoryRouter([{ path: '/', Component: ClubAlert }]);
-  return render(
-    <Providers client={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
+  return renderWithProviders(<RouterProvider router={router} />, client);
 }
 
 afterEach(() => {

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatSlotDateTime, formatSlotTime, runSlots, todayIn } from '../../../lib/slot-format';
 import { useNow } from '../../../lib/use-now';
 import { useVenueConfig } from '../../../lib/venue-config';
-import { moveQuoteQuery, useMoveReservations } from '../../refunds/api/move-reservation';
+import { moveQuoteQuery, useMoveReservations } from '../api/move-reservation';
 import { calendarsQuery } from '../api/list-calendars';
 import { seatAvailabilityQuery } from '../api/get-seat-availability';
 

@@ -18,7 +18,7 @@ import { useUpcomingReservations } from './use-upcoming-reservations';
 // Loaded when first opened: the dialogs' code (the move dialog's seat search, the modal) is not
 // needed for the dashboard's first paint (decision 0064).
 const CancelReservationDialog = lazy(() =>
-  import('../../refunds/components/cancel-reservation-dialog').then((m) => ({
+  import('./cancel-reservation-dialog').then((m) => ({
     default: m.CancelReservationDialog,
   })),
 );

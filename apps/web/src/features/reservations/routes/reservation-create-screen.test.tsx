@@ -13,7 +13,7 @@ import {
   reservation,
   seat,
   ZONE,
-} from '../booking-test-data';
+} from '../../../test/booking-test-data';
 import { remainingHint } from './reservation-create-screen';
 
 const C1 = seat(1, 'Cockpit 1');

@@ -26,19 +26,19 @@ import {
 import { useNow } from '../../../lib/use-now';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { formatMoney } from '@paddock/contract/money-format';
-import { quoteCheckout } from '../../checkout/api/quote-checkout';
-import type { OpenCheckout } from '../../checkout/components/checkout-modal';
+import { quoteCheckout } from '../../../lib/api/quote-checkout';
+import type { OpenCheckout } from '../../../components/checkout/checkout-modal';
 import { createReservation } from '../api/create-reservation';
 import { calendarQuery } from '../api/get-calendar';
 import { seatAvailabilityQuery } from '../api/get-seat-availability';
 import { bookingLocationsQuery } from '../api/list-booking-locations';
-import { subscriptionsQuery, type BookingSubscription } from '../api/list-subscriptions';
+import { subscriptionsQuery, type BookingSubscription } from '../../../lib/api/list-subscriptions';
 import { UpcomingReservationsList } from '../components/upcoming-reservations-list';
 
 // Its own chunk: react-day-picker brings date-fns.
 const BookingDatePicker = lazy(() => import('../components/booking-date-picker'));
 // Loaded on demand: the checkout with its card forms.
-const CheckoutModal = lazy(() => import('../../checkout/components/checkout-modal'));
+const CheckoutModal = lazy(() => import('../../../components/checkout/checkout-modal'));
 
 export const NO_AVAILABILITY_MESSAGE = 'No availability for the selected date';
 

@@ -1,4 +1,4 @@
-import type { PrefetchContext } from '../../../app/route-access';
+import type { PrefetchContext } from '../../../lib/prefetch-context';
 import { todayIn } from '../../../lib/slot-format';
 import { nearestLocationQuery } from '../api/get-nearest-location';
 import { seatAvailabilityQuery } from '../api/get-seat-availability';

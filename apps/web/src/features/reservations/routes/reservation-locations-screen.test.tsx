@@ -13,7 +13,7 @@ import {
   reservation,
   seat,
   TYPES,
-} from '../booking-test-data';
+} from '../../../test/booking-test-data';
 import { DateTime } from 'luxon';
 
 const DOWNTOWN = location(1, 'Paddock Downtown');

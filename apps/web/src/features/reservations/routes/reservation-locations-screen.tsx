@@ -11,7 +11,7 @@ import { SpinnerScreen } from '../../../components/spinner-screen';
 import { dismissAlert, showAlert, showError } from '../../../lib/alerts';
 import { countOf, SLOTS } from '../../../lib/plural';
 import { formatSlotTime } from '../../../lib/slot-format';
-import { useJoinWaitlist } from '../../refunds/api/join-waitlist';
+import { useJoinWaitlist } from '../api/join-waitlist';
 import { checkoutErrorMessage, isSlotTaken } from '../../../lib/booking-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
@@ -23,9 +23,9 @@ import {
   runSlots,
   todayIn,
 } from '../../../lib/slot-format';
-import { quoteCheckout } from '../../checkout/api/quote-checkout';
-import type { OpenCheckout } from '../../checkout/components/checkout-modal';
-import { cellKey, SlotGrid, type GridSeat } from '../../checkout/components/slot-grid';
+import { quoteCheckout } from '../../../lib/api/quote-checkout';
+import type { OpenCheckout } from '../../../components/checkout/checkout-modal';
+import { cellKey, SlotGrid, type GridSeat } from '../components/slot-grid';
 import { nearestLocationQuery } from '../api/get-nearest-location';
 import { seatAvailabilityQuery } from '../api/get-seat-availability';
 import { bookingLocationsQuery } from '../api/list-booking-locations';
@@ -50,7 +50,7 @@ const MAX_RACERS = 20;
 // The calendar is memoised: its props change only with the date, so the screen's renders as
 // each seat's slots arrive do not render the month again (decision 0065).
 const BookingDatePicker = memo(lazy(() => import('../components/booking-date-picker')));
-const CheckoutModal = lazy(() => import('../../checkout/components/checkout-modal'));
+const CheckoutModal = lazy(() => import('../../../components/checkout/checkout-modal'));
 
 /** A selection belongs to one search; a new search starts with nothing chosen. */
 type Selection = { search: string; items: Map<string, ChosenSlot> };

@@ -3,10 +3,9 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import Table from 'react-bootstrap/Table';
 import type { Permission } from '@paddock/contract/accounts';
 import { changesNotHeld, type Grantor, type StaffMember } from '@paddock/contract/staff';
+import { EditDialog, ListTable } from '../../../components/list-with-edit-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { showAlert, showError } from '../../../lib/alerts';
 import { useSession } from '../../../lib/auth-store';
@@ -119,43 +118,34 @@ function EditModal({
   const save = useSetPermissions();
   const [permissions, setPermissions] = useState(member.permissions as Permission[]);
   return (
-    <Modal show onHide={onClose} aria-labelledby="staff-edit-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="staff-edit-title" as="h2" className="h5">
-          Permissions of {nameOf(member)}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <PermissionChecks
-          legend="Permissions"
-          value={permissions}
-          onChange={setPermissions}
-          grantor={grantor}
-        />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button
-          disabled={save.isPending}
-          onClick={() =>
-            save.mutate(
-              { id: member.id, is_staff: true, permissions },
-              {
-                onSuccess: () => {
-                  showAlert(`Saved the permissions of ${nameOf(member)}.`, 'success', 5_000);
-                  onClose();
-                },
-                onError: (error) => showError(error),
-              },
-            )
-          }
-        >
-          Save Permissions
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <EditDialog
+      titleId="staff-edit-title"
+      title={`Permissions of ${nameOf(member)}`}
+      titleProps={{ as: 'h2', className: 'h5' }}
+      cancelVariant="secondary"
+      saveLabel="Save Permissions"
+      saving={save.isPending}
+      onSave={() =>
+        save.mutate(
+          { id: member.id, is_staff: true, permissions },
+          {
+            onSuccess: () => {
+              showAlert(`Saved the permissions of ${nameOf(member)}.`, 'success', 5_000);
+              onClose();
+            },
+            onError: (error) => showError(error),
+          },
+        )
+      }
+      onClose={onClose}
+    >
+      <PermissionChecks
+        legend="Permissions"
+        value={permissions}
+        onChange={setPermissions}
+        grantor={grantor}
+      />
+    </EditDialog>
   );
 }
 
@@ -178,119 +168,97 @@ export default function StaffAdminScreen() {
       <PageTitle>Staff</PageTitle>
       <InviteForm grantor={grantor} />
       <h2 className="h5">Who Has Which Permissions</h2>
-      <div
-        className="overflow-auto position-relative"
-        tabIndex={0}
-        role="region"
-        aria-label="Staff table"
-      >
-        <Table size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Permissions</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((m) => {
-              const self = m.id === session?.userId;
-              // Taking someone off the staff revokes all they hold: only if the caller holds it.
-              const notMine = changesNotHeld(grantor, m.permissions, []);
-              return (
-                <tr key={m.id}>
-                  <th scope="row">{nameOf(m)}</th>
-                  <td>{m.email}</td>
-                  <td>
-                    {m.is_superuser ? (
-                      <Badge bg="dark">Superuser: every permission</Badge>
-                    ) : m.permissions.length ? (
-                      <ul className="list-unstyled mb-0 small">
-                        {m.permissions.map((p) => (
-                          <li key={p}>{permissionLabel(p)}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <span className="text-body-secondary">None</span>
-                    )}
-                  </td>
-                  <td>
-                    <div className="d-flex flex-wrap gap-1 justify-content-end">
-                      {!m.is_superuser && !self && (
-                        <>
-                          <Button
-                            size="sm"
-                            variant="outline-primary"
-                            onClick={() => setEditing(m)}
-                            aria-label={`Edit Permissions: ${nameOf(m)}`}
-                          >
-                            Edit Permissions
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="outline-danger"
-                            aria-label={`Remove from Staff: ${nameOf(m)}`}
-                            aria-describedby={notMine.length ? `not-mine-${m.id}` : undefined}
-                            disabled={setPermissions.isPending || notMine.length > 0}
-                            onClick={() =>
-                              setPermissions.mutate(
-                                { id: m.id, is_staff: false, permissions: [] },
-                                {
-                                  onSuccess: () =>
-                                    showAlert(
-                                      `${nameOf(m)} is no longer on the staff.`,
-                                      'success',
-                                      5_000,
-                                    ),
-                                  onError: (error) => showError(error),
-                                },
-                              )
-                            }
-                          >
-                            Remove from Staff
-                          </Button>
-                        </>
-                      )}
-                      {iAmSuperuser && (
-                        <Button
-                          size="sm"
-                          variant="outline-secondary"
-                          disabled={setSuperuser.isPending}
-                          aria-label={
-                            m.is_superuser
-                              ? `Demote Superuser: ${nameOf(m)}`
-                              : `Make Superuser: ${nameOf(m)}`
-                          }
-                          onClick={() =>
-                            setSuperuser.mutate(
-                              { id: m.id, is_superuser: !m.is_superuser },
-                              { onError: (error) => showError(error) },
-                            )
-                          }
-                        >
-                          {m.is_superuser ? 'Demote Superuser' : 'Make Superuser'}
-                        </Button>
-                      )}
-                    </div>
-                    {!m.is_superuser && !self && notMine.length > 0 && (
-                      <p
-                        className="small text-body-secondary text-end mb-0"
-                        id={`not-mine-${m.id}`}
+      <ListTable columns={['Name', 'Email', 'Permissions']} region="Staff table">
+        {staff.map((m) => {
+          const self = m.id === session?.userId;
+          // Taking someone off the staff revokes all they hold: only if the caller holds it.
+          const notMine = changesNotHeld(grantor, m.permissions, []);
+          return (
+            <tr key={m.id}>
+              <th scope="row">{nameOf(m)}</th>
+              <td>{m.email}</td>
+              <td>
+                {m.is_superuser ? (
+                  <Badge bg="dark">Superuser: every permission</Badge>
+                ) : m.permissions.length ? (
+                  <ul className="list-unstyled mb-0 small">
+                    {m.permissions.map((p) => (
+                      <li key={p}>{permissionLabel(p)}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="text-body-secondary">None</span>
+                )}
+              </td>
+              <td>
+                <div className="d-flex flex-wrap gap-1 justify-content-end">
+                  {!m.is_superuser && !self && (
+                    <>
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        onClick={() => setEditing(m)}
+                        aria-label={`Edit Permissions: ${nameOf(m)}`}
                       >
-                        Holds permissions you do not ({notMine.map(permissionLabel).join('; ')}):
-                        only someone who holds them can take them off the staff.
-                      </p>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
-      </div>
+                        Edit Permissions
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        aria-label={`Remove from Staff: ${nameOf(m)}`}
+                        aria-describedby={notMine.length ? `not-mine-${m.id}` : undefined}
+                        disabled={setPermissions.isPending || notMine.length > 0}
+                        onClick={() =>
+                          setPermissions.mutate(
+                            { id: m.id, is_staff: false, permissions: [] },
+                            {
+                              onSuccess: () =>
+                                showAlert(
+                                  `${nameOf(m)} is no longer on the staff.`,
+                                  'success',
+                                  5_000,
+                                ),
+                              onError: (error) => showError(error),
+                            },
+                          )
+                        }
+                      >
+                        Remove from Staff
+                      </Button>
+                    </>
+                  )}
+                  {iAmSuperuser && (
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      disabled={setSuperuser.isPending}
+                      aria-label={
+                        m.is_superuser
+                          ? `Demote Superuser: ${nameOf(m)}`
+                          : `Make Superuser: ${nameOf(m)}`
+                      }
+                      onClick={() =>
+                        setSuperuser.mutate(
+                          { id: m.id, is_superuser: !m.is_superuser },
+                          { onError: (error) => showError(error) },
+                        )
+                      }
+                    >
+                      {m.is_superuser ? 'Demote Superuser' : 'Make Superuser'}
+                    </Button>
+                  )}
+                </div>
+                {!m.is_superuser && !self && notMine.length > 0 && (
+                  <p className="small text-body-secondary text-end mb-0" id={`not-mine-${m.id}`}>
+                    Holds permissions you do not ({notMine.map(permissionLabel).join('; ')}): only
+                    someone who holds them can take them off the staff.
+                  </p>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </ListTable>
       {editing && <EditModal member={editing} grantor={grantor} onClose={() => setEditing(null)} />}
     </>
   );

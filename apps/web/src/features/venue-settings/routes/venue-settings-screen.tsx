@@ -11,6 +11,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { venueSettings, type VenueSettings } from '@paddock/contract/venue';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
+import { SettingsField } from '../../../components/settings-field';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { showAlert, showError } from '../../../lib/alerts';
@@ -70,7 +71,6 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
       if (!placeFieldErrors(error, form.setError)) showError(error);
     },
   });
-  const number = { valueAsNumber: true } as const;
 
   return (
     <Form
@@ -84,42 +84,32 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
       <fieldset className="mb-4">
         <legend className="h5">Venue</legend>
         <Row>
-          <Col md={6}>
-            <TextField
-              label="Company name"
-              {...form.register('company_name')}
-              error={errors.company_name?.message}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
-              label="Marketing site"
-              type="url"
-              hint="Where the logo leads; empty for this app's home page."
-              {...form.register('marketing_url')}
-              error={errors.marketing_url?.message}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
-              label="Car details page"
-              type="url"
-              hint="'View Car' embeds this page; {id} is the car's id, {key} its content key. Empty: Paddock's own car page."
-              {...form.register('car_details_url')}
-              error={errors.car_details_url?.message}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
-              label="Default currency"
-              hint="ISO 4217 (e.g. USD, GBP): club membership and gift vouchers are sold in it; each location has its own for seats."
-              autoComplete="off"
-              {...form.register('default_currency', {
-                setValueAs: (v: string) => v.trim().toUpperCase(),
-              })}
-              error={errors.default_currency?.message}
-            />
-          </Col>
+          <SettingsField form={form} name="company_name" width={{ md: 6 }} label="Company name" />
+          <SettingsField
+            form={form}
+            name="marketing_url"
+            width={{ md: 6 }}
+            label="Marketing site"
+            type="url"
+            hint="Where the logo leads; empty for this app's home page."
+          />
+          <SettingsField
+            form={form}
+            name="car_details_url"
+            width={{ md: 6 }}
+            label="Car details page"
+            type="url"
+            hint="'View Car' embeds this page; {id} is the car's id, {key} its content key. Empty: Paddock's own car page."
+          />
+          <SettingsField
+            form={form}
+            name="default_currency"
+            width={{ md: 6 }}
+            label="Default currency"
+            hint="ISO 4217 (e.g. USD, GBP): club membership and gift vouchers are sold in it; each location has its own for seats."
+            autoComplete="off"
+            setValueAs={(v: string) => v.trim().toUpperCase()}
+          />
         </Row>
         <Row>
           <Col md={6}>
@@ -165,33 +155,25 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
           {...form.register('club_enabled')}
         />
         <Row>
-          <Col md={6}>
-            <TextField
-              label="Club name"
-              {...form.register('club_name')}
-              error={errors.club_name?.message}
-            />
-          </Col>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Member discount (%)"
-              type="number"
-              min={0}
-              max={100}
-              {...form.register('club_discount_percent', number)}
-              error={errors.club_discount_percent?.message}
-            />
-          </Col>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Minimum sessions a month"
-              type="number"
-              min={1}
-              max={100}
-              {...form.register('club_min_sessions', number)}
-              error={errors.club_min_sessions?.message}
-            />
-          </Col>
+          <SettingsField form={form} name="club_name" width={{ md: 6 }} label="Club name" />
+          <SettingsField
+            form={form}
+            name="club_discount_percent"
+            width={{ sm: 6, md: 3 }}
+            label="Member discount (%)"
+            min={0}
+            max={100}
+            numeric
+          />
+          <SettingsField
+            form={form}
+            name="club_min_sessions"
+            width={{ sm: 6, md: 3 }}
+            label="Minimum sessions a month"
+            min={1}
+            max={100}
+            numeric
+          />
           <Col sm={6} md={3}>
             <Controller
               control={form.control}
@@ -213,31 +195,29 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
               )}
             />
           </Col>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Credits per session"
-              type="number"
-              min={1}
-              {...form.register('club_credits_per_session', number)}
-              error={errors.club_credits_per_session?.message}
-            />
-          </Col>
+          <SettingsField
+            form={form}
+            name="club_credits_per_session"
+            width={{ sm: 6, md: 3 }}
+            label="Credits per session"
+            min={1}
+            numeric
+          />
         </Row>
       </fieldset>
 
       <fieldset className="mb-4">
         <legend className="h5">Booking</legend>
         <Row>
-          <Col sm={6} md={4}>
-            <TextField
-              label="Unpaid bookings a customer may hold"
-              type="number"
-              min={1}
-              max={100}
-              {...form.register('max_unpaid_reservations', number)}
-              error={errors.max_unpaid_reservations?.message}
-            />
-          </Col>
+          <SettingsField
+            form={form}
+            name="max_unpaid_reservations"
+            width={{ sm: 6, md: 4 }}
+            label="Unpaid bookings a customer may hold"
+            min={1}
+            max={100}
+            numeric
+          />
           <Col sm={6} md={4} className="d-flex align-items-center">
             <Form.Check
               type="switch"
@@ -246,91 +226,84 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
               {...form.register('header_images_enabled')}
             />
           </Col>
-          <Col sm={6} md={4}>
-            <TextField
-              label="Header image height (px)"
-              type="number"
-              min={0}
-              max={1000}
-              {...form.register('header_image_height', number)}
-              error={errors.header_image_height?.message}
-            />
-          </Col>
+          <SettingsField
+            form={form}
+            name="header_image_height"
+            width={{ sm: 6, md: 4 }}
+            label="Header image height (px)"
+            min={0}
+            max={1000}
+            numeric
+          />
         </Row>
       </fieldset>
 
       <fieldset className="mb-4">
         <legend className="h5">Cancellations</legend>
         <Row>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Free cancellation until (hours before)"
-              type="number"
-              min={0}
-              max={720}
-              {...form.register('cancellation_window_hours', number)}
-              error={errors.cancellation_window_hours?.message}
-            />
-          </Col>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Club members: hours before"
-              type="number"
-              min={0}
-              max={720}
-              hint="Empty: the same as everyone's."
-              {...form.register('club_cancellation_window_hours', {
-                setValueAs: (v: string | number | null) =>
-                  v === '' || v === null || Number.isNaN(Number(v)) ? null : Number(v),
-              })}
-              error={errors.club_cancellation_window_hours?.message}
-            />
-          </Col>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Kept on a late cancellation (%)"
-              type="number"
-              min={0}
-              max={100}
-              {...form.register('late_cancellation_keep_percent', number)}
-              error={errors.late_cancellation_keep_percent?.message}
-            />
-          </Col>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Waitlist hold (minutes)"
-              type="number"
-              min={1}
-              max={240}
-              {...form.register('waitlist_hold_minutes', number)}
-              error={errors.waitlist_hold_minutes?.message}
-            />
-          </Col>
+          <SettingsField
+            form={form}
+            name="cancellation_window_hours"
+            width={{ sm: 6, md: 3 }}
+            label="Free cancellation until (hours before)"
+            min={0}
+            max={720}
+            numeric
+          />
+          <SettingsField
+            form={form}
+            name="club_cancellation_window_hours"
+            width={{ sm: 6, md: 3 }}
+            label="Club members: hours before"
+            type="number"
+            min={0}
+            max={720}
+            hint="Empty: the same as everyone's."
+            setValueAs={(v: string | number | null) =>
+              v === '' || v === null || Number.isNaN(Number(v)) ? null : Number(v)
+            }
+          />
+          <SettingsField
+            form={form}
+            name="late_cancellation_keep_percent"
+            width={{ sm: 6, md: 3 }}
+            label="Kept on a late cancellation (%)"
+            min={0}
+            max={100}
+            numeric
+          />
+          <SettingsField
+            form={form}
+            name="waitlist_hold_minutes"
+            width={{ sm: 6, md: 3 }}
+            label="Waitlist hold (minutes)"
+            min={1}
+            max={240}
+            numeric
+          />
         </Row>
       </fieldset>
 
       <fieldset className="mb-4">
         <legend className="h5">Backups</legend>
         <Row>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Nightly backup at (venue time)"
-              type="time"
-              hint="When the built-in database backs itself up."
-              {...form.register('backup_time')}
-              error={errors.backup_time?.message}
-            />
-          </Col>
-          <Col sm={6} md={3}>
-            <TextField
-              label="Nightly backups kept"
-              type="number"
-              min={1}
-              max={365}
-              {...form.register('backup_keep', number)}
-              error={errors.backup_keep?.message}
-            />
-          </Col>
+          <SettingsField
+            form={form}
+            name="backup_time"
+            width={{ sm: 6, md: 3 }}
+            label="Nightly backup at (venue time)"
+            type="time"
+            hint="When the built-in database backs itself up."
+          />
+          <SettingsField
+            form={form}
+            name="backup_keep"
+            width={{ sm: 6, md: 3 }}
+            label="Nightly backups kept"
+            min={1}
+            max={365}
+            numeric
+          />
         </Row>
       </fieldset>
 
@@ -353,28 +326,20 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
 
       <fieldset className="mb-4">
         <legend className="h5">Texts</legend>
-        <Form.Group className="mb-3" controlId="terms-text">
-          <Form.Label>Terms of service</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={8}
-            {...form.register('terms_text')}
-            isInvalid={!!errors.terms_text}
-          />
-          <Form.Control.Feedback type="invalid">{errors.terms_text?.message}</Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="privacy-text">
-          <Form.Label>Privacy policy</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={6}
-            {...form.register('privacy_text')}
-            isInvalid={!!errors.privacy_text}
-          />
-          <Form.Control.Feedback type="invalid">
-            {errors.privacy_text?.message}
-          </Form.Control.Feedback>
-        </Form.Group>
+        <SettingsField
+          form={form}
+          name="terms_text"
+          id="terms-text"
+          label="Terms of service"
+          rows={8}
+        />
+        <SettingsField
+          form={form}
+          name="privacy_text"
+          id="privacy-text"
+          label="Privacy policy"
+          rows={6}
+        />
       </fieldset>
 
       <StickyBottomBar className="d-flex gap-2">

@@ -1,12 +1,9 @@
 import { formatMoney } from '@paddock/contract/money-format';
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import Table from 'react-bootstrap/Table';
 import {
   seatCreate,
   seatUpdate,
@@ -15,11 +12,18 @@ import {
 } from '@paddock/contract/calendars';
 import type { Location } from '@paddock/contract/locations';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
+import {
+  EditButton,
+  EditDialog,
+  ListSection,
+  ListTable,
+  useEditing,
+} from '../../../components/list-with-edit-dialog';
 import { SelectField, TextField } from '../../../components/text-field';
 import { showAlert } from '../../../lib/alerts';
 import { errorMessage } from '../../../lib/error-message';
 import { createSeat, locationSeatsQuery, saveSeat } from '../api/venue-setup-api';
-import { issuesToErrors, onSaveError, type FieldErrors } from '../../../lib/field-errors';
+import { useCheckedSave } from '../../../lib/use-checked-save';
 
 type Draft = {
   name: string;
@@ -58,7 +62,6 @@ function SeatModal({
     active: seat?.active ?? true,
     sort_order: seat ? String(seat.sort_order) : '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const payload = () => ({
@@ -71,106 +74,88 @@ function SeatModal({
     // A new seat without an order goes after the location's last one (the server decides).
     ...(draft.sort_order.trim() === '' && !seat ? {} : { sort_order: numberOf(draft.sort_order) }),
   });
-  const save = useMutation({
-    mutationFn: (body: ReturnType<typeof payload>) =>
-      seat ? saveSeat(seat.id, body) : createSeat(body),
-    onSuccess: async (saved) => {
+  const { errors, saving, submit } = useCheckedSave({
+    schema: seat ? seatUpdate : seatCreate,
+    save: (body: ReturnType<typeof payload>) => (seat ? saveSeat(seat.id, body) : createSeat(body)),
+    onSaved: async (saved) => {
       await client.invalidateQueries({ queryKey: ['venue-setup', 'seats'] });
       showAlert(`The seat ${saved.name} has been saved.`, 'success', 5_000);
       onClose();
     },
-    onError: onSaveError(setErrors),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const body = payload();
-    const checked = (seat ? seatUpdate : seatCreate).safeParse(body);
-    if (!checked.success) return setErrors(issuesToErrors(checked.error));
-    save.mutate(body);
-  };
-  const title = seat ? `Edit ${seat.name}` : 'Add a seat';
   return (
-    <Modal show onHide={onClose} aria-labelledby="seat-modal-title">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="seat-modal-title">{title}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <TextField
-            label="Seat name"
-            value={draft.name}
-            onChange={(e) => set('name', e.target.value)}
-            error={errors.name}
-          />
-          <SelectField
-            label="Seat type"
-            value={draft.type}
-            onChange={(e) => set('type', e.target.value)}
-            error={errors.type}
-          >
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-                {t.is_vr ? ' (VR)' : ''}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            label="Seat location"
-            value={draft.location}
-            onChange={(e) => set('location', e.target.value)}
-            error={errors.location}
-          >
-            {locations.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Price per slot ($)"
-            type="number"
-            min={0}
-            step={0.01}
-            value={draft.price}
-            onChange={(e) => set('price', e.target.value)}
-            error={errors.cost_cents}
-          />
-          <ImagePicker
-            label="Seat image"
-            hint="An uploaded image or an https:// address; empty for the seat type's image."
-            value={draft.image}
-            onChange={(image) => set('image', image)}
-            error={errors.image}
-          />
-          <TextField
-            label="Display order"
-            type="number"
-            hint={seat ? undefined : 'Empty: after the last seat.'}
-            value={draft.sort_order}
-            onChange={(e) => set('sort_order', e.target.value)}
-            error={errors.sort_order}
-          />
-          <Form.Check
-            type="switch"
-            id="seat-active"
-            label="Bookable (active)"
-            checked={draft.active}
-            onChange={(e) => set('active', e.target.checked)}
-          />
-          {errors.non_field_errors && <p className="text-danger mt-2">{errors.non_field_errors}</p>}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending && <Spinner size="sm" className="me-2" aria-hidden />}
-            Save Seat
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <EditDialog
+      titleId="seat-modal-title"
+      title={seat ? `Edit ${seat.name}` : 'Add a seat'}
+      saveLabel="Save Seat"
+      saving={saving}
+      onSave={() => submit(payload())}
+      onClose={onClose}
+    >
+      <TextField
+        label="Seat name"
+        value={draft.name}
+        onChange={(e) => set('name', e.target.value)}
+        error={errors.name}
+      />
+      <SelectField
+        label="Seat type"
+        value={draft.type}
+        onChange={(e) => set('type', e.target.value)}
+        error={errors.type}
+      >
+        {types.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.name}
+            {t.is_vr ? ' (VR)' : ''}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Seat location"
+        value={draft.location}
+        onChange={(e) => set('location', e.target.value)}
+        error={errors.location}
+      >
+        {locations.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Price per slot ($)"
+        type="number"
+        min={0}
+        step={0.01}
+        value={draft.price}
+        onChange={(e) => set('price', e.target.value)}
+        error={errors.cost_cents}
+      />
+      <ImagePicker
+        label="Seat image"
+        hint="An uploaded image or an https:// address; empty for the seat type's image."
+        value={draft.image}
+        onChange={(image) => set('image', image)}
+        error={errors.image}
+      />
+      <TextField
+        label="Display order"
+        type="number"
+        hint={seat ? undefined : 'Empty: after the last seat.'}
+        value={draft.sort_order}
+        onChange={(e) => set('sort_order', e.target.value)}
+        error={errors.sort_order}
+      />
+      <Form.Check
+        type="switch"
+        id="seat-active"
+        label="Bookable (active)"
+        checked={draft.active}
+        onChange={(e) => set('active', e.target.checked)}
+      />
+      {errors.non_field_errors && <p className="text-danger mt-2">{errors.non_field_errors}</p>}
+    </EditDialog>
   );
 }
 
@@ -185,60 +170,41 @@ export function SeatsSection({
   types: CalendarType[];
 }) {
   const seats = useQuery(locationSeatsQuery(location.id));
-  const [editing, setEditing] = useState<SeatAdmin | 'new' | null>(null);
+  const [editing, setEditing] = useEditing<SeatAdmin>();
   return (
-    <section className="mb-4" aria-labelledby="seats-title">
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
-        <h2 id="seats-title" className="h4 mb-0">
-          Seats at {location.name}
-        </h2>
-        <Button onClick={() => setEditing('new')} disabled={types.length === 0}>
-          Add Seat
-        </Button>
-      </div>
+    <ListSection
+      titleId="seats-title"
+      title={`Seats at ${location.name}`}
+      add={{ label: 'Add Seat', onClick: () => setEditing('new'), disabled: types.length === 0 }}
+    >
       {types.length === 0 && <p>Add a seat type first.</p>}
       {seats.isPending && <Spinner size="sm" aria-label="Loading seats" />}
       {seats.isError && <Alert variant="danger">{errorMessage(seats.error)}</Alert>}
       {seats.data?.length === 0 && <p>No seats here yet.</p>}
       {seats.data && seats.data.length > 0 && (
-        <Table responsive size="sm" className="align-middle">
-          <thead>
-            <tr>
-              {/* The rows stand in display order: on a phone its number gives way to the Edit button. */}
-              <th scope="col" className="d-none d-sm-table-cell">
-                Order
-              </th>
-              <th scope="col">Seat</th>
-              <th scope="col">Type</th>
-              <th scope="col">Price per slot</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        // The rows stand in display order: on a phone its number gives way to the Edit button.
+        <ListTable
+          columns={[
+            { label: 'Order', className: 'd-none d-sm-table-cell' },
+            'Seat',
+            'Type',
+            'Price per slot',
+            'Status',
+          ]}
+        >
+          {seats.data.map((s) => (
+            <tr key={s.id}>
+              <td className="d-none d-sm-table-cell">{s.sort_order}</td>
+              <td>{s.name}</td>
+              <td>{s.type_name}</td>
+              <td>{formatMoney(s.cost_cents, location.currency)}</td>
+              <td>{s.active ? 'Active' : 'Inactive'}</td>
+              <td className="text-end">
+                <EditButton name={`Edit seat ${s.name}`} onClick={() => setEditing(s)} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {seats.data.map((s) => (
-              <tr key={s.id}>
-                <td className="d-none d-sm-table-cell">{s.sort_order}</td>
-                <td>{s.name}</td>
-                <td>{s.type_name}</td>
-                <td>{formatMoney(s.cost_cents, location.currency)}</td>
-                <td>{s.active ? 'Active' : 'Inactive'}</td>
-                <td className="text-end">
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    aria-label={`Edit seat ${s.name}`}
-                    onClick={() => setEditing(s)}
-                  >
-                    Edit
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+          ))}
+        </ListTable>
       )}
       {editing && (
         <SeatModal
@@ -249,6 +215,6 @@ export function SeatsSection({
           onClose={() => setEditing(null)}
         />
       )}
-    </section>
+    </ListSection>
   );
 }
