@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 import { startMoneyRepairJob } from './features/checkout/money-repair';
+import { releaseStaleChallenges } from './features/payment-challenges/release-stale-challenges';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
 import { startNightlyBackups } from './features/backups/nightly-backups';
 import { gracefulShutdown } from './lib/graceful-shutdown';
@@ -83,7 +84,18 @@ async function main() {
       logError,
       publicUrl: config.publicUrl,
     },
-    config.moneyRepair,
+    {
+      ...config.moneyRepair,
+      // Challenges of vouchers, enrolments, charge-backs and balances left unanswered (0100).
+      alsoEachPass: () =>
+        releaseStaleChallenges({
+          db: database.db,
+          payments: deps.payments,
+          mailer: deps.mailer,
+          publicUrl: config.publicUrl,
+          logError,
+        }),
+    },
   );
 
   // The embedded default backs itself up every night; a DATABASE_URL server has its own tools.
