@@ -5,8 +5,10 @@ import { outboxMessages } from '../../db/schema/content';
 import { charges, localCharges } from '../../db/schema/payments';
 import {
   AUTHENTICATION_FAILED_MESSAGE,
+  AUTHENTICATION_HOLD_MS,
   AUTHENTICATION_REQUIRED_MESSAGE,
 } from '../../plugins/payments/provider';
+import { releaseStaleChallenges } from '../payment-challenges/release-stale-challenges';
 import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
@@ -273,5 +275,18 @@ describe('cancelling with a charge-back the bank wants authenticated (Stripe)', 
     const customer = stripe.intents.find((i) => i.id === intent)!.customer;
     const paid = stripe.intents.filter((i) => i.customer === customer && i.amount === 2000);
     expect(paid.map((i) => i.status)).toEqual(['requires_payment_method']);
+  });
+
+  it('abandoned: after the hold the repair cancels the PaymentIntent at Stripe; nothing charged', async () => {
+    const user = await stripeMember();
+    const intent = await challenged(user);
+    const later = new Date(Date.now() + AUTHENTICATION_HOLD_MS + 60_000);
+    await releaseStaleChallenges({ db: s.db, payments: s.deps.payments, ...mailDeps(s) }, later);
+    expect(stripe.calls()).toContain(`POST /v1/payment_intents/${intent}/cancel`);
+    expect(stripe.intents.find((i) => i.id === intent)?.status).toBe('canceled');
+    expect(await membershipOf(user)).toMatchObject({ status: 'active' });
+    const next = await cancel(user);
+    expect(next.statusCode).toBe(400);
+    expect((await cancel(user)).json()).toMatchObject({ status: 'requires_action' });
   });
 });

@@ -56,11 +56,12 @@ export async function releaseStaleChallenges(ctx: SettleContext, now = new Date(
 
 async function release(ctx: SettleContext, challenge: Challenge, now: Date) {
   await ctx.payments.cancelAuthentication(challenge.intentRef);
+  // What waited ends as the provider now says (failed; or paid, passed just before the cancel).
+  await settleByKey(ctx, challenge.idempotencyKey);
   await ctx.db
     .update(paymentChallenges)
     .set({ releasedAt: now })
     .where(eq(paymentChallenges.id, challenge.id));
-  await settleByKey(ctx, challenge.idempotencyKey);
   if (challenge.userId === null) return;
   // Whatever waited may be gone (a balance changed): the provider's end is recorded anyway.
   const ended = await chargeSavedCard(
