@@ -41,6 +41,7 @@ export const clubRoutes =
         publicUrl: deps.config.publicUrl,
         logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
       },
+      crashAt: deps.config.checkoutCrashAt,
     };
     const tags = ['club'];
 

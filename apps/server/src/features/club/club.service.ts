@@ -16,6 +16,7 @@ import { paginate } from '../../plugins/pagination';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { AUTHENTICATION_HOLD_MS, type PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
+import { crashAt, type CrashPoint } from '../../lib/crash-point';
 import { dayOfMonth, localDate, nextCycleDate } from './billing-cycle';
 import { clubTerms, creditsProblem, quoteCredits, sessionsFor, type ClubTerms } from './club-terms';
 import * as repo from './club.repo';
@@ -28,6 +29,8 @@ export type ClubContext = {
   mail?: ClubMail;
   /** Where a joining member's 3-D Secure challenge returns to (decision 0095). */
   publicUrl: string;
+  /** The crash test's step to die at (decision 0072; CHECKOUT_CRASH_AT). */
+  crashAt?: CrashPoint;
 };
 
 /** The web page the bank's challenge returns a joining member to; it asks to complete. */
@@ -253,6 +256,7 @@ async function finishEnrolment(
       challenge_url: outcome.action.challengeUrl,
     };
 
+  if (outcome.ok) crashAt(ctx.crashAt, 'charged');
   const pendingId = membership.id;
   // Only the call that activates it sends the welcome (the web's return and the webhook race).
   const finished = await db.transaction(async (tx) => {

@@ -1,18 +1,9 @@
-import type { Db } from '../../db/client';
-import type { Mailer } from '../../plugins/mail';
-import type { PaymentProvider } from '../../plugins/payments/provider';
-import { settleVoucherPurchase } from '../vouchers/voucher-purchase';
+import { settleVoucherPurchase, type PurchaseContext } from '../vouchers/voucher-purchase';
 import { settleCancellation, settleEnrolment } from '../club/club.service';
 import { settleOutstanding } from '../reservations/outstanding';
 
 /** What finishing an on-session payment needs (the webhook's and the money repair's). */
-export type SettleContext = {
-  db: Db;
-  payments: PaymentProvider;
-  mailer: Mailer;
-  publicUrl: string;
-  logError: (error: unknown, message: string) => void;
-};
+export type SettleContext = Omit<PurchaseContext, 'crashAt'>;
 
 /** Our charge key inside the provider's (`{customer}:voucher-…`, charge-card.ts). */
 export function ownKey(providerKey: string): string {

@@ -65,7 +65,9 @@ async function webhook(type: string, intent: object) {
 
 const succeededIntents = (key: string) =>
   stripe.intents.filter(
-    (i) => i.status === 'succeeded' && String(i.metadata?.paddock_key).endsWith(`:${key}`),
+    (i) =>
+      i.status === 'succeeded' &&
+      String((i.metadata as { paddock_key?: string } | undefined)?.paddock_key).endsWith(`:${key}`),
   );
 
 type Order = 'return, webhook, retry' | 'webhook, return, retry' | 'all at once';
@@ -193,7 +195,11 @@ describe('a club enrolment finished through the signed webhook', () => {
       expect(web.statusCode).toBe(200);
       expect(web.json()).toMatchObject({ credits_balance: 1000, subscription: { id } });
       const paid = stripe.intents.filter(
-        (i) => i.status === 'succeeded' && String(i.metadata?.paddock_key).includes(`:club-${id}-`),
+        (i) =>
+          i.status === 'succeeded' &&
+          String((i.metadata as { paddock_key?: string } | undefined)?.paddock_key).includes(
+            `:club-${id}-`,
+          ),
       );
       expect(paid).toHaveLength(1);
       const memberships = await t.db
