@@ -10,6 +10,8 @@ import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 import { startMoneyRepairJob } from './features/checkout/money-repair';
+import { releaseStaleChallenges } from './features/payment-challenges/release-stale-challenges';
+import { finishLeftPayments } from './features/payment-challenges/finish-left-payments';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
 import { startNightlyBackups } from './features/backups/nightly-backups';
 import { gracefulShutdown } from './lib/graceful-shutdown';
@@ -74,6 +76,13 @@ async function main() {
     },
     app.log,
   );
+  const settleContext = {
+    db: database.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    logError,
+  };
   // Checkouts a crash left between claim and finish (decision 0072): at start and on a timer.
   const moneyRepair = startMoneyRepairJob(
     {
@@ -83,7 +92,14 @@ async function main() {
       logError,
       publicUrl: config.publicUrl,
     },
-    config.moneyRepair,
+    {
+      ...config.moneyRepair,
+      // Purchases and enrolments a crash left, then challenges left unanswered (decision 0100).
+      alsoEachPass: async () => {
+        await finishLeftPayments(settleContext, { afterMs: config.moneyRepair.afterMs });
+        await releaseStaleChallenges(settleContext);
+      },
+    },
   );
 
   // The embedded default backs itself up every night; a DATABASE_URL server has its own tools.

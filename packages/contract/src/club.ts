@@ -101,6 +101,17 @@ export const creditsUnenrollResponse = z.object({
 });
 export type CreditsUnenrollResponse = z.infer<typeof creditsUnenrollResponse>;
 
+/**
+ * Cancelling, the member on the page: their bank asks for 3-D Secure for the charge-back
+ * (decision 0100). Nothing is charged and the membership stays as it is; after the challenge the
+ * same `credits_unenroll` finishes the cancellation.
+ */
+export const creditsUnenrollAction = authenticationAction.extend({
+  status: z.literal('requires_action'),
+});
+export const creditsUnenrollAnswer = z.union([creditsUnenrollResponse, creditsUnenrollAction]);
+export type CreditsUnenrollAnswer = z.infer<typeof creditsUnenrollAnswer>;
+
 /** `/users/{id}/…` club paths: `me`, or a user id for staff with user.change_user. */
 export const clubUserParam = z.object({
   id: userRef,

@@ -216,3 +216,32 @@ export const paymentDisputes = pgTable(
     index('payment_disputes_charge').on(t.chargeId),
   ],
 );
+
+/**
+ * Every on-session charge the bank asked the customer to authenticate (voucher purchase, club
+ * enrolment and cancellation charge-back, outstanding balance, checkout), by our charge key: the
+ * money repair cancels at the provider those nobody answered within the hold (decision 0100).
+ */
+export const paymentChallenges = pgTable(
+  'payment_challenges',
+  {
+    id: serial().primaryKey(),
+    /** Ours, as in `charges` (`voucher-…`, `club-…`, `outstanding-…`, `checkout-…`). */
+    idempotencyKey: text().notNull().unique(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    kind: text().notNull(),
+    /** The provider's intent waiting for the challenge (Stripe `pi_…`, local `ch_…`). */
+    intentRef: text().notNull(),
+    amountCents: integer().notNull(),
+    currency: char({ length: 3 }).notNull(),
+    notes: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the repair cancelled it at the provider; a later completion cannot charge. */
+    releasedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('payment_challenges_open')
+      .on(t.createdAt)
+      .where(sql`released_at is null`),
+  ],
+);

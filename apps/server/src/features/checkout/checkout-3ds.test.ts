@@ -14,7 +14,7 @@ import { checkoutContext } from '../../test/checkout-context';
 import { userPost } from '../../test/requests';
 import { settleCheckout, type FinishContext } from './finish-checkout';
 import { repairCheckouts, type RepairContext } from './money-repair';
-import { AUTHENTICATION_HOLD_MS } from './release-checkout';
+import { AUTHENTICATION_HOLD_MS } from '../../plugins/payments/provider';
 
 // A customer whose bank asks for 3-D Secure pays at the checkout (decision 0085): the checkout
 // waits for the challenge and is finished exactly once by whoever comes first: the web's return

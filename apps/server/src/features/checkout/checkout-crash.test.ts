@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, like } from 'drizzle-orm';
 import { checkouts, reservations } from '../../db/schema/booking';
@@ -13,17 +12,11 @@ import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { repairCheckouts } from './money-repair';
-import { freePort } from '../../test/free-port';
+import { startCrashingServer } from '../../test/crashing-server';
 
 // The real server, killed (SIGKILL, by itself) at each step of a checkout, then started again on
 // the same database: its money repair at start ends every checkout the crash left, and every
 // charge belongs to paid bookings or is refunded (issue 27, decision 0072).
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../../..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
-// The test harness's signing secret (test-app.ts): the children accept the factories' tokens.
-const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
@@ -51,42 +44,8 @@ afterAll(async () => {
 });
 
 /** `npm start`'s server on the test database; `crashAt` makes it kill itself at that step. */
-async function startServer(crashAt?: CrashPoint) {
-  const port = await freePort();
-  const child = spawn(tsx, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.deps.database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      MONEY_REPAIR_AFTER_SECONDS: '0',
-      CHECKOUT_CRASH_AT: crashAt ?? '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error('server died');
-    try {
-      if ((await fetch(`${base}/api/openapi.json`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i > 600) throw new Error('server did not come up');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, child, exited };
-}
+const startServer = (crashAt?: CrashPoint) =>
+  startCrashingServer({ databaseUrl: t.deps.database.url, dataDir, children, crashAt });
 
 async function quote(user: CreatedUser, voucher?: string): Promise<number> {
   const res = await t.app.inject({

@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import type { CheckoutContext } from './checkout-context';
 import { expireAuthentication, settleCheckout } from './finish-checkout';
-import { AUTHENTICATION_HOLD_MS } from './release-checkout';
+import { AUTHENTICATION_HOLD_MS } from '../../plugins/payments/provider';
 
 /** Any number, held by pg_try_advisory_xact_lock: one repair pass at a time across instances. */
 const MONEY_REPAIR_LOCK = 727_001;
@@ -76,7 +76,12 @@ export async function repairCheckouts(
  */
 export function startMoneyRepairJob(
   ctx: RepairContext,
-  opts: { afterMs: number; everySeconds: number },
+  opts: {
+    afterMs: number;
+    everySeconds: number;
+    /** Other repairs of the same kind, run after each pass (main.ts: abandoned challenges). */
+    alsoEachPass?: () => Promise<unknown>;
+  },
 ): { stop: () => void } {
   const job = new Cron(
     '* * * * * *',
@@ -87,6 +92,7 @@ export function startMoneyRepairJob(
     },
     async () => {
       await repairCheckouts(ctx, { afterMs: opts.afterMs });
+      await opts.alsoEachPass?.();
     },
   );
   void job.trigger();

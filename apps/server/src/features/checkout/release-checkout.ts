@@ -6,9 +6,6 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { publishChange } from '../../plugins/changes';
 import * as repo from './checkout.repo';
 
-/** How long a checkout waits for its 3-D Secure challenge before its seats go back (0085). */
-export const AUTHENTICATION_HOLD_MS = 15 * 60 * 1000;
-
 /**
  * Ends a checkout whose challenge failed or was abandoned, inside the caller's transaction with
  * the checkout row locked: nothing was charged, so its seats are free again (its bookings are

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, like, lte, ne, or, sql, count } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts';
 import { clubMemberships } from '../../db/schema/club';
-import { cards, charges } from '../../db/schema/payments';
+import { cards, charges, paymentChallenges } from '../../db/schema/payments';
 import type { Queryable } from '../../plugins/payments/charge-card';
 
 export type MembershipRow = typeof clubMemberships.$inferSelect;
@@ -50,6 +50,35 @@ export async function lockMembershipOf(
     .from(clubMemberships)
     .where(and(eq(clubMemberships.userId, userId), member))
     .for('update');
+  return row ?? null;
+}
+
+/**
+ * The charge-back of a membership cancelled since `since` after the member's 3-D Secure
+ * challenge (decision 0100): what the member's return from that challenge answers again.
+ */
+export async function challengedCancellation(db: Queryable, userId: number, since: Date) {
+  const [row] = await db
+    .select({ amountCents: charges.amountCents })
+    .from(clubMemberships)
+    .innerJoin(
+      charges,
+      and(
+        eq(charges.userId, clubMemberships.userId),
+        sql`${charges.idempotencyKey} like 'club-' || ${clubMemberships.id} || '-chargeback-%'`,
+        eq(charges.errors, ''),
+      ),
+    )
+    .innerJoin(paymentChallenges, eq(paymentChallenges.idempotencyKey, charges.idempotencyKey))
+    .where(
+      and(
+        eq(clubMemberships.userId, userId),
+        eq(clubMemberships.status, 'cancelled'),
+        sql`${clubMemberships.cancelledAt} > ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .orderBy(desc(clubMemberships.id))
+    .limit(1);
   return row ?? null;
 }
 

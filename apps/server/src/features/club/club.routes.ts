@@ -5,7 +5,7 @@ import {
   creditsEnrollAnswer,
   creditsQuote,
   creditsQuoteQuery,
-  creditsUnenrollResponse,
+  creditsUnenrollAnswer,
   subscription,
   subscriptionsQuery,
 } from '@paddock/contract/club';
@@ -41,6 +41,7 @@ export const clubRoutes =
         publicUrl: deps.config.publicUrl,
         logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
       },
+      crashAt: deps.config.checkoutCrashAt,
     };
     const tags = ['club'];
 
@@ -97,14 +98,16 @@ export const clubRoutes =
         schema: {
           tags,
           summary:
-            'Cancel the membership (within two billing cycles the discounts are charged back)',
+            'Cancel the membership (within two billing cycles the discounts are charged back, or the 3-D Secure challenge)',
           params: clubUserParam,
-          response: { 200: creditsUnenrollResponse, ...errors },
+          response: { 200: creditsUnenrollAnswer, ...errors },
         },
       },
       async (request) => {
-        const userId = await clubUserId(db, requireUser(request), request.params.id);
-        return unenroll(ctx, userId);
+        const caller = requireUser(request);
+        const userId = await clubUserId(db, caller, request.params.id);
+        // Staff cancelling for a customer are not the cardholder: no challenge for them to run.
+        return unenroll(ctx, userId, new Date(), userId === caller.id);
       },
     );
     app.get(

@@ -2,7 +2,7 @@ import {
   NO_CARD_FOR_CLUB_MESSAGE,
   type CreditsEnrollAnswer,
   type CreditsQuote,
-  type CreditsUnenrollResponse,
+  type CreditsUnenrollAnswer,
   type Subscription,
 } from '@paddock/contract/club';
 import { formatMoney } from '@paddock/contract/money';
@@ -14,8 +14,9 @@ import { addCredits, creditBalance, expireCredits } from '../../plugins/club-mem
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
-import type { PaymentProvider } from '../../plugins/payments/provider';
+import { AUTHENTICATION_HOLD_MS, type PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
+import { crashAt, type CrashPoint } from '../../lib/crash-point';
 import { dayOfMonth, localDate, nextCycleDate } from './billing-cycle';
 import { clubTerms, creditsProblem, quoteCredits, sessionsFor, type ClubTerms } from './club-terms';
 import * as repo from './club.repo';
@@ -29,11 +30,17 @@ export type ClubContext = {
   mail?: ClubMail;
   /** Where a joining member's 3-D Secure challenge returns to (decision 0095). */
   publicUrl: string;
+  /** The crash test's step to die at (decision 0072; CHECKOUT_CRASH_AT). */
+  crashAt?: CrashPoint;
 };
 
 /** The web page the bank's challenge returns a joining member to; it asks to complete. */
 export const enrolmentReturnUrl = (publicUrl: string, membershipId: number) =>
   `${publicUrl}/subscriptions/${membershipId}/authenticated`;
+
+/** The dashboard the bank's challenge returns a cancelling member to; it cancels again. */
+export const cancellationReturnUrl = (publicUrl: string) =>
+  `${publicUrl}/dashboard?cancel=authenticated`;
 
 /** Cancelling before this many paid cycles charges back the discounts given (the terms). */
 export const MINIMUM_PAID_CYCLES = 2;
@@ -250,6 +257,7 @@ async function finishEnrolment(
       challenge_url: outcome.action.challengeUrl,
     };
 
+  if (outcome.ok) crashAt(ctx.crashAt, 'charged');
   const pendingId = membership.id;
   // Only the call that activates it sends the welcome (the web's return and the webhook race).
   const finished = await db.transaction(async (tx) => {
@@ -299,30 +307,65 @@ async function finishEnrolment(
  * charged back first, as the terms say; a declined charge-back leaves the membership as it was
  * and answers the provider's message (the next try uses a new key: a decline is final for its
  * key). The unspent credits go with the membership: redeeming them needs good standing.
+ * `present`: the member is on the page (decision 0100), so a bank asking for 3-D Secure answers
+ * the challenge, the membership unchanged, and the same call afterwards (or the webhook, or the
+ * money repair: `onlyKey`) finishes it as the charge-back ended, once, under the row lock.
  */
 export async function unenroll(
   ctx: ClubContext,
   userId: number,
   now = new Date(),
-): Promise<CreditsUnenrollResponse> {
+  present = false,
+  onlyKey?: string,
+): Promise<CreditsUnenrollAnswer> {
   const { db } = ctx;
   const club = await terms(db);
   const result = await db.transaction(async (tx) => {
     const row = await repo.lockMembershipOf(tx, userId);
-    if (!row) return { error: `You have no ${club.name} membership to cancel.` };
+    if (!row) {
+      // The member back from a challenge the webhook finished first: the same answer again.
+      const since = new Date(now.getTime() - AUTHENTICATION_HOLD_MS);
+      const done =
+        present && onlyKey === undefined
+          ? await repo.challengedCancellation(tx, userId, since)
+          : null;
+      if (done) return { chargeBackCents: done.amountCents, toCard: [], repeat: true };
+      return { error: `You have no ${club.name} membership to cancel.` };
+    }
     const chargeBackCents = chargeBackOf(row);
+    const idempotencyKey = `club-${row.id}-chargeback-${row.chargebackFailures}`;
+    if (onlyKey !== undefined && (onlyKey !== idempotencyKey || chargeBackCents === 0))
+      return { error: 'not this charge-back' };
     if (chargeBackCents > 0) {
       // Inside the transaction: the row lock makes a double click wait, then find it cancelled.
-      const outcome = await chargeSavedCard(tx, ctx.payments, {
-        userId,
-        amountCents: chargeBackCents,
-        currency: club.currency,
-        notes: `${club.name}: cancelled within two billing cycles, discounts charged back`,
-        idempotencyKey: `club-${row.id}-chargeback-${row.chargebackFailures}`,
-        kind: 'club',
-      });
+      const outcome = await chargeSavedCard(
+        tx,
+        ctx.payments,
+        {
+          userId,
+          amountCents: chargeBackCents,
+          currency: club.currency,
+          notes: `${club.name}: cancelled within two billing cycles, discounts charged back`,
+          idempotencyKey,
+          kind: 'club',
+        },
+        present ? { onSession: { returnUrl: cancellationReturnUrl(ctx.publicUrl) } } : {},
+      );
+      if (outcome.charge === null)
+        return {
+          action: {
+            status: 'requires_action' as const,
+            client_secret: outcome.action.clientSecret,
+            challenge_url: outcome.action.challengeUrl,
+          },
+        };
       if (!outcome.ok) {
-        await repo.updateMembership(tx, row.id, { chargebackFailures: row.chargebackFailures + 1 });
+        // The webhook or the repair records the failure under its key; the member's own next
+        // call reads it once (one message), and only then does a new attempt get a new key.
+        if (onlyKey === undefined)
+          await repo.updateMembership(tx, row.id, {
+            chargebackFailures: row.chargebackFailures + 1,
+          });
         return { error: outcome.message };
       }
     }
@@ -330,11 +373,12 @@ export async function unenroll(
     await expireCredits(tx, { userId, reason: 'cancellation', membershipId: row.id });
     // Refunded credits still waiting for good standing go back to the card instead.
     const toCard = await waitingCreditsToCard(tx, userId);
-    return { chargeBackCents, toCard };
+    return { chargeBackCents, toCard, repeat: false };
   });
+  if (result.action) return result.action;
   if (result.error !== undefined) throw ValidationError.nonField(result.error);
   for (const id of result.toCard) await sendCardRefund(ctx, id);
-  if (result.chargeBackCents > 0)
+  if (result.chargeBackCents > 0 && !result.repeat)
     await sendClubReceipt(db, ctx.mail, userId, {
       kind: 'chargeback',
       clubName: club.name,
@@ -347,4 +391,21 @@ export async function unenroll(
       ? `Your ${club.name} membership is cancelled. The discounts given, ${formatMoney(result.chargeBackCents, club.currency)}, were charged back.`
       : `Your ${club.name} membership is cancelled.`;
   return { detail, charge_back_cents: result.chargeBackCents };
+}
+
+/**
+ * The webhook's and the money repair's way in (key `club-{id}-chargeback-{n}`): a membership
+ * whose cancellation waits on that charge-back is cancelled, or kept, as it ended; once.
+ */
+export async function settleCancellation(ctx: ClubContext, key: string) {
+  const membershipId = Number(/^club-(\d+)-chargeback-\d+$/.exec(key)?.[1]);
+  if (!Number.isSafeInteger(membershipId)) return null;
+  const membership = await repo.findMembership(ctx.db, membershipId);
+  if (!membership) return null;
+  try {
+    return await unenroll(ctx, membership.userId, new Date(), true, key);
+  } catch (error) {
+    if (error instanceof ValidationError) return null;
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import {
   CLEARED_OUTSTANDING_MESSAGE,
   OUTSTANDING_PAID_MESSAGE,
@@ -13,11 +13,15 @@ import { users } from '../../db/schema/accounts';
 import { receiptMail, venueOf, type ReceiptDeps } from '../../plugins/receipt-mail';
 import { getSettings } from '../../plugins/settings';
 import type { Db } from '../../db/client';
-import { cards } from '../../db/schema/payments';
+import { cards, paymentChallenges } from '../../db/schema/payments';
 import { describeInZone, SLOT_MINUTES } from '../../lib/slots';
 import { hasPermission, type AuthUser } from '../../plugins/auth';
 import { Forbidden, NotFound, PaymentError } from '../../plugins/errors';
-import { chargeSavedCard, type ChargeRecord } from '../../plugins/payments/charge-card';
+import {
+  chargeSavedCard,
+  type ChargeRecord,
+  type Queryable,
+} from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import * as repo from './reservations.repo';
 import { accessibleUserId } from '../../plugins/user-access';
@@ -145,12 +149,13 @@ export async function captureOutstanding(
       .select({ ref: cards.paymentMethodRef })
       .from(cards)
       .where(eq(cards.userId, userId));
+    const released = await releasedChallenges(tx, userId);
     // One charge per currency: a card payment is in one currency (docs/decisions/0039).
     for (const currency of new Set(rows.map((r) => r.currency))) {
       const group = rows.filter((r) => r.currency === currency);
       const groupIds = group.map((r) => r.id);
       const groupTotal = group.reduce((sum, r) => sum + r.amountCents, 0);
-      const key = outstandingKey(userId, groupIds, groupTotal, card?.ref);
+      const key = outstandingKey(userId, groupIds, groupTotal, card?.ref, released);
       if (onlyKey && key !== onlyKey) continue;
       if (groupTotal === 0) {
         await repo.markPaid(tx, groupIds);
@@ -192,14 +197,39 @@ export async function captureOutstanding(
   return { detail: OUTSTANDING_PAID_MESSAGE, amount_cents: end.paidCents };
 }
 
-/** `outstanding-{user}-{fingerprint of the reservations, the amount and the card}`. */
-function outstandingKey(userId: number, ids: number[], total: number, cardRef?: string) {
+/**
+ * `outstanding-{user}-{fingerprint of the reservations, the amount, the card and the challenges
+ * the money repair released}`: after an abandoned challenge was cancelled at the provider
+ * (decision 0100), pressing pay again is a new attempt, not the expired one's answer.
+ */
+function outstandingKey(
+  userId: number,
+  ids: number[],
+  total: number,
+  cardRef: string | undefined,
+  released: number,
+) {
   const fingerprint = crypto
     .createHash('sha256')
-    .update(`${ids.join(',')}|${total}|${cardRef ?? 'none'}`)
+    .update(`${ids.join(',')}|${total}|${cardRef ?? 'none'}${released ? `|${released}` : ''}`)
     .digest('hex')
     .slice(0, 24);
   return `outstanding-${userId}-${fingerprint}`;
+}
+
+/** How many of the user's balance challenges the money repair cancelled (decision 0100). */
+async function releasedChallenges(tx: Queryable, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(paymentChallenges)
+    .where(
+      and(
+        eq(paymentChallenges.userId, userId),
+        eq(paymentChallenges.kind, 'capture'),
+        isNotNull(paymentChallenges.releasedAt),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /**

@@ -1,9 +1,7 @@
 import type Stripe from 'stripe';
 import { PADDOCK_KEY } from '../../plugins/payments/stripe-provider';
 import { settleCheckout } from '../checkout/finish-checkout';
-import { settleVoucherPurchase } from '../vouchers/voucher-purchase';
-import { settleEnrolment } from '../club/club.service';
-import { settleOutstanding } from '../reservations/outstanding';
+import { ownKey, settleByKey } from '../payment-challenges/settle-by-key';
 import { recordProviderRefunds } from './provider-refunds';
 import { recordDispute } from './disputes';
 import type { EventContext } from './event-context';
@@ -14,44 +12,12 @@ export function checkoutOfIntent(intent: Stripe.PaymentIntent): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** The voucher purchase a PaymentIntent charged: key `{customer}:voucher-{code}` (decision 0095). */
-export function voucherOfIntent(intent: Stripe.PaymentIntent): string | null {
-  return /(?:^|:)voucher-([A-Z0-9]+)$/.exec(intent.metadata?.[PADDOCK_KEY] ?? '')?.[1] ?? null;
-}
-
-/** The club membership a PaymentIntent's key names: `{customer}:club-{id}-{date}` (0095). */
-export function membershipOfIntent(intent: Stripe.PaymentIntent): number | null {
-  const match = /(?:^|:)club-(\d+)-\d{4}-\d{2}-\d{2}$/.exec(intent.metadata?.[PADDOCK_KEY] ?? '');
-  return match ? Number(match[1]) : null;
-}
-
-/** The outstanding balance a PaymentIntent charged: key `{customer}:outstanding-{user}-…` (0099). */
-export function outstandingOfIntent(intent: Stripe.PaymentIntent): string | null {
-  return (
-    /(?:^|:)(outstanding-\d+-[0-9a-f]+)$/.exec(intent.metadata?.[PADDOCK_KEY] ?? '')?.[1] ?? null
-  );
-}
-
 /**
- * Finishes whatever waits on a PaymentIntent's challenge: a voucher purchase, an enrolment, an
- * outstanding balance.
+ * Finishes whatever waits on a PaymentIntent's challenge: a voucher purchase, an enrolment, a
+ * cancellation's charge-back, an outstanding balance.
  */
-async function settleOnSession(ctx: EventContext, intent: Stripe.PaymentIntent) {
-  const balance = outstandingOfIntent(intent);
-  if (balance !== null) await settleOutstanding(onSessionContext(ctx), balance);
-  const code = voucherOfIntent(intent);
-  if (code !== null) await settleVoucherPurchase(ctx, code);
-  const membership = membershipOfIntent(intent);
-  // Only a pending enrolment: a renewal's key looks the same and is not waiting here.
-  if (membership !== null) await settleEnrolment(onSessionContext(ctx), membership);
-}
-
-const onSessionContext = (ctx: EventContext) => ({
-  db: ctx.db,
-  payments: ctx.payments,
-  publicUrl: ctx.publicUrl,
-  mail: { mailer: ctx.mailer, publicUrl: ctx.publicUrl, logError: ctx.logError },
-});
+const settleOnSession = (ctx: EventContext, intent: Stripe.PaymentIntent) =>
+  settleByKey(ctx, ownKey(intent.metadata?.[PADDOCK_KEY] ?? ''));
 
 /** What each subscribed event does; any other type is stored and otherwise ignored. */
 export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { DateTime } from 'luxon';
 import { auditEvents } from '../../db/schema/audit';
 import { checkouts, reservations } from '../../db/schema/booking';
-import { cards, charges, paymentDisputes, stripeEvents } from '../../db/schema/payments';
+import { cards, charges, paymentDisputes } from '../../db/schema/payments';
 import { chargeSavedCard } from '../../plugins/payments/charge-card';
 import { checkoutContext } from '../../test/checkout-context';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -12,6 +11,7 @@ import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { sentMails } from '../../test/sent-mail';
 import { StripeStandIn } from '../../test/stripe-stand-in';
+import { signedDelivery, stripeEvent, testSignature, WEBHOOK_URL } from '../../test/signed-events';
 import { claimOnly } from '../../test/claimed-checkout';
 import { repairCheckouts } from '../checkout/money-repair';
 
@@ -20,13 +20,13 @@ import { repairCheckouts } from '../checkout/money-repair';
 
 const SECRET = 'whsec_test_paddock';
 const stripe = new StripeStandIn();
-/** Only for its signing helper: the same code Stripe's own libraries sign test events with. */
-const sdk = new Stripe('sk_test_signing_only');
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
 const day = futureDate(5, 'America/Los_Angeles');
 let slots = 0;
-let events = 0;
+let deliver: ReturnType<typeof signedDelivery>['deliver'];
+let stored: ReturnType<typeof signedDelivery>['stored'];
+let handled: ReturnType<typeof signedDelivery>['handled'];
 
 beforeAll(async () => {
   t = await createTestApp({
@@ -35,56 +35,15 @@ beforeAll(async () => {
     ...(await stripe.start()),
   });
   venue = await createVenue(t, { seats: 1, costCents: 3000 });
+  ({ deliver, stored, handled } = signedDelivery(t, SECRET));
 });
 afterAll(async () => {
   await t.close();
   await stripe.close();
 });
 
-const URL = '/api/payments/stripe/webhook';
-
-function event(type: string, object: object, id = `evt_${++events}_${Date.now()}`) {
-  return {
-    id,
-    object: 'event',
-    type,
-    livemode: false,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  };
-}
-
-/** Posts an event as Stripe does: the JSON bytes and their `Stripe-Signature`. */
-function deliver(ev: object, opts: { secret?: string; timestamp?: number; header?: string } = {}) {
-  const payload = JSON.stringify(ev);
-  const header =
-    opts.header ??
-    sdk.webhooks.generateTestHeaderString({
-      payload,
-      secret: opts.secret ?? SECRET,
-      ...(opts.timestamp ? { timestamp: opts.timestamp } : {}),
-    });
-  return t.app.inject({
-    method: 'POST',
-    url: URL,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
-    payload,
-  });
-}
-
-const stored = (id: string) => t.db.select().from(stripeEvents).where(eq(stripeEvents.id, id));
-
-/** Waits (bounded) until the event was handled after the answer. */
-const handled = (id: string) =>
-  vi.waitFor(
-    async () => {
-      const [row] = await stored(id);
-      expect(row?.handledAt, row?.lastError).toBeInstanceOf(Date);
-      return row;
-    },
-    { timeout: 10_000, interval: 20 },
-  );
+const URL = WEBHOOK_URL;
+const event = stripeEvent;
 
 async function customer() {
   const user = await createUser(t, { firstName: 'Nigel', lastName: 'Mansell' });
@@ -158,7 +117,7 @@ describe('the Stripe webhook: who may post', () => {
     // Ten minutes old: beyond the SDK's five-minute tolerance (a replayed request).
     const stale = await deliver(ev, { timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect([stale.statusCode, stale.json()]).toEqual([400, refused]);
-    const signed = sdk.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    const signed = testSignature(payload, SECRET);
     const altered = await t.app.inject({
       method: 'POST',
       url: URL,
@@ -184,7 +143,7 @@ describe('the Stripe webhook: who may post', () => {
     const ev = event('customer.updated', { id: 'cus_2', object: 'customer' });
     // Pretty-printed JSON parsed and serialised again would no longer match its signature.
     const payload = JSON.stringify(ev, null, 2);
-    const header = sdk.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    const header = testSignature(payload, SECRET);
     const res = await t.app.inject({
       method: 'POST',
       url: URL,

@@ -16,6 +16,7 @@ import {
 } from '../../plugins/payments/charge-card';
 import type { PaymentProvider } from '../../plugins/payments/provider';
 import { getSettings } from '../../plugins/settings';
+import { crashAt, type CrashPoint } from '../../lib/crash-point';
 import { venueOf } from '../../plugins/receipt-mail';
 import { voucherBuyerReceipt, voucherMail } from './voucher-mail';
 import * as repo from './vouchers.repo';
@@ -31,6 +32,8 @@ export type PurchaseContext = {
   mailer: Mailer;
   publicUrl: string;
   logError: (error: unknown, message: string) => void;
+  /** The crash test's step to die at (decision 0072; CHECKOUT_CRASH_AT). */
+  crashAt?: CrashPoint;
 };
 
 /** Where a purchase's 3-D Secure challenge brings the buyer back: the web asks to complete. */
@@ -63,22 +66,25 @@ export async function purchaseVoucher(
   const recipient = body.email_to || null;
   const currency = (await getSettings(ctx.db)).default_currency;
 
-  const { settled, row } = await ctx.db.transaction(async (tx) => {
-    let row: PurchaseRow | null = null;
-    while (!row)
-      row = await purchases.insertPurchase(tx, {
-        buyerId,
-        code: generateVoucherCode(),
-        amountCents: body.amount_cents,
-        currency,
-        recipientEmail: recipient ?? '',
-        fromName: recipient ? (body.email_from_name ?? '') : '',
-        message: recipient ? (body.email_comments ?? '') : '',
-        status: 'awaiting_authentication',
-      });
-    return { settled: await chargeAndSettle(tx, ctx, row), row };
-  });
-  return answer(ctx, row, settled);
+  // Committed before the charge (decision 0100): a crash after the charge leaves the purchase
+  // for the money repair to finish with the same key, never a charge nothing knows of.
+  let row: PurchaseRow | null = null;
+  while (!row)
+    row = await purchases.insertPurchase(ctx.db, {
+      buyerId,
+      code: generateVoucherCode(),
+      amountCents: body.amount_cents,
+      currency,
+      recipientEmail: recipient ?? '',
+      fromName: recipient ? (body.email_from_name ?? '') : '',
+      message: recipient ? (body.email_comments ?? '') : '',
+      status: 'awaiting_authentication',
+    });
+  // Charged under the purchase's lock, as every later finisher does (a racing repair waits).
+  const done = await completeVoucherPurchase(ctx, row.id, buyerId);
+  if ('status' in done) return done;
+  const { email_to: _sentTo, ...voucher } = done;
+  return voucher;
 }
 
 /**
@@ -160,6 +166,7 @@ async function chargeAndSettle(
     await purchases.setPurchaseStatus(tx, row.id, 'failed');
     return { error: outcome.message };
   }
+  crashAt(ctx.crashAt, 'charged');
   const made = await createVoucher(tx, {
     code: row.code,
     amountCents: row.amountCents,

@@ -24,6 +24,7 @@ export const vouchersRoutes =
       mailer: deps.mailer,
       publicUrl: deps.config.publicUrl,
       logError: (error, message) => request.log.error({ err: error }, message),
+      crashAt: deps.config.checkoutCrashAt,
     });
 
     app.post(

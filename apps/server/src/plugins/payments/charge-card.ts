@@ -3,7 +3,7 @@ import type { PgDatabase } from 'drizzle-orm/pg-core';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { centsToDollars, NO_PAYMENT_METHOD, type Charge } from '@paddock/contract/charges';
 import type { schema } from '../../db/schema';
-import { cards, charges } from '../../db/schema/payments';
+import { cards, charges, paymentChallenges } from '../../db/schema/payments';
 import { AUTHENTICATION_REQUIRED_MESSAGE, type NextAction, type PaymentProvider } from './provider';
 
 /** The pool (`deps.database.db`) or a transaction of it. */
@@ -126,8 +126,22 @@ export async function chargeSavedCard(
     attempt = { errors: NO_PAYMENT_METHOD, chargeRef: null, receiptUrl: null };
   } else {
     const result = earlier ?? (await payments.charge(request));
-    if (!result.ok && result.action && known.onSession)
+    if (!result.ok && result.action && known.onSession) {
+      // Remembered, so the money repair can cancel it when nobody answers (decision 0100).
+      await db
+        .insert(paymentChallenges)
+        .values({
+          idempotencyKey: input.idempotencyKey,
+          userId: input.userId,
+          kind: input.kind,
+          intentRef: result.action.intentRef,
+          amountCents: input.amountCents,
+          currency: input.currency,
+          notes: input.notes,
+        })
+        .onConflictDoNothing({ target: paymentChallenges.idempotencyKey });
       return { ok: false, action: result.action, message: result.message, charge: null };
+    }
     attempt = result.ok
       ? { errors: '', chargeRef: result.chargeRef, receiptUrl: result.receiptUrl }
       : { errors: result.message, chargeRef: result.chargeRef, receiptUrl: null };

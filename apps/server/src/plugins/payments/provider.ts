@@ -43,6 +43,11 @@ export const AUTHENTICATION_PENDING_MESSAGE =
 /** A challenge nobody answered within the checkout's hold (the payment is cancelled). */
 export const AUTHENTICATION_EXPIRED_MESSAGE =
   'The authentication your bank asked for was not completed in time. Nothing was charged; please book again.';
+/**
+ * How long an on-session charge waits for its 3-D Secure challenge: a checkout's seats go back
+ * (0085), and any other challenge is cancelled at the provider (0100).
+ */
+export const AUTHENTICATION_HOLD_MS = 15 * 60 * 1000;
 /** Stripe's message for a failed or abandoned 3-D Secure challenge. */
 export const AUTHENTICATION_FAILED_MESSAGE =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';

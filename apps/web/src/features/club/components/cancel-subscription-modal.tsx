@@ -3,12 +3,12 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import type { User } from '@paddock/contract/accounts';
-import { showAlert, showError } from '../../../lib/alerts';
-import { userQuery } from '../../../lib/current-user';
+import { showError } from '../../../lib/alerts';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { formatMoney } from '@paddock/contract/money-format';
 import { subscriptionsQuery } from '../../../lib/api/list-subscriptions';
-import { unenrollFromClub } from '../api/unenroll';
+import { unenrollPresent } from '../api/unenroll';
+import { cancelled } from './cancellation-return';
 
 export const CANCEL_IRREVERSIBLE =
   'Cancelling your membership is irreversible: your monthly plan stops and your unused credits expire.';
@@ -34,17 +34,9 @@ export function CancelSubscriptionModal({ user, show, onHide }: Props) {
   const config = useVenueConfig();
   const client = useQueryClient();
   const cancel = useMutation({
-    mutationFn: unenrollFromClub,
+    mutationFn: unenrollPresent,
     onSuccess: async (answer) => {
-      client.setQueryData(
-        userQuery(user.id).queryKey,
-        (u) => u && { ...u, credits_subscription_in_good_standing: false },
-      );
-      showAlert(answer.detail, 'success');
-      await Promise.all([
-        client.invalidateQueries({ queryKey: userQuery(user.id).queryKey, exact: true }),
-        client.invalidateQueries({ queryKey: ['users', 'me'] }),
-      ]);
+      await cancelled(client, user.id, answer);
       onHide();
     },
     onError: (error) => showError(error),

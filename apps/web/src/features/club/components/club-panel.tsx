@@ -10,6 +10,7 @@ import { formatMoney } from '@paddock/contract/money-format';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { PlainAlert } from '../../../components/plain-alert';
+import { useCancellationReturn } from './cancellation-return';
 
 // Loaded when first opened: the modal's code is not needed for the first paint (decision 0064).
 const CancelSubscriptionModal = lazy(() =>
@@ -67,6 +68,7 @@ export function ClubPanel() {
   const user = useCurrentUser().data;
   const [cancelling, setCancelling] = useState(false);
   const [cancelUsed, setCancelUsed] = useState(false);
+  useCancellationReturn(user?.id);
   if (!config.club_enabled || !user) return null;
 
   let body;

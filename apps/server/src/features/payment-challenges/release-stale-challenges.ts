@@ -1,0 +1,118 @@
+import { and, eq, isNull, lt, ne, notExists } from 'drizzle-orm';
+import { reservations } from '../../db/schema/booking';
+import { charges, paymentChallenges } from '../../db/schema/payments';
+import {
+  chargeSavedCard,
+  type ChargeKind,
+  type ChargeRecord,
+} from '../../plugins/payments/charge-card';
+import { AUTHENTICATION_HOLD_MS } from '../../plugins/payments/provider';
+import { settleByKey, type SettleContext } from './settle-by-key';
+
+/** A pass takes this many at most; the next pass (a minute later) takes the rest. */
+const PASS_LIMIT = 200;
+
+type Challenge = typeof paymentChallenges.$inferSelect;
+
+/**
+ * Cancels at the provider every on-session challenge (voucher purchase, enrolment, cancellation
+ * charge-back, outstanding balance; a checkout's is its own, release-checkout.ts) that nobody
+ * finished within AUTHENTICATION_HOLD_MS, marks it released, and lets what waited on it end as
+ * the provider then says (decision 0100): failed with nothing charged, or, the challenge passed
+ * just before, paid. A charge that passed but that nothing waits on any more (an outstanding
+ * balance changed meanwhile) is refunded in full. Answers how many it released.
+ */
+export async function releaseStaleChallenges(ctx: SettleContext, now = new Date()) {
+  const stale = await ctx.db
+    .select()
+    .from(paymentChallenges)
+    .where(
+      and(
+        isNull(paymentChallenges.releasedAt),
+        ne(paymentChallenges.kind, 'booking'),
+        lt(paymentChallenges.createdAt, new Date(now.getTime() - AUTHENTICATION_HOLD_MS)),
+        notExists(
+          ctx.db
+            .select({ id: charges.id })
+            .from(charges)
+            .where(eq(charges.idempotencyKey, paymentChallenges.idempotencyKey)),
+        ),
+      ),
+    )
+    .orderBy(paymentChallenges.id)
+    .limit(PASS_LIMIT);
+  let released = 0;
+  for (const challenge of stale) {
+    try {
+      await release(ctx, challenge, now);
+      released += 1;
+    } catch (error) {
+      // The provider unreachable: the challenge stays open for the next pass.
+      ctx.logError(error, `money repair could not release challenge ${challenge.idempotencyKey}`);
+    }
+  }
+  return released;
+}
+
+async function release(ctx: SettleContext, challenge: Challenge, now: Date) {
+  await ctx.payments.cancelAuthentication(challenge.intentRef);
+  // What waited ends as the provider now says (failed; or paid, passed just before the cancel).
+  await settleByKey(ctx, challenge.idempotencyKey);
+  await ctx.db
+    .update(paymentChallenges)
+    .set({ releasedAt: now })
+    .where(eq(paymentChallenges.id, challenge.id));
+  if (challenge.userId === null) return;
+  // Whatever waited may be gone (a balance changed): the provider's end is recorded anyway.
+  const ended = await chargeSavedCard(
+    ctx.db,
+    ctx.payments,
+    {
+      userId: challenge.userId,
+      amountCents: challenge.amountCents,
+      currency: challenge.currency,
+      notes: challenge.notes,
+      idempotencyKey: challenge.idempotencyKey,
+      kind: challenge.kind as ChargeKind,
+    },
+    { onSession: { returnUrl: ctx.publicUrl } },
+  );
+  if (ended.charge?.errors === '' && !(await paysSomething(ctx, ended.charge)))
+    await refundStray(ctx, ended.charge);
+}
+
+/** An outstanding balance's charge pays its reservations; every other kind's settle used it. */
+async function paysSomething(ctx: SettleContext, charge: ChargeRecord) {
+  if (charge.kind !== 'capture') return true;
+  const [paid] = await ctx.db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(eq(reservations.chargeId, charge.id))
+    .limit(1);
+  return paid !== undefined;
+}
+
+/** Gives a charge nothing holds back in full, recorded as a refund line (decision 0100). */
+async function refundStray(ctx: SettleContext, charge: ChargeRecord) {
+  if (!charge.chargeRef) return;
+  const key = `stray-refund-${charge.id}`;
+  const result = await ctx.payments.refund(
+    charge.chargeRef,
+    charge.amountCents,
+    `${charge.chargeRef}:${key}`,
+  );
+  await ctx.db
+    .insert(charges)
+    .values({
+      userId: charge.userId,
+      amountCents: -charge.amountCents,
+      currency: charge.currency,
+      notes: `Refund of charge #${charge.id}: its payment was authenticated after what it paid for changed`,
+      errors: result.ok ? '' : result.message,
+      chargeRef: result.refundRef,
+      kind: 'refund',
+      idempotencyKey: key,
+    })
+    .onConflictDoNothing({ target: charges.idempotencyKey });
+  if (!result.ok) ctx.logError(new Error(result.message), `stray charge ${charge.id} not refunded`);
+}
