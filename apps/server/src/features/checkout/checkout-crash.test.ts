@@ -1,29 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, like } from 'drizzle-orm';
 import { checkouts, reservations } from '../../db/schema/booking';
 import { charges, localCharges, localRefunds } from '../../db/schema/payments';
-import { CRASH_POINTS, type CrashPoint } from '../../lib/crash-point';
+import { CHECKOUT_CRASH_POINTS, type CrashPoint } from '../../lib/crash-point';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { repairCheckouts } from './money-repair';
-import { freePort } from '../../test/free-port';
+import { startServer as startCrashServer } from '../../test/crash-server';
 
 // The real server, killed (SIGKILL, by itself) at each step of a checkout, then started again on
 // the same database: its money repair at start ends every checkout the crash left, and every
 // charge belongs to paid bookings or is refunded (issue 27, decision 0072).
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../../..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
-// The test harness's signing secret (test-app.ts): the children accept the factories' tokens.
-const JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
@@ -51,42 +44,7 @@ afterAll(async () => {
 });
 
 /** `npm start`'s server on the test database; `crashAt` makes it kill itself at that step. */
-async function startServer(crashAt?: CrashPoint) {
-  const port = await freePort();
-  const child = spawn(tsx, ['src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: t.deps.database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      MONEY_REPAIR_AFTER_SECONDS: '0',
-      CHECKOUT_CRASH_AT: crashAt ?? '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error('server died');
-    try {
-      if ((await fetch(`${base}/api/openapi.json`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (i > 600) throw new Error('server did not come up');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, child, exited };
-}
+const startServer = (crashAt?: CrashPoint) => startCrashServer(t, { dataDir, children, crashAt });
 
 async function quote(user: CreatedUser, voucher?: string): Promise<number> {
   const res = await t.app.inject({
@@ -166,7 +124,7 @@ type PaidWith = 'card' | 'voucher and card';
 describe('a server killed at each step of a checkout', () => {
   it('is repaired at its next start: each checkout ends once, every charge pays its bookings', async () => {
     const cases: { point: CrashPoint; paid: PaidWith; user: CreatedUser; id: number }[] = [];
-    for (const point of CRASH_POINTS)
+    for (const point of CHECKOUT_CRASH_POINTS)
       for (const paid of ['card', 'voucher and card'] as const) {
         const user = await createUser(t);
         await saveTestCard(t, user);

@@ -32,7 +32,8 @@ import {
 } from './reservations.service';
 import { cancelReservation, refundContext, settleCheckoutOf } from '../refunds/refunds.service';
 import { bookingsCounter } from '../../plugins/business-metrics';
-import { mailBookingConfirmation } from '../checkout/send-confirmation';
+import { oweBookingConfirmation } from '../checkout/receipts-owed';
+import { crashAt } from '../../lib/crash-point';
 
 const feedQuery = z.object({
   token: z.string().max(2000).optional(),
@@ -55,11 +56,6 @@ export const reservationsRoutes =
       mailer: deps.mailer,
       publicUrl: deps.config.publicUrl,
       logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
-    };
-    const confirmationCtx = {
-      mailer: deps.mailer,
-      publicUrl: deps.config.publicUrl,
-      mailFrom: deps.config.mailFrom,
     };
     const refunds = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
     const tags = ['reservations'];
@@ -99,8 +95,13 @@ export const reservationsRoutes =
           request.body,
           new Date(),
           seats,
-          (tx, booking) => mailBookingConfirmation(confirmationCtx, tx, booking),
+          oweBookingConfirmation,
         );
+        if (created.subscription !== null) {
+          // Paid with club credit: its confirmation is owed, sent after the answer (0102).
+          crashAt(deps.config.checkoutCrashAt, 'booked');
+          app.receipts.wake();
+        }
         bookingsCounter.inc({ via: 'reservation' });
         return reply.status(201).send(created);
       },
