@@ -7,8 +7,8 @@ import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { receiptsOwed, reservations } from '../../db/schema/booking';
 import { outboxMessages } from '../../db/schema/content';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, createUser } from '../../test/factories';
-import { saveTestCard } from '../../test/cards';
+import { bearer } from '../../test/factories';
+import { clubMember } from '../../test/club-member';
 import { createVenue, futureDate } from '../../test/booking-factories';
 import { startServer } from '../../test/crash-server';
 
@@ -34,15 +34,7 @@ afterAll(async () => {
 
 describe('a server killed after a booking on club credit commits', () => {
   it('sends its confirmation after the restart, once', async () => {
-    const user = await createUser(t);
-    await saveTestCard(t, user);
-    const enrolled = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/me/charges/credits_enroll',
-      headers: bearer(user.token),
-      payload: { credits_amount: 1000 },
-    });
-    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    const { user, subscriptionId } = await clubMember(t);
     const mailsTo = () =>
       t.db
         .select()
@@ -58,7 +50,7 @@ describe('a server killed after a booking on club credit commits', () => {
       body: JSON.stringify({
         calendar: venue.seats[0].id,
         slot: `${futureDate(9)}T19:00`,
-        subscription: enrolled.json().subscription.id,
+        subscription: subscriptionId,
       }),
     }).then(
       (res) => `answered ${res.status}`,

@@ -4,8 +4,8 @@ import type { ParsedMail } from 'mailparser';
 import { receiptsOwed, reservations } from '../../db/schema/booking';
 import { outboxMessages } from '../../db/schema/content';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { bearer, createUser, type CreatedUser } from '../../test/factories';
-import { saveTestCard } from '../../test/cards';
+import { bearer, type CreatedUser } from '../../test/factories';
+import { clubMember } from '../../test/club-member';
 import { sentMails } from '../../test/sent-mail';
 import { createVenue, futureDate } from '../../test/booking-factories';
 
@@ -29,13 +29,7 @@ afterAll(() => t.close());
 const post = (url: string, user: CreatedUser, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
 
-async function member() {
-  const user = await createUser(t);
-  await saveTestCard(t, user);
-  const res = await post('/api/users/me/charges/credits_enroll', user, { credits_amount: 1000 });
-  expect(res.statusCode, res.body).toBe(200);
-  return { user, subscriptionId: res.json().subscription.id as number };
-}
+const member = () => clubMember(t);
 
 const credits = async (user: CreatedUser) =>
   (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(user.token) })).json()
