@@ -3,7 +3,12 @@
  * committed with nothing charged; the charge recorded with the checkout not finished; the finish
  * committed with no answer sent.
  */
-export const CRASH_POINTS = ['claimed', 'charged', 'finished'] as const;
+export const CHECKOUT_CRASH_POINTS = ['claimed', 'charged', 'finished'] as const;
+/**
+ * Those, and a booking paid with club credit committed with its confirmation owed, nothing sent
+ * and no answer (decision 0102).
+ */
+export const CRASH_POINTS = [...CHECKOUT_CRASH_POINTS, 'booked'] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /**

@@ -104,23 +104,29 @@ export const checkouts = pgTable(
 );
 
 /**
- * A booking confirmation owed (decision 0059): written in the statement or transaction that
- * marks the checkout paid, so it is as durable as the payment; the sender of any instance claims
- * it (`FOR UPDATE SKIP LOCKED`), mails it and deletes it in one transaction, reading what the
- * mail says. `facts` is no longer written (decision 0094) nor read.
+ * A booking confirmation owed (decisions 0059, 0102): written in the statement or transaction
+ * that pays the booking, so it is as durable as the payment; the sender of any instance claims
+ * it (`FOR UPDATE SKIP LOCKED`), mails it and deletes it in one transaction. A checkout's is
+ * keyed by `checkoutId` (the sender reads what the mail says; `facts` unused, decision 0094); a
+ * booking paid with a club subscription's credit has no checkout and stores its `facts` (the
+ * PaidBooking the mail is read from).
  */
 export const receiptsOwed = pgTable(
   'receipts_owed',
   {
+    id: serial().primaryKey(),
     checkoutId: integer()
-      .primaryKey()
+      .unique()
       .references(() => checkouts.id, { onDelete: 'cascade' }),
     facts: jsonb().$type<Record<string, unknown>>(),
     attempts: integer().notNull().default(0),
     /** When a sender may take it: now, or later after a failed attempt. */
     dueAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('receipts_owed_due').on(t.dueAt)],
+  (t) => [
+    index('receipts_owed_due').on(t.dueAt),
+    check('receipts_owed_what', sql`${t.checkoutId} is not null or ${t.facts} is not null`),
+  ],
 );
 
 /**

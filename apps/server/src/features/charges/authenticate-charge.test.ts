@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
 import { sentMail } from '../../test/sent-mail';
+import { clubMember } from '../../test/club-member';
 import { runRenewals } from '../club/renewals';
 
 // A club renewal charged without the customer whose bank wants 3-D Secure (decision 0085): the
@@ -43,15 +44,7 @@ const authenticate = (user: CreatedUser, id: number) =>
 
 /** A member (enrolled with 4242) whose card is now one that always asks (4000 0027 6000 3184). */
 async function memberWithThreeDsCard(nextChargeOn: string) {
-  const user = await createUser(t);
-  await saveTestCard(t, user);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/me/charges/credits_enroll',
-    headers: bearer(user.token),
-    payload: { credits_amount: 1000 },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  const { user } = await clubMember(t);
   await t.db
     .update(clubMemberships)
     .set({ cycleDay: 15, nextChargeOn })

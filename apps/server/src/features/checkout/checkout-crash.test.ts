@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, like } from 'drizzle-orm';
 import { checkouts, reservations } from '../../db/schema/booking';
 import { charges, localCharges, localRefunds } from '../../db/schema/payments';
-import { CRASH_POINTS, type CrashPoint } from '../../lib/crash-point';
+import { CHECKOUT_CRASH_POINTS, type CrashPoint } from '../../lib/crash-point';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
@@ -125,7 +125,7 @@ type PaidWith = 'card' | 'voucher and card';
 describe('a server killed at each step of a checkout', () => {
   it('is repaired at its next start: each checkout ends once, every charge pays its bookings', async () => {
     const cases: { point: CrashPoint; paid: PaidWith; user: CreatedUser; id: number }[] = [];
-    for (const point of CRASH_POINTS)
+    for (const point of CHECKOUT_CRASH_POINTS)
       for (const paid of ['card', 'voucher and card'] as const) {
         const user = await createUser(t);
         await saveTestCard(t, user);

@@ -3,11 +3,16 @@ import type { Db } from '../../db/client';
 import { receiptsOwed } from '../../db/schema/booking';
 import type { Mailer, MailMessage } from '../../plugins/mail';
 import type { Queryable } from '../../plugins/payments/charge-card';
-import { confirmationOf, readConfirmationFacts } from './send-confirmation';
+import {
+  confirmationOf,
+  readBookingFacts,
+  readConfirmationFacts,
+  type PaidBooking,
+} from './send-confirmation';
 
-// Booking confirmations are owed in the database and sent after the answer (decision 0059).
-// The row is written with the payment, so a process killed after the commit still owes the
-// mail; any instance's sender takes it with `FOR UPDATE SKIP LOCKED`, so two instances never
+// Booking confirmations are owed in the database and sent after the answer (decisions 0059,
+// 0102): a checkout's and a club credit booking's alike. The row is written with the payment,
+// so a process killed after the commit still owes the mail; any instance's sender takes it with `FOR UPDATE SKIP LOCKED`, so two instances never
 // take the same one, and deletes it in the transaction that stores the mail in the outbox.
 
 /** Receipts claimed per transaction. */
@@ -27,6 +32,15 @@ export async function oweConfirmation(db: Queryable, checkoutId: number): Promis
   await db.insert(receiptsOwed).values({ checkoutId }).onConflictDoNothing();
 }
 
+/**
+ * Records, in the caller's transaction, that a booking no checkout finishes (one paid with a
+ * club subscription's credit) owes its confirmation: sent after the commit by the sender, like a
+ * checkout's, from these facts.
+ */
+export async function oweBookingConfirmation(db: Queryable, booking: PaidBooking): Promise<void> {
+  await db.insert(receiptsOwed).values({ facts: booking });
+}
+
 export type SenderDeps = {
   db: Db;
   mailer: Mailer;
@@ -35,7 +49,7 @@ export type SenderDeps = {
   logError: (error: unknown, message: string) => void;
 };
 
-type OwedRow = { checkout_id: number; attempts: number };
+type OwedRow = { id: number; checkout_id: number | null; facts: PaidBooking | null };
 
 export class ReceiptSender {
   private running: Promise<void> | null = null;
@@ -94,45 +108,51 @@ export class ReceiptSender {
     try {
       return await db.transaction(async (tx) => {
         const owed = await tx.execute<OwedRow>(sql`
-          select checkout_id, attempts from ${receiptsOwed}
+          select id, checkout_id, facts from ${receiptsOwed}
           where due_at <= now() order by due_at limit ${BATCH} for update skip locked`);
         claimed = owed.rows;
         if (claimed.length === 0) return 0;
         const messages: MailMessage[] = [];
         for (const row of claimed) {
-          const facts = await readConfirmationFacts(tx, row.checkout_id);
+          const facts = await readOwedFacts(tx, row);
           if (facts) messages.push(await confirmationOf(this.deps, facts));
         }
         await mailer.sendAll(messages, tx);
-        const sent = claimed.map((row) => row.checkout_id);
-        await tx.delete(receiptsOwed).where(inArray(receiptsOwed.checkoutId, sent));
+        const sent = claimed.map((row) => row.id);
+        await tx.delete(receiptsOwed).where(inArray(receiptsOwed.id, sent));
         return claimed.length;
       });
     } catch (error) {
       // The whole batch rolled back (an outbox row kept without its receipt row would be sent
       // twice): each of its receipts is tried again later, and dropped after MAX_ATTEMPTS.
-      const ids = claimed.map((row) => row.checkout_id);
+      const ids = claimed.map((row) => row.id);
       if (ids.length > 0) {
         const dropped = await db
           .delete(receiptsOwed)
-          .where(
-            and(
-              inArray(receiptsOwed.checkoutId, ids),
-              gte(receiptsOwed.attempts, MAX_ATTEMPTS - 1),
-            ),
-          )
-          .returning({ checkoutId: receiptsOwed.checkoutId });
-        for (const { checkoutId } of dropped)
-          this.deps.logError(error, `booking confirmation of checkout ${checkoutId} given up`);
+          .where(and(inArray(receiptsOwed.id, ids), gte(receiptsOwed.attempts, MAX_ATTEMPTS - 1)))
+          .returning({ checkoutId: receiptsOwed.checkoutId, facts: receiptsOwed.facts });
+        for (const row of dropped)
+          this.deps.logError(error, `booking confirmation of ${owedName(row)} given up`);
         await db
           .update(receiptsOwed)
           .set({
             attempts: sql`${receiptsOwed.attempts} + 1`,
             dueAt: sql`now() + least(power(2, ${receiptsOwed.attempts}) * interval '10 seconds', interval '1 hour')`,
           })
-          .where(inArray(receiptsOwed.checkoutId, ids));
+          .where(inArray(receiptsOwed.id, ids));
       }
       throw error;
     }
   }
+}
+
+/** What an owed row's mail says: read from its checkout, or from the facts it stored. */
+function readOwedFacts(db: Queryable, row: OwedRow) {
+  if (row.checkout_id !== null) return readConfirmationFacts(db, row.checkout_id);
+  return row.facts ? readBookingFacts(db, row.facts) : Promise.resolve(null);
+}
+
+/** How the log names an owed confirmation: `checkout 12`, `Reservation #34`. */
+function owedName(row: { checkoutId: number | null; facts: Record<string, unknown> | null }) {
+  return row.checkoutId !== null ? `checkout ${row.checkoutId}` : String(row.facts?.reference);
 }

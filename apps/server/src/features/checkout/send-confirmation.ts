@@ -1,7 +1,7 @@
 import type { VenueSettings } from '@paddock/contract/venue';
 import type { CheckoutItem } from '../../db/schema/booking';
 import type { locations } from '../../db/schema/venue';
-import type { Mailer, MailMessage } from '../../plugins/mail';
+import type { MailMessage } from '../../plugins/mail';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { venueOf } from '../../plugins/receipt-mail';
 import { getSettings } from '../../plugins/settings';
@@ -117,18 +117,4 @@ export function confirmationOf(
       }))
       .sort((a, b) => a.start.getTime() - b.start.getTime()),
   });
-}
-
-/**
- * Mails a paid booking's confirmation in the caller's transaction (its outbox row commits or
- * rolls back with the booking): for bookings that no checkout finishes, i.e. one paid with a
- * club subscription's credit. A checkout's confirmation is owed instead (receipts-owed.ts).
- */
-export async function mailBookingConfirmation(
-  ctx: { mailer: Mailer; publicUrl: string; mailFrom: string },
-  db: Queryable,
-  booking: PaidBooking,
-): Promise<void> {
-  const facts = await readBookingFacts(db, booking);
-  if (facts) await ctx.mailer.send(await confirmationOf(ctx, facts), db);
 }

@@ -33,7 +33,8 @@ import {
 import { cancelReservation, settleCheckoutOf } from '../refunds/refunds.service';
 import { refundContext } from '../refunds/refund-context';
 import { bookingsCounter } from '../../plugins/business-metrics';
-import { mailBookingConfirmation } from '../checkout/send-confirmation';
+import { oweBookingConfirmation } from '../checkout/receipts-owed';
+import { crashAt } from '../../lib/crash-point';
 
 const feedQuery = z.object({
   token: z.string().max(2000).optional(),
@@ -56,11 +57,6 @@ export const reservationsRoutes =
       mailer: deps.mailer,
       publicUrl: deps.config.publicUrl,
       logError: (error: unknown, message: string) => app.log.error({ err: error }, message),
-    };
-    const confirmationCtx = {
-      mailer: deps.mailer,
-      publicUrl: deps.config.publicUrl,
-      mailFrom: deps.config.mailFrom,
     };
     const refunds = refundContext(deps, (error, message) => app.log.error({ err: error }, message));
     const tags = ['reservations'];
@@ -100,8 +96,13 @@ export const reservationsRoutes =
           request.body,
           new Date(),
           seats,
-          (tx, booking) => mailBookingConfirmation(confirmationCtx, tx, booking),
+          oweBookingConfirmation,
         );
+        if (created.subscription !== null) {
+          // Paid with club credit: its confirmation is owed, sent after the answer (0102).
+          crashAt(deps.config.checkoutCrashAt, 'booked');
+          app.receipts.wake();
+        }
         bookingsCounter.inc({ via: 'reservation' });
         return reply.status(201).send(created);
       },

@@ -279,9 +279,10 @@ function assertCustomerFields(caller: AuthUser, body: ReservationUpdate) {
 }
 
 /**
- * Mails a booking paid with a club subscription's credit, in the booking's transaction. The
- * checkout feature's `mailBookingConfirmation` is passed in by the route (this feature does not
- * import the checkout, which imports it): the one confirmation every paid booking sends.
+ * Owes, in the booking's transaction, the confirmation of a booking paid with a club
+ * subscription's credit; it is sent after the commit (decision 0102). The checkout feature's
+ * `oweBookingConfirmation` is passed in by the route (this feature does not import the checkout,
+ * which imports it): the one owed confirmation every paid booking sends.
  */
 export type ConfirmPaidBooking = (
   tx: Queryable,
@@ -442,7 +443,7 @@ async function createWithSubscription(
       seatCostCents: seat.costCents,
       reservationId: created,
     });
-    // Paid, so confirmed by mail like a checkout (issue 30: it sent nothing).
+    // Paid, so it owes its confirmation like a checkout (issue 30), sent after the commit.
     await confirm?.(tx, {
       reference: `Reservation #${created}`,
       userId,
