@@ -20,6 +20,7 @@ import { Forbidden, Unauthorized } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { reservationsFeed } from './feed';
 import type { SeatCache } from './seat-cache';
+import type { SettingsCache } from '../../plugins/settings-cache';
 import { reservationRunCalendar } from './reservation-calendar';
 import { feedTokenUser, resetFeedToken, revokeFeedToken } from './feed-token';
 import { captureOutstanding, clearOutstanding, getBalance, getCostBreakdown } from './outstanding';
@@ -47,7 +48,7 @@ const iCalendar = {
 };
 
 export const reservationsRoutes =
-  (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>
+  (deps: Deps, seatCache: SeatCache, settingsCache: SettingsCache): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const mail = {
@@ -86,13 +87,14 @@ export const reservationsRoutes =
         serializerCompiler: answerSerializerCompiler,
       },
       async (request, reply) => {
-        const seats = seatCache.lookup(db, () => request.changesHeard());
+        const heard = () => request.changesHeard();
         const created = await createReservation(
           db,
           requireUser(request),
           request.body,
           new Date(),
-          seats,
+          seatCache.lookup(db, heard),
+          settingsCache.lookup(db, heard),
         );
         bookingsCounter.inc({ via: 'reservation' });
         return reply.status(201).send(created);
