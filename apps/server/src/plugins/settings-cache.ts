@@ -7,7 +7,7 @@ import { getSettings } from './settings';
  * The venue settings, parsed once (mergeSettings) and kept in memory for the booking write path
  * (decision 0103: the booking statement takes the unpaid limit as a parameter, so it reads no
  * stored JSON itself), made safe as the seat cache is (decision 0036): a trigger announces every
- * write to them ('settings', migration 0041) and the copy is forgotten; a remembered copy is
+ * write to them (`*`, migration 0041) and the copy is forgotten; a remembered copy is
  * used only after the request's barrier showed every announcement committed before it was heard.
  * Without the change feed nothing is kept.
  */
@@ -18,7 +18,7 @@ export class SettingsCache {
 
   constructor(private readonly feed: ChangeFeed) {
     feed.subscribeCache((message) => {
-      if (message !== null && message !== 'settings') return;
+      if (message !== null && message !== '*') return;
       this.generation++;
       this.settings = null;
     });
