@@ -22,9 +22,20 @@ export const seatTakesBookings = (seat: RuleInput): SQL<boolean> =>
 /** A seat-slot for someone (null: a blackout, nobody's) at an instant. */
 export type SeatSlotFor = { seat: RuleInput; slot: RuleInput; user: RuleInput; now: RuleInput };
 
-/** A waitlist offer still holding the seat-slot, as a condition on `alias` (waitlist_entries). */
+/** The waitlist table as a Drizzle query names it, for `liveOffer` there. */
+export const WAITLIST_ENTRIES = '"waitlist_entries"';
+
+/**
+ * A waitlist offer whose hold has not lapsed, as a condition on a waitlist_entries `alias`
+ * (WAITLIST_ENTRIES in a Drizzle query on the table): the seat it holds is the offered
+ * one's, and taken for everyone else (availability, the planner and joining the waitlist ask too).
+ */
+export const liveOffer = (alias: string, now: RuleInput): SQL =>
+  sql`${col(alias, 'status')} = 'offered' and ${col(alias, 'hold_until')} > ${now}`;
+
+/** A live offer holding the seat-slot, as a condition on `alias` (waitlist_entries). */
 const liveHold = (alias: string, at: SeatSlotFor) =>
-  sql`${col(alias, 'status')} = 'offered' and ${col(alias, 'hold_until')} > ${at.now}
+  sql`${liveOffer(alias, at.now)}
     and ${col(alias, 'slot')} = ${at.slot} and ${col(alias, 'held_calendar_id')} = ${at.seat}`;
 
 /** Waitlist hold: a seat-slot offered to someone on the waitlist is taken for everyone else. */

@@ -17,6 +17,7 @@ import { preparedPer } from '../../db/prepared';
 import { reservations } from '../../db/schema/booking';
 import { waitlistEntries } from '../../db/schema/refunds';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
+import { liveOffer, WAITLIST_ENTRIES } from '../../lib/booking-rule-sql';
 import { escapeLike } from '../../lib/sql-text';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -204,8 +205,7 @@ export async function heldForOthers(
     .from(waitlistEntries)
     .where(
       and(
-        eq(waitlistEntries.status, 'offered'),
-        sql`${waitlistEntries.holdUntil} > ${now}`,
+        liveOffer(WAITLIST_ENTRIES, sql`${now}`),
         inArray(waitlistEntries.heldCalendarId, calendarIds),
         gte(waitlistEntries.slot, fromSlot),
         lt(waitlistEntries.slot, toSlot),

@@ -1,6 +1,6 @@
 import { slotIsFull } from '@paddock/contract/refunds';
 import { bookSeatAtPath } from '@paddock/contract/calendars';
-import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { SLOT_DATE_MESSAGE } from '@paddock/contract/calendars';
@@ -10,7 +10,13 @@ import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
 import { waitlistEntries } from '../../db/schema/refunds';
 import { calendars, locations } from '../../db/schema/venue';
-import { col, heldForSomeoneElse, ownLiveHold } from '../../lib/booking-rule-sql';
+import {
+  col,
+  heldForSomeoneElse,
+  liveOffer,
+  ownLiveHold,
+  WAITLIST_ENTRIES,
+} from '../../lib/booking-rule-sql';
 import { findSlot, isValidSlotKey } from '../../lib/slots';
 import type { AuthUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';
@@ -70,8 +76,7 @@ export async function joinWaitlist(
         eq(calendars.locationId, location.id),
         eq(calendars.active, true),
         eq(waitlistEntries.slot, body.slot),
-        eq(waitlistEntries.status, 'offered'),
-        gt(waitlistEntries.holdUntil, now),
+        liveOffer(WAITLIST_ENTRIES, sql`${now}`),
         ne(waitlistEntries.userId, caller.id),
       ),
     );
@@ -125,10 +130,7 @@ export async function listMyWaitlist(
     .where(
       and(
         eq(waitlistEntries.userId, caller.id),
-        or(
-          eq(waitlistEntries.status, 'waiting'),
-          and(eq(waitlistEntries.status, 'offered'), gt(waitlistEntries.holdUntil, now)),
-        ),
+        or(eq(waitlistEntries.status, 'waiting'), liveOffer(WAITLIST_ENTRIES, sql`${now}`)),
       ),
     )
     .orderBy(asc(waitlistEntries.slot), asc(waitlistEntries.id));
