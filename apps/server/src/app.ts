@@ -28,6 +28,7 @@ import { openapiComponentsHook, openapiOptions } from './plugins/openapi';
 import { announceThrough, ChangeFeed } from './plugins/changes';
 import { SessionCache } from './plugins/session-cache';
 import { SeatCache } from './features/reservations/seat-cache';
+import { SettingsCache } from './plugins/settings-cache';
 import { forgetBoardResults } from './features/laps/boards.service';
 import { eventsRoutes } from './features/changes/events.routes';
 import { screensRoutes } from './features/screens/screens.routes';
@@ -273,6 +274,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   // Seats and their locations for the booking write path, shared by booking and checkout.
   const seatCache = new SeatCache(changes);
+  const settingsCache = new SettingsCache(changes);
   // Booking confirmations, sent after the answer from the rows the checkouts leave (0059).
   const receipts = new ReceiptSender({
     db: deps.database.db,
@@ -318,7 +320,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(outboxRoutes(deps));
       await api.register(locationsRoutes(deps));
       await api.register(calendarsRoutes({ ...deps, changes }));
-      await api.register(reservationsRoutes(deps, seatCache));
+      await api.register(reservationsRoutes(deps, seatCache, settingsCache));
       await api.register(vouchersRoutes(deps));
       await api.register(vouchersAdminRoutes(deps));
       await api.register(checkoutRoutes(deps, receipts));

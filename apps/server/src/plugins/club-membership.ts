@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { CENTS_PER_CREDIT } from '@paddock/contract/club';
 import {
   clubMemberships,
@@ -6,6 +6,8 @@ import {
   creditEntries,
   type CreditReason,
 } from '../db/schema/club';
+import { users } from '../db/schema/accounts';
+import { inGoodStanding } from '../lib/booking-rule-sql';
 import { ValidationError } from './errors';
 import type { Queryable } from './payments/charge-card';
 import { preparedPer } from '../db/prepared';
@@ -17,16 +19,12 @@ import { preparedPer } from '../db/prepared';
  */
 
 // Asked on every booking: a prepared statement (see db/prepared.ts).
+// The rule itself is the booking statement's (lib/booking-rule-sql.ts inGoodStanding).
 const goodStandingQuery = preparedPer((db: Queryable) =>
   db
-    .select({ id: clubMemberships.id })
-    .from(clubMemberships)
-    .where(
-      and(
-        eq(clubMemberships.userId, sql.placeholder('userId')),
-        eq(clubMemberships.status, 'active'),
-      ),
-    )
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), inGoodStanding(users.id)))
     .prepare('club_member_in_good_standing'),
 );
 
@@ -102,10 +100,6 @@ export async function redeemCredits(
   input: { userId: number; credits: number; reason: CreditReason } & EntryRefs,
 ): Promise<boolean> {
   if (input.credits <= 0) return true;
-  const member = db
-    .select({ id: clubMemberships.id })
-    .from(clubMemberships)
-    .where(and(eq(clubMemberships.userId, input.userId), eq(clubMemberships.status, 'active')));
   const updated = await db
     .update(creditBalances)
     .set({ balance: sql`${creditBalances.balance} - ${input.credits}`, updatedAt: sql`now()` })
@@ -113,7 +107,7 @@ export async function redeemCredits(
       and(
         eq(creditBalances.userId, input.userId),
         gte(creditBalances.balance, input.credits),
-        exists(member),
+        inGoodStanding(creditBalances.userId),
       ),
     )
     .returning({ balance: creditBalances.balance });

@@ -12,12 +12,12 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { liveHold } from '../../lib/waitlist-hold';
 import type { Db } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { reservations } from '../../db/schema/booking';
 import { waitlistEntries } from '../../db/schema/refunds';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
+import { liveOffer, WAITLIST_ENTRIES } from '../../lib/booking-rule-sql';
 import { escapeLike } from '../../lib/sql-text';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -205,7 +205,7 @@ export async function heldForOthers(
     .from(waitlistEntries)
     .where(
       and(
-        liveHold(now),
+        liveOffer(WAITLIST_ENTRIES, sql`${now}`),
         inArray(waitlistEntries.heldCalendarId, calendarIds),
         gte(waitlistEntries.slot, fromSlot),
         lt(waitlistEntries.slot, toSlot),

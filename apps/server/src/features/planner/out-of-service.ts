@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { liveHold } from '../../lib/waitlist-hold';
 import type {
   OutOfService,
   OutOfServiceBooking,
@@ -11,6 +10,7 @@ import type { Db } from '../../db/client';
 import { reservations } from '../../db/schema/booking';
 import { calendars } from '../../db/schema/venue';
 import { waitlistEntries } from '../../db/schema/refunds';
+import { liveOffer, WAITLIST_ENTRIES } from '../../lib/booking-rule-sql';
 import { daySlots, type Slot } from '../../lib/slots';
 import type { AuthUser } from '../../plugins/auth';
 import { publishChange } from '../../plugins/changes';
@@ -138,7 +138,7 @@ async function planRange(db: Queryable, range: Range, now: Date, lock: boolean):
       userId: waitlistEntries.userId,
     })
     .from(waitlistEntries)
-    .where(and(liveHold(now), inArray(waitlistEntries.slot, keys)));
+    .where(and(liveOffer(WAITLIST_ENTRIES, sql`${now}`), inArray(waitlistEntries.slot, keys)));
   const heldFor = new Map(held.map((h) => [`${h.calendarId}|${h.slot}`, h.userId]));
   const lastSeatOf = new Map<number, number>();
   const bookings = rows

@@ -123,7 +123,7 @@ describe('bookings at the same moment', () => {
 
   it('never puts two bookings of one customer under the unpaid rule in one statement', async () => {
     const c = await createUser(t);
-    const limit = { fallback: 1, min: 0, max: 100, now: new Date() };
+    const limit = { limit: 1, now: new Date() };
     // Every lane busy first, so the two wait together where a shared statement would form.
     const fillers = [0, 1, 2, 3].map((s) =>
       bookSeat(t.db, booking(s, '13:00', null, { isBlackout: true })),

@@ -1,5 +1,15 @@
 import type pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import {
+  col,
+  heldForSomeoneElse,
+  inGoodStanding,
+  ownLiveHold,
+  seatTakesBookings,
+  withinUnpaidLimit,
+} from '../../lib/booking-rule-sql';
 import { announceAfterCommit } from '../../plugins/changes';
 import type { PersonName } from './reservations.repo';
 
@@ -14,8 +24,8 @@ export type SeatBooking = {
   isBlackout: boolean;
   notes: string;
   createdById: number;
-  /** The customer's unpaid-bookings rule: checked when set (stored setting, else `fallback`). */
-  unpaidLimit: { fallback: number; min: number; max: number; now: Date } | null;
+  /** The customer's unpaid-bookings rule: checked when set, with the parsed setting. */
+  unpaidLimit: { limit: number; now: Date } | null;
 };
 
 /** Why nothing was booked, or the booking with the names its answer shows. */
@@ -37,8 +47,7 @@ type Outcome = {
   user_found: boolean;
   seat_active: boolean;
   held_for_other: boolean;
-  unpaid: number | null;
-  unpaid_limit: number | null;
+  within_unpaid_limit: boolean | null;
   user_name: PersonName | null;
   creator_name: PersonName | null;
   seqs: string[] | null;
@@ -49,58 +58,59 @@ type Outcome = {
 const person = (alias: string) =>
   `json_build_object('email', ${alias}.email, 'firstName', ${alias}.first_name, 'lastName', ${alias}.last_name, 'racerName', ${alias}.racer_name)`;
 
+/** A rule over the statement's own columns, as text (it has no parameters of its own). */
+function text(rule: SQL): string {
+  const { sql: rendered, params } = new PgDialect().sqlToQuery(rule);
+  if (params.length) throw new Error('A booking rule took a value, not a column');
+  return rendered;
+}
+
+/** The booking `alias` (input `i` or booked `b`) as the rules' seat-slot. */
+const seatSlotOf = (alias: string) => ({
+  seat: col(alias, 'calendar_id'),
+  slot: col(alias, 'slot'),
+  user: col(alias, 'user_id'),
+  now: col(alias, 'now'),
+});
+
 /**
  * The booking statement, for any number of bookings at once (one JSON object each; `n` is a
  * booking's place among them). Per booking it reads what the checks and the answer need: the
- * booked user and the creator (names), the seat still active, a waitlist hold for someone else,
- * the unpaid count and the stored `max_unpaid_reservations` (parsed as getSettings does: a whole
- * number in the contract's range, else the default) only where the rule applies, club standing
- * (the price is computed in JavaScript for both cases; the statement picks one). Of the bookings
- * that pass, one per seat-slot (the first asked) is inserted, in seat and slot order (so two
- * statements lock report rows and index entries in the same order: no deadlock); the live
- * unique index decides races with other statements (ON CONFLICT DO NOTHING: the loser waits for
- * the winner's commit, then inserts nothing). Data-modifying CTEs claim each booker's own hold
- * and store one change per booking; nothing is written for a booking that is not made.
+ * booked user and the creator (names), and the booking rules, written once in
+ * lib/booking-rule-sql.ts and rendered here over the input's columns: the seat still active, a
+ * waitlist hold for someone else, the unpaid limit only where it applies (`unpaid_limit`, the
+ * setting as the caller parsed it), club standing (the price is computed in JavaScript for both
+ * cases; the statement picks one). Of the bookings that pass, one per seat-slot (the first asked)
+ * is inserted, in seat and slot order (so two statements lock report rows and index entries in
+ * the same order: no deadlock); the live unique index decides races with other statements (ON
+ * CONFLICT DO NOTHING: the loser waits for the winner's commit, then inserts nothing).
+ * Data-modifying CTEs claim each booker's own hold and store one change per booking; nothing is
+ * written for a booking that is not made.
  */
 const BOOK_SEATS = `
 with
 input as (
   select * from json_to_recordset($1::json) as i(n int, calendar_id int, slot text,
     time timestamptz, user_id int, paid boolean, member_cents int, other_cents int,
-    is_blackout boolean, notes text, created_by_id int, now timestamptz, limit_fallback int,
-    limit_min int, limit_max int)
+    is_blackout boolean, notes text, created_by_id int, now timestamptz, unpaid_limit int)
 ),
 checked as (
   select i.*,
     exists (select 1 from users u where u.id = i.user_id) as user_found,
-    exists (select 1 from calendars c where c.id = i.calendar_id and c.active) as seat_active,
-    exists (
-      select 1 from waitlist_entries w
-      where w.status = 'offered' and w.hold_until > i.now and w.slot = i.slot
-        and w.held_calendar_id = i.calendar_id and w.user_id is distinct from i.user_id
-    ) as held_for_other,
+    ${text(seatTakesBookings(col('i', 'calendar_id')))} as seat_active,
+    ${text(heldForSomeoneElse(seatSlotOf('i')))} as held_for_other,
     -- Only where the rule applies (a CASE evaluates its subqueries only when taken): an account
-    -- with thousands of bookings (a desk's walk-in account) would make every booking scan them.
-    case when i.limit_fallback is not null then coalesce((
-      select (value #>> '{}')::int from settings
-      where key = 'max_unpaid_reservations' and jsonb_typeof(value) = 'number'
-        and value #>> '{}' ~ '^[0-9]{1,9}$'
-        and (value #>> '{}')::int between i.limit_min and i.limit_max
-    ), i.limit_fallback) end as unpaid_limit,
-    case when i.limit_fallback is not null then (
-      select count(*)::int from reservations r
-      where r.user_id = i.user_id and not r.paid and not r.is_blackout
-        and r.cancelled_at is null and r.time > i.now
-    ) end as unpaid,
-    exists (
-      select 1 from club_memberships m where m.user_id = i.user_id and m.status = 'active'
-    ) as member
+    -- with thousands of bookings (a desk's walk-in account) would make every booking count them.
+    case when i.unpaid_limit is not null then
+      ${text(withinUnpaidLimit(col('i', 'user_id'), col('i', 'now'), sql.raw('1'), col('i', 'unpaid_limit')))}
+    end as within_unpaid_limit,
+    ${text(inGoodStanding(col('i', 'user_id')))} as member
   from input i
 ),
 chosen as (
   select distinct on (calendar_id, slot) * from checked
   where (user_id is null or user_found) and seat_active and not held_for_other
-    and (unpaid_limit is null or unpaid < unpaid_limit)
+    and within_unpaid_limit is not false
   order by calendar_id, slot, n
 ),
 added as (
@@ -119,8 +129,7 @@ booked as (
 claimed as (
   update waitlist_entries w set status = 'booked'
   from booked b
-  where w.status = 'offered' and w.hold_until > b.now and w.slot = b.slot
-    and w.held_calendar_id = b.calendar_id and w.user_id = b.user_id
+  where ${text(ownLiveHold('w', seatSlotOf('b')))}
   returning w.id
 ),
 change as (
@@ -129,8 +138,8 @@ change as (
   returning seq, ref_id
 ),
 changes as (select array_agg(seq order by seq) as seqs, array_agg(ref_id order by seq) as seats from change)
-select c.n, b.id, b.amount_cents, c.user_found, c.seat_active, c.held_for_other, c.unpaid,
-  c.unpaid_limit,
+select c.n, b.id, b.amount_cents, c.user_found, c.seat_active, c.held_for_other,
+  c.within_unpaid_limit,
   (select ${person('t')} from users t where t.id = c.user_id) as user_name,
   (select ${person('u')} from users u where u.id = c.created_by_id) as creator_name,
   -- The statement's changes once, on the first row (the rows are in the order asked).
@@ -299,9 +308,7 @@ async function runStatement(db: Db, bookings: SeatBooking[]): Promise<Made> {
           notes: b.notes,
           created_by_id: b.createdById,
           now: (b.unpaidLimit?.now ?? new Date()).toISOString(),
-          limit_fallback: b.unpaidLimit?.fallback ?? null,
-          limit_min: b.unpaidLimit?.min ?? null,
-          limit_max: b.unpaidLimit?.max ?? null,
+          unpaid_limit: b.unpaidLimit?.limit ?? null,
         })),
       ),
     ],
@@ -329,12 +336,12 @@ function outcomeOf(b: SeatBooking, row: Outcome): SeatBookingOutcome {
       creator: row.creator_name,
     };
   }
-  const limitOf = row.unpaid_limit ?? 0;
+  const limitOf = b.unpaidLimit?.limit ?? 0;
   if (b.userId !== null && !row.user_found)
     return { booked: false, reason: 'no-user', limit: limitOf };
   if (!row.seat_active) return { booked: false, reason: 'no-seat', limit: limitOf };
   if (row.held_for_other) return { booked: false, reason: 'taken', limit: limitOf };
-  if (row.unpaid_limit !== null && row.unpaid !== null && row.unpaid >= row.unpaid_limit)
+  if (row.within_unpaid_limit === false)
     return { booked: false, reason: 'unpaid-limit', limit: limitOf };
   return { booked: false, reason: 'taken', limit: limitOf };
 }

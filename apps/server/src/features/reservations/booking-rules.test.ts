@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
@@ -9,10 +11,18 @@ import { reservations } from '../../db/schema/booking';
 import { waitlistEntries } from '../../db/schema/refunds';
 import { clubMemberships, type MembershipStatus } from '../../db/schema/club';
 import { settings } from '../../db/schema/content';
-import { BOOKING_ENTRY_POINTS, BOOKING_RULES, type BookingEntryPoint } from './booking-rules';
+import { mergeSettings } from '../../plugins/settings';
+import {
+  BOOKING_ENTRY_POINTS,
+  BOOKING_RULES,
+  RULE_INPUT_MARK,
+  type BookingEntryPoint,
+} from './booking-rules';
+import type { SQL } from 'drizzle-orm';
 import { unpaidLimitMessage } from './unpaid-limit';
 
-// Every booking rule through every way in (booking-rules.ts): a rule one path forgets fails here.
+// Every booking rule through every way in (booking-rules.ts): a rule one path forgets fails here,
+// and so does a way in whose statements do not hold the rule's one definition.
 
 const FEE = 150;
 const COST = 4500;
@@ -31,7 +41,29 @@ beforeAll(async () => {
     permissions: ['reservations.change_reservation', 'calendars.change_calendar'],
   });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  pg.Client.prototype.query = query;
+  await t.close();
+});
+
+/** The SQL every case sends, to see which definitions its way in went through. */
+const query = pg.Client.prototype.query;
+let sent: string[] = [];
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+  if (text) sent.push(text);
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+
+/** A SQL definition's text around its inputs: each piece must be in what the way in sent. */
+const piecesOf = (definition: SQL) =>
+  new PgDialect()
+    .sqlToQuery(definition)
+    .sql.split(RULE_INPUT_MARK)
+    .map((piece) => piece.trim())
+    .filter(Boolean);
+const wentThrough = (definition: SQL) =>
+  piecesOf(definition).every((piece) => sent.some((text) => text.includes(piece)));
 
 const send = (method: 'POST' | 'PATCH', url: string, user: CreatedUser, payload: object = {}) =>
   t.app.inject({ method, url, headers: bearer(user.token), payload });
@@ -204,19 +236,21 @@ const cases: { [R in keyof typeof BOOKING_RULES]: Partial<Record<BookingEntryPoi
       const second = await customerBooks(user, venue.seats[0].id, freshSlot());
       expect(second.json()).toEqual({ non_field_errors: [unpaidLimitMessage(1)] });
     },
-    'staff booking': async () => {
-      // Held to the limit nowhere else: staff book for a customer past it.
-      await setUnpaidLimit(1);
-      const user = await createUser(t);
-      expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
-      expect((await staffBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
-    },
     checkout: async () => {
       await setUnpaidLimit(1);
       const user = await createUser(t);
       expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
       const res = await checkout(user, venue.seats[0].id, freshSlot());
       expect(res.json()).toEqual({ non_field_errors: [unpaidLimitMessage(1)] });
+    },
+  },
+  'unpaid limit spares staff': {
+    'staff booking': async () => {
+      // Held to the limit nowhere else: staff book for a customer past it.
+      await setUnpaidLimit(1);
+      const user = await createUser(t);
+      expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+      expect((await staffBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
     },
   },
   'unpaid limit setting': {
@@ -262,9 +296,18 @@ describe('booking rules', () => {
     }
   });
 
-  for (const [rule, { on }] of Object.entries(BOOKING_RULES))
+  for (const [rule, { on, definition }] of Object.entries(BOOKING_RULES))
     for (const entry of on) {
       const run = cases[rule as keyof typeof cases][entry];
-      if (run) it(`${rule}: holds on ${entry}`, run);
+      if (!run) continue;
+      it(`${rule}: holds on ${entry}, through its one definition`, async () => {
+        sent = [];
+        await run();
+        // A SQL rule: its text is in what this way in sent (no copy of it decided instead).
+        if (typeof definition !== 'function') expect(wentThrough(definition)).toBe(true);
+        // The setting parsed once (mergeSettings): no statement reads the stored value itself.
+        if (definition === mergeSettings)
+          expect(sent.filter((text) => text.includes('max_unpaid_reservations'))).toEqual([]);
+      });
     }
 });

@@ -1,10 +1,21 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  heldForSomeoneElse,
+  inGoodStanding,
+  seatTakesBookings,
+  withinUnpaidLimit,
+} from '../../lib/booking-rule-sql';
+import { mergeSettings } from '../../plugins/settings';
+import { heldToUnpaidLimit } from './unpaid-limit';
+
 /**
- * The booking rules and every way in that books a seat (issue 32, decision 0086). A raw
- * statement enforces them for speed (book-seat.ts, for a booking) while the services check them
- * where it does not run (a checkout's claim, a subscription booking, a move, the planner). So a
- * rule is written in more than one place, and this list is what keeps those places agreeing:
- * booking-rules.test.ts drives every rule below through every entry point it names and fails
- * when one of them lets the booking through.
+ * The booking rules and every way in that books a seat (issue 32, decisions 0086 and 0103).
+ * Each rule is written once, in `definition`: the SQL ones in lib/booking-rule-sql.ts, which the
+ * booking statement (book-seat.ts) renders over its columns and the services' queries (a
+ * checkout's claim, a move, the planner) build over their parameters; the setting's parsing in
+ * mergeSettings, whose value the statement takes as a parameter. booking-rules.test.ts drives
+ * every rule through every entry point it names, fails when one of them lets the booking
+ * through, and checks that the statements each entry point sent hold the definition's text.
  * A new rule, or a new way to book, goes here first; its test case is then missing and says so.
  */
 export const BOOKING_ENTRY_POINTS = [
@@ -19,45 +30,54 @@ export const BOOKING_ENTRY_POINTS = [
 ] as const;
 export type BookingEntryPoint = (typeof BOOKING_ENTRY_POINTS)[number];
 
+/** Where a SQL rule's inputs go: its text around them is what every statement must hold. */
+export const RULE_INPUT_MARK = '\u0000';
+export const RULE_INPUT = sql.raw(RULE_INPUT_MARK);
+
 type Rule = {
   /** The rule in the spec's terms. */
   says: string;
   /** Where it must hold; an entry point left out is one the rule does not concern. */
   on: readonly BookingEntryPoint[];
-  /** Where it is written (statement and service), for whoever changes it. */
-  writtenIn: readonly string[];
+  /** The one place it is written: its SQL (inputs as RULE_INPUT), or the function that decides. */
+  definition: SQL | ((...args: never[]) => unknown);
 };
 
 export const BOOKING_RULES = {
   'seat active': {
     says: 'A seat that is no longer active takes no booking, even one quoted while it was.',
     on: BOOKING_ENTRY_POINTS,
-    writtenIn: [
-      'book-seat.ts (seat_active)',
-      'reservations.repo.ts findActiveSeats (resolveSeatSlots)',
-    ],
+    definition: seatTakesBookings(RULE_INPUT),
   },
   'waitlist hold': {
     says: 'A seat-slot offered to someone on the waitlist is taken for everyone else.',
     on: BOOKING_ENTRY_POINTS,
-    writtenIn: ['book-seat.ts (held_for_other)', 'waitlist.service.ts claimHeldSeats'],
+    definition: heldForSomeoneElse({
+      seat: RULE_INPUT,
+      slot: RULE_INPUT,
+      user: RULE_INPUT,
+      now: RULE_INPUT,
+    }),
   },
   'unpaid limit': {
-    says:
-      'A customer holds at most max_unpaid_reservations unpaid future bookings; staff booking ' +
-      'for a customer is not held to it.',
-    on: ['customer booking', 'staff booking', 'checkout'],
-    writtenIn: ['book-seat.ts (unpaid, unpaid_limit)', 'unpaid-limit.ts assertUnpaidLimit'],
+    says: 'A customer holds at most max_unpaid_reservations unpaid future bookings.',
+    on: ['customer booking', 'checkout'],
+    definition: withinUnpaidLimit(RULE_INPUT, RULE_INPUT, RULE_INPUT, RULE_INPUT),
+  },
+  'unpaid limit spares staff': {
+    says: 'Staff booking for a customer is not held to the unpaid limit.',
+    on: ['staff booking'],
+    definition: heldToUnpaidLimit,
   },
   'unpaid limit setting': {
     says: 'A stored max_unpaid_reservations the contract refuses counts as the default.',
     on: ['customer booking', 'checkout'],
-    writtenIn: ['book-seat.ts (unpaid_limit)', 'plugins/settings.ts mergeSettings'],
+    definition: mergeSettings,
   },
   'club standing': {
     says: 'A club member in good standing (an active membership) pays no booking fee.',
     on: ['customer booking', 'staff booking', 'checkout'],
-    writtenIn: ['book-seat.ts (member)', 'plugins/club-membership.ts isClubMemberInGoodStanding'],
+    definition: inGoodStanding(RULE_INPUT),
   },
 } as const satisfies Record<string, Rule>;
 export type BookingRule = keyof typeof BOOKING_RULES;

@@ -20,6 +20,7 @@ import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
 import { creditEntries } from '../../db/schema/club';
 import { calendarTypes, calendars, locations } from '../../db/schema/venue';
+import { seatTakesBookings, stillOwedBy } from '../../lib/booking-rule-sql';
 import { escapeLike } from '../../lib/sql-text';
 
 export type ReservationInsert = typeof reservations.$inferInsert;
@@ -288,7 +289,9 @@ const activeSeatsQuery = preparedPer((db: Queryable) =>
     .from(calendars)
     .innerJoin(calendarTypes, eq(calendarTypes.id, calendars.typeId))
     .innerJoin(locations, eq(locations.id, calendars.locationId))
-    .where(and(sql`${calendars.id} = any(${sql.placeholder('ids')})`, eq(calendars.active, true)))
+    .where(
+      and(sql`${calendars.id} = any(${sql.placeholder('ids')})`, seatTakesBookings(calendars.id)),
+    )
     .prepare('active_seats_for_booking'),
 );
 
@@ -302,18 +305,10 @@ export async function userExists(db: Queryable, id: number): Promise<boolean> {
   return !!row;
 }
 
-/** Live, unpaid, non-blackout reservations of a user, oldest first. */
-/**
- * Unpaid and still owed: not a booking of a checkout still being charged (the charge may exist,
- * at the provider at least) or waiting for its 3-D Secure challenge (decision 0085), or whose checkout charge exists. Such a booking is paid by that
- * charge when the checkout ends (its retry, a cancel, or the money repair: decision 0072);
- * counting it would charge it twice.
- */
-export const stillOwed: SQL = sql`${reservations.paid} = false and not exists (
-  select 1 from checkouts c where c.id = ${reservations.checkoutId}
-    and (c.status in ('charging', 'awaiting_authentication') or exists (select 1 from charges ch
-      where ch.idempotency_key = 'checkout-' || c.id and ch.errors = '')))`;
+/** Unpaid and still owed (lib/booking-rule-sql.ts stillOwedBy), for queries on `reservations`. */
+export const stillOwed: SQL = stillOwedBy('"reservations"');
 
+/** Live, unpaid, non-blackout reservations of a user, oldest first. */
 export function outstandingRows(db: Queryable, userId: number): Promise<ReservationRow[]> {
   return selectRows(db)
     .where(

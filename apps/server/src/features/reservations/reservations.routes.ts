@@ -20,6 +20,7 @@ import { Forbidden, Unauthorized } from '../../plugins/errors';
 import { getSettings } from '../../plugins/settings';
 import { reservationsFeed } from './feed';
 import type { SeatCache } from './seat-cache';
+import type { SettingsCache } from '../../plugins/settings-cache';
 import { reservationRunCalendar } from './reservation-calendar';
 import { feedTokenUser, resetFeedToken, revokeFeedToken } from './feed-token';
 import { captureOutstanding, clearOutstanding, getBalance, getCostBreakdown } from './outstanding';
@@ -50,7 +51,7 @@ const iCalendar = {
 };
 
 export const reservationsRoutes =
-  (deps: Deps, seatCache: SeatCache): FastifyPluginAsyncZod =>
+  (deps: Deps, seatCache: SeatCache, settingsCache: SettingsCache): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const mail = {
@@ -89,14 +90,15 @@ export const reservationsRoutes =
         serializerCompiler: answerSerializerCompiler,
       },
       async (request, reply) => {
-        const seats = seatCache.lookup(db, () => request.changesHeard());
+        const heard = () => request.changesHeard();
         const created = await createReservation(
           db,
           requireUser(request),
           request.body,
           new Date(),
-          seats,
+          seatCache.lookup(db, heard),
           oweBookingConfirmation,
+          settingsCache.lookup(db, heard),
         );
         if (created.subscription !== null) {
           // Paid with club credit: its confirmation is owed, sent after the answer (0102).

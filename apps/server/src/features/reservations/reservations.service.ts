@@ -31,7 +31,13 @@ import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { policyFor } from '../refunds/refund-policy';
 import { isFreeCancellation } from '../../lib/cancellation-policy';
 import { publishChange, pruneChanges } from '../../plugins/changes';
-import { UNPAID_LIMIT_RANGE, unpaidLimitMessage } from './unpaid-limit';
+import { getSettings } from '../../plugins/settings';
+import {
+  heldToUnpaidLimit,
+  unpaidLimitMessage,
+  unpaidLimitOf,
+  type SettingsLookup,
+} from './unpaid-limit';
 import { bookSeat } from './book-seat';
 import type { SeatLookup } from './seat-cache';
 import { roleOf } from './role-of';
@@ -309,6 +315,7 @@ export async function createReservation(
   now = new Date(),
   seats?: SeatLookup,
   confirm?: ConfirmPaidBooking,
+  settings: SettingsLookup = () => getSettings(db),
 ): Promise<Reservation> {
   assertCustomerFields(caller, body);
   const role = roleOf(caller);
@@ -321,8 +328,12 @@ export async function createReservation(
   if (subscriptionId !== null)
     return createWithSubscription(db, caller, body, now, userId!, confirm);
   const stay: StayCheck = blackout ? 'blackout' : { userId };
-  const [{ seat, slot }] = await resolveSeatSlots(db, [body], role, now, sameField, stay, seats);
-  const unpaid = !blackout && body.paid !== true;
+  const limited = userId !== null && !blackout && body.paid !== true && heldToUnpaidLimit(caller);
+  // The setting is read beside the seat (from memory where the request may: SettingsCache).
+  const [[{ seat, slot }], limit] = await Promise.all([
+    resolveSeatSlots(db, [body], role, now, sameField, stay, seats),
+    limited ? unpaidLimitOf(settings) : null,
+  ]);
   const outcome = await bookSeat(db, {
     calendarId: seat.id,
     slot: slot.slot,
@@ -336,8 +347,7 @@ export async function createReservation(
     isBlackout: blackout,
     notes: body.notes ?? '',
     createdById: caller.id,
-    unpaidLimit:
-      userId !== null && unpaid && role !== 'staff' ? { ...UNPAID_LIMIT_RANGE, now } : null,
+    unpaidLimit: limit === null ? null : { limit, now },
   });
   if (!outcome.booked) {
     if (outcome.reason === 'no-user')

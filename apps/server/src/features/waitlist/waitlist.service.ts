@@ -1,7 +1,6 @@
 import { slotIsFull } from '@paddock/contract/refunds';
 import { bookSeatAtPath } from '@paddock/contract/calendars';
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { liveHold } from '../../lib/waitlist-hold';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { SLOT_DATE_MESSAGE } from '@paddock/contract/calendars';
@@ -11,6 +10,13 @@ import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
 import { waitlistEntries } from '../../db/schema/refunds';
 import { calendars, locations } from '../../db/schema/venue';
+import {
+  col,
+  heldForSomeoneElse,
+  liveOffer,
+  ownLiveHold,
+  WAITLIST_ENTRIES,
+} from '../../lib/booking-rule-sql';
 import { findSlot, isValidSlotKey } from '../../lib/slots';
 import type { AuthUser } from '../../plugins/auth';
 import { NotFound, ValidationError } from '../../plugins/errors';
@@ -70,7 +76,7 @@ export async function joinWaitlist(
         eq(calendars.locationId, location.id),
         eq(calendars.active, true),
         eq(waitlistEntries.slot, body.slot),
-        liveHold(now),
+        liveOffer(WAITLIST_ENTRIES, sql`${now}`),
         ne(waitlistEntries.userId, caller.id),
       ),
     );
@@ -124,7 +130,7 @@ export async function listMyWaitlist(
     .where(
       and(
         eq(waitlistEntries.userId, caller.id),
-        or(eq(waitlistEntries.status, 'waiting'), liveHold(now)),
+        or(eq(waitlistEntries.status, 'waiting'), liveOffer(WAITLIST_ENTRIES, sql`${now}`)),
       ),
     )
     .orderBy(asc(waitlistEntries.slot), asc(waitlistEntries.id));
@@ -186,28 +192,27 @@ export async function claimHeldSeats(
   now = new Date(),
 ) {
   if (items.length === 0) return;
-  const held = await db
-    .select()
-    .from(waitlistEntries)
-    .where(
-      and(
-        liveHold(now),
-        inArray(
-          waitlistEntries.slot,
-          items.map((i) => i.slot),
-        ),
-      ),
-    );
-  for (const hold of held) {
-    const item = items.find((i) => i.calendarId === hold.heldCalendarId && i.slot === hold.slot);
-    if (!item) continue;
-    if (item.userId !== hold.userId) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
-    if (opts.claim)
-      await db
-        .update(waitlistEntries)
-        .set({ status: 'booked' })
-        .where(eq(waitlistEntries.id, hold.id));
-  }
+  // The booking statement's own rules (lib/booking-rule-sql.ts), over these seat-slots.
+  const asked = JSON.stringify(
+    items.map((i) => ({ calendar_id: i.calendarId, slot: i.slot, user_id: i.userId })),
+  );
+  const rows = sql`json_to_recordset(${asked}::json) as i(calendar_id int, slot text, user_id int)`;
+  const at = {
+    seat: col('i', 'calendar_id'),
+    slot: col('i', 'slot'),
+    user: col('i', 'user_id'),
+    now: sql`${now.toISOString()}::timestamptz`,
+  };
+  const taken = sql`select coalesce(bool_or(${heldForSomeoneElse(at)}), false) as taken from ${rows}`;
+  // One statement either way: the claim is made only when nothing is held for someone else.
+  const query = opts.claim
+    ? sql`with asked as (${taken}), claimed as (
+        update waitlist_entries w set status = 'booked' from ${rows}
+        where ${ownLiveHold('w', at)} and not (select taken from asked)
+      ) select taken from asked`
+    : taken;
+  const { rows: answer } = await db.execute<{ taken: boolean }>(query);
+  if (answer[0].taken) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
 }
 
 /**
