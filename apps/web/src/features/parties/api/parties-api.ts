@@ -10,6 +10,7 @@ import type {
 } from '@paddock/contract/races';
 import { api } from '../../../lib/api-client';
 import { showAlert, showError } from '../../../lib/alerts';
+import { useChangeFeed } from '../../../lib/use-change-feed';
 
 const rows = <T>(answer: T[] | Paginated<T>): T[] =>
   Array.isArray(answer) ? answer : answer.results;
@@ -106,16 +107,39 @@ export function useDeleteParty() {
   });
 }
 
-export function useRenameParty(onDone: () => void) {
+/** PATCH a party: a new name, or a waiting party's new start (null: now). */
+export function useUpdateParty(onDone: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ party, body }: { party: Party; body: PartyUpdate }) =>
       api<Party>(`/races/parties/${party.id}`, { method: 'PATCH', body }),
-    onSuccess: (renamed) => {
-      showAlert(`Renamed the party ${renamed.name}.`, 'success', 5_000);
+    onSuccess: (changed, { body }) => {
+      showAlert(
+        body.starts_at !== undefined
+          ? `Changed the start of ${changed.name}.`
+          : `Renamed the party ${changed.name}.`,
+        'success',
+        5_000,
+      );
       onDone();
     },
     onError: (error) => showError(error),
     onSettled: () => client.invalidateQueries({ queryKey: ['races'] }),
   });
+}
+
+/**
+ * Parties and the seats' events change on the server too (a party set up for later starts at
+ * its time, on whichever instance): follow the parties feed and read them again.
+ */
+export function useLiveParties() {
+  const client = useQueryClient();
+  useChangeFeed(
+    ['parties'],
+    () => {
+      void client.invalidateQueries({ queryKey: ['races'] });
+      void client.invalidateQueries({ queryKey: ['calendars'] });
+    },
+    { auth: true },
+  );
 }

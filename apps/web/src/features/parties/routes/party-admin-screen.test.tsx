@@ -44,6 +44,8 @@ function party(id: number, name: string, calendars: number[]): Party {
       is_host: i === 0,
     })),
     member_requests: [],
+    starts_at: null,
+    started: true,
     event: {
       id: 100 + calendars[0],
       calendar: calendars[0],
@@ -126,7 +128,7 @@ describe('/admin/parties', () => {
     await waitFor(() => expect(bodies).toHaveLength(2));
     // Seats go in list order: Cockpit 2 hosts, Cockpit 3 joins.
     expect(bodies).toEqual([
-      { path: '/api/races/parties/host', body: { calendar: 2, name: "Cockpit 2's Party" } },
+      { path: '/api/races/parties/host', body: { calendar: 2, name: "Cockpit 2's Party", starts_at: null } },
       { path: '/api/races/parties/members', body: { party: 5, calendar: 3 } },
     ]);
     expect(await screen.findByText("Created Cockpit 2's Party.")).toBeVisible();

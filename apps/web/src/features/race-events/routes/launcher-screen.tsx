@@ -21,7 +21,8 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { pathTo } from '../../../lib/routes';
 import { locationsQuery } from '../../../lib/locations-query';
 import { useVenueTime } from '../../../lib/venue-time';
-import { partiesQuery, seatsQuery } from '../../parties/api/parties-api';
+import { partiesQuery, seatsQuery, useLiveParties } from '../../parties/api/parties-api';
+import { startsLabel } from '../../parties/lib/party-start';
 import { EntryCar, EventSummary } from '../components/event-summary';
 import { LiveStatus } from '../components/live-status';
 import { LoadStateBadge } from '../components/load-state-badge';
@@ -42,7 +43,12 @@ export default function LauncherScreen() {
     asked ?? (user.data ? (user.data.location ?? locations.data?.[0]?.id ?? null) : null);
   const seats = useQuery(seatsQuery(location));
   const parties = useQuery({ ...partiesQuery(location), enabled: location !== null });
-  const list = parties.data ?? [];
+  useLiveParties();
+  const venueZone = useVenueTime().zone;
+  const zone = locations.data?.find((l) => l.id === location)?.timezone ?? venueZone;
+  // A party set up for later is listed apart: until its time its seats run their own events.
+  const list = (parties.data ?? []).filter((p) => p.started);
+  const later = (parties.data ?? []).filter((p) => !p.started);
   const inParty = new Set(list.flatMap((p) => p.members.map((m) => m.calendar)));
   const solo = (seats.data ?? []).filter((s) => !inParty.has(s.id) && s.event !== null);
   // Which events' sockets are down, by name, for one clear line above everything.
@@ -115,6 +121,21 @@ export default function LauncherScreen() {
               ))}
             </div>
           </section>
+          {later.length > 0 && (
+            <section aria-labelledby="launcher-later" className="mb-4">
+              <h2 id="launcher-later" className="h4">
+                Later
+              </h2>
+              <ListGroup as="ul">
+                {later.map((party) => (
+                  <ListGroup.Item as="li" key={party.id}>
+                    <strong>{party.name}</strong> {startsLabel(party, zone)}:{' '}
+                    {party.members.map((m) => m.calendar_name).join(', ')}
+                  </ListGroup.Item>
+                ))}
+              </ListGroup>
+            </section>
+          )}
           <section aria-labelledby="launcher-seats">
             <h2 id="launcher-seats" className="h4">
               Single seats
