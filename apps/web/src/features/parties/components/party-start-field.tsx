@@ -16,10 +16,11 @@ export function PartyStartField({ id, label, value, zone, onChange }: Props) {
   return (
     <Form.Group controlId={id}>
       <Form.Label className="small mb-1">{label}</Form.Label>
-      <div className="d-flex gap-2">
+      <div className="d-flex flex-wrap gap-2">
         <Form.Control
           type="datetime-local"
           size="sm"
+          style={{ flex: '1 1 11rem', minWidth: 0, width: 'auto' }}
           value={value}
           min={earliestStart(zone)}
           aria-describedby={`${id}-help`}

@@ -112,7 +112,7 @@ export default function PartyAdminScreen() {
                                 key={later.id}
                                 bg="light"
                                 text="dark"
-                                className="ms-2 fw-normal"
+                                className="ms-2 fw-normal text-wrap text-start"
                               >
                                 {later.name}: {startsLabel(later, zone)}
                               </Badge>
