@@ -54,8 +54,7 @@ export async function placeWithSeats(
   if (!made.ok()) throw new Error(`location failed: ${await made.text()}`);
   const location = ((await made.json()) as { id: number }).id;
   const types = (await (await request.get('/api/caltypes')).json()) as
-    | { id: number }[]
-    | { results: { id: number }[] };
+    { id: number }[] | { results: { id: number }[] };
   const type = (Array.isArray(types) ? types : types.results)[0].id;
   const seats: number[] = [];
   for (const name of names) {

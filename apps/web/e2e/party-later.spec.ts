@@ -71,9 +71,7 @@ for (const [device, viewport] of [
       await card.getByRole('button', { name: 'Now' }).click();
     } else {
       const soon = DateTime.now().setZone(timezone).plus({ seconds: 75 }).startOf('minute');
-      await card
-        .getByLabel(`New start of ${partyName}`)
-        .fill(soon.toFormat("yyyy-LL-dd'T'HH:mm"));
+      await card.getByLabel(`New start of ${partyName}`).fill(soon.toFormat("yyyy-LL-dd'T'HH:mm"));
     }
     await card.getByRole('button', { name: 'Save Start' }).click();
     await expect(page.getByText(`Changed the start of ${partyName}.`)).toBeVisible();

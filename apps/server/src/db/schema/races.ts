@@ -124,7 +124,9 @@ export const parties = pgTable(
   },
   (t) => [
     index('parties_location').on(t.locationId),
-    index('parties_waiting').on(t.startsAt).where(sql`switched_at is null and starts_at is not null`),
+    index('parties_waiting')
+      .on(t.startsAt)
+      .where(sql`switched_at is null and starts_at is not null`),
   ],
 );
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import {
   PARTY_START_FAR,
   PARTY_START_OVERLAP,
@@ -8,6 +7,7 @@ import {
   PARTY_STARTED,
 } from '@paddock/contract/races';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { cutAtAudit } from '../../test/cut-at-audit';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
 import { rigKeys } from '../../db/schema/laps';
@@ -168,9 +168,9 @@ describe('a party set up for later', () => {
       expect(r.statusCode, String(value)).toBe(400);
       expect(r.json()).toEqual({ starts_at: [message] });
     }
-    expect(
-      (await call('GET', `/api/races/parties?location=${venue.location.id}`)).json(),
-    ).toEqual([]);
+    expect((await call('GET', `/api/races/parties?location=${venue.location.id}`)).json()).toEqual(
+      [],
+    );
   });
 
   it('the timer switches a party moved to "now" at once, on the instance that was asked', async () => {
@@ -194,19 +194,8 @@ describe('a party set up for later', () => {
     await call('POST', '/api/races/parties/members', { party: morning.id, calendar: b });
     const party = await laterParty([b], inHours(6), 'Cut');
     await comeDue(party.id);
-    const admin = new pg.Client({ connectionString: t.deps.database.url });
-    await admin.connect();
+    const cut = await cutAtAudit(t.deps.database.url, 'races.start_party');
     try {
-      await admin.query(`
-        create or replace function test_end_mid_start() returns trigger language plpgsql as $$
-        begin
-          if new.action = 'races.start_party' then
-            perform pg_terminate_backend(pg_backend_pid());
-          end if;
-          return new;
-        end $$;
-        create trigger test_end_mid_start before insert on audit_events
-          for each row execute function test_end_mid_start();`);
       await expect(startDueParties(t.db)).rejects.toThrow();
       // Rolled back: not switched, and seat b is still in the morning party.
       const [row] = await t.db.select().from(parties).where(eq(parties.id, party.id));
@@ -214,7 +203,7 @@ describe('a party set up for later', () => {
       const list = (await call('GET', `/api/races/parties?location=${venue.location.id}`)).json();
       const m = list.find((p: { id: number }) => p.id === morning.id);
       expect(m.members.map((x: { calendar: number }) => x.calendar)).toEqual([a, b]);
-      await admin.query(`drop trigger test_end_mid_start on audit_events`);
+      await cut.heal();
       let ids: number[] = [];
       for (let i = 0; i < 3 && !ids.includes(party.id); i += 1)
         ids = await startDueParties(t.db).catch(() => []);
@@ -223,9 +212,7 @@ describe('a party set up for later', () => {
       const m2 = after.find((p: { id: number }) => p.id === morning.id);
       expect(m2.members.map((x: { calendar: number }) => x.calendar)).toEqual([a]);
     } finally {
-      await admin.query(`drop trigger if exists test_end_mid_start on audit_events`);
-      await admin.query(`drop function if exists test_end_mid_start()`);
-      await admin.end();
+      await cut.close();
       for (const p of [morning, party]) await call('DELETE', `/api/races/parties/${p.id}`);
     }
   });

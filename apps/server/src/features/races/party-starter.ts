@@ -37,10 +37,12 @@ export async function startDueParties(db: Db): Promise<number[]> {
         .where(eq(partyMembers.partyId, id));
       const seatIds = seats.map((s) => s.calendarId).sort((a, b) => a - b);
       if (seatIds.length)
-        await tx.execute(sql`select id from calendars where id in (${sql.join(
-          seatIds.map((s) => sql`${s}`),
-          sql`, `,
-        )}) order by id for update`);
+        await tx.execute(
+          sql`select id from calendars where id in (${sql.join(
+            seatIds.map((s) => sql`${s}`),
+            sql`, `,
+          )}) order by id for update`,
+        );
       // The seats leave the parties they were in before this one began (started earlier).
       const earlier = await tx
         .select({ member: partyMembers })
@@ -56,10 +58,7 @@ export async function startDueParties(db: Db): Promise<number[]> {
         );
       for (const { member } of earlier) {
         // A host leaving ends its party, and with it the other seats' memberships: look again.
-        const [still] = await tx
-          .select()
-          .from(partyMembers)
-          .where(eq(partyMembers.id, member.id));
+        const [still] = await tx.select().from(partyMembers).where(eq(partyMembers.id, member.id));
         if (still) await leaveParty(tx, null, still);
       }
       await recordAudit(tx, null, {

@@ -72,7 +72,9 @@ export const racesRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await races.hostParty(db, requireUser(request), request.body, partyWaiting)),
+        reply
+          .status(201)
+          .send(await races.hostParty(db, requireUser(request), request.body, partyWaiting)),
     );
     app.patch(
       '/races/parties/:id',
@@ -86,13 +88,7 @@ export const racesRoutes =
         },
       },
       async (request) =>
-        races.updateParty(
-          db,
-          requireUser(request),
-          request.params.id,
-          request.body,
-          partyWaiting,
-        ),
+        races.updateParty(db, requireUser(request), request.params.id, request.body, partyWaiting),
     );
     app.delete(
       '/races/parties/:id',

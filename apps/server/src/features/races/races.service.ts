@@ -277,7 +277,6 @@ async function lockSeats(tx: Queryable, ids: number[]) {
   );
 }
 
-
 async function announceParty(tx: Queryable, locationId: number, eventIds: number[]) {
   await publishChange(tx, 'parties', locationId);
   for (const id of eventIds) await publishChange(tx, 'events', id);

@@ -26,4 +26,3 @@ export function startsLabel(party: Pick<Party, 'starts_at'>, zone: string): stri
   const today = at.hasSame(DateTime.now().setZone(zone), 'day');
   return `Starts ${at.toFormat(today ? 'h:mm a ZZZZ' : 'ccc, LLL d, h:mm a ZZZZ')}`;
 }
-

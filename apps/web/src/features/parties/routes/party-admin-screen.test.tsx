@@ -128,7 +128,10 @@ describe('/admin/parties', () => {
     await waitFor(() => expect(bodies).toHaveLength(2));
     // Seats go in list order: Cockpit 2 hosts, Cockpit 3 joins.
     expect(bodies).toEqual([
-      { path: '/api/races/parties/host', body: { calendar: 2, name: "Cockpit 2's Party", starts_at: null } },
+      {
+        path: '/api/races/parties/host',
+        body: { calendar: 2, name: "Cockpit 2's Party", starts_at: null },
+      },
       { path: '/api/races/parties/members', body: { party: 5, calendar: 3 } },
     ]);
     expect(await screen.findByText("Created Cockpit 2's Party.")).toBeVisible();
