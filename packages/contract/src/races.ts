@@ -125,13 +125,16 @@ export type Entry = z.infer<typeof entry>;
 
 export const raceEvent = z.object({
   id: z.number().int(),
-  /** The seat that owns this event (the party's host seat for a party's event). */
+  /**
+   * The seat that owns this event (the party's host seat for a party's event; for the event of
+   * a party set up for later, which no seat owns, its host seat too: decision 0101).
+   */
   calendar: z.number().int(),
   /** The party sharing this event, when the owning seat hosts one. */
   party: z.number().int().nullable(),
   /**
-   * While the owning seat is a guest in a party: the party's event, which the seat runs instead
-   * (a rig on this event's socket moves there). Null otherwise.
+   * While the owning seat runs another event (a guest in a party, or in a party set up for later
+   * once it has started): that event (a rig on this event's socket moves there). Else null.
    */
   moved_to: z.number().int().nullable(),
   track: z.number().int().nullable(),

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { parties, partyMembers, raceEvents } from '../../db/schema/races';
 import { publishChange } from '../../plugins/changes';
 import { recordAudit } from '../audit/audit.service';
-import { leaveParty } from './races.service';
+import { leaveParty, lockSeats } from './races.service';
 
 // A party set up for later takes its seats at `starts_at` (decision 0101). Which event a seat
 // runs is decided by the query (`currentEventSql`) at every read, so a rig asking at 19:00:01 is
@@ -36,13 +36,7 @@ export async function startDueParties(db: Db): Promise<number[]> {
         .from(partyMembers)
         .where(eq(partyMembers.partyId, id));
       const seatIds = seats.map((s) => s.calendarId).sort((a, b) => a - b);
-      if (seatIds.length)
-        await tx.execute(
-          sql`select id from calendars where id in (${sql.join(
-            seatIds.map((s) => sql`${s}`),
-            sql`, `,
-          )}) order by id for update`,
-        );
+      if (seatIds.length) await lockSeats(tx, seatIds);
       // The seats leave the parties they were in before this one began (started earlier).
       const earlier = await tx
         .select({ member: partyMembers })

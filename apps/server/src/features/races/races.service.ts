@@ -268,7 +268,7 @@ async function ownEventId(tx: Queryable, calendarId: number): Promise<number> {
 }
 
 /** Locks the seat rows in id order, so two parties built at once wait for each other. */
-async function lockSeats(tx: Queryable, ids: number[]) {
+export async function lockSeats(tx: Queryable, ids: number[]) {
   await tx.execute(
     sql`select id from calendars where id in (${sql.join(
       [...ids].sort((a, b) => a - b).map((id) => sql`${id}`),
