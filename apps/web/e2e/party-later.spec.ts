@@ -51,6 +51,14 @@ for (const [device, viewport] of [
     expect(clicks).toBeLessThanOrEqual(6);
     await expectAccessible(page);
     await shot(page, `party-later-waiting-${device}`);
+    if (device === 'tablet') {
+      // The same screen on a phone, then back to the counter's tablet.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(card.getByText('Waiting')).toBeVisible();
+      await expectAccessible(page);
+      await shot(page, 'party-later-waiting-phone');
+      await page.setViewportSize(viewport);
+    }
 
     // The seats still run their own events; the launcher lists the party under Later.
     expect(await Promise.all(seats.map(eventOf))).toEqual(own);
