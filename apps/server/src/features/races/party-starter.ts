@@ -36,20 +36,32 @@ export async function startDueParties(db: Db): Promise<number[]> {
         .from(partyMembers)
         .where(eq(partyMembers.partyId, id));
       const seatIds = seats.map((s) => s.calendarId).sort((a, b) => a - b);
-      if (seatIds.length) await lockSeats(tx, seatIds);
       // The seats leave the parties they were in before this one began (started earlier).
-      const earlier = await tx
-        .select({ member: partyMembers })
-        .from(partyMembers)
-        .innerJoin(parties, eq(parties.id, partyMembers.partyId))
-        .where(
-          and(
-            seatIds.length ? inArray(partyMembers.calendarId, seatIds) : sql`false`,
-            sql`${parties.id} <> ${id}`,
-            sql`(${parties.startsAt} is null or ${parties.startsAt} <= now())`,
-            sql`coalesce(${parties.startsAt}, ${parties.createdAt}) < ${party.startsAt!.toISOString()}::timestamptz`,
-          ),
+      const earlierMembers = () =>
+        tx
+          .select({ member: partyMembers })
+          .from(partyMembers)
+          .innerJoin(parties, eq(parties.id, partyMembers.partyId))
+          .where(
+            and(
+              seatIds.length ? inArray(partyMembers.calendarId, seatIds) : sql`false`,
+              sql`${parties.id} <> ${id}`,
+              sql`(${parties.startsAt} is null or ${parties.startsAt} <= now())`,
+              sql`coalesce(${parties.startsAt}, ${parties.createdAt}) < ${party.startsAt!.toISOString()}::timestamptz`,
+            ),
+          );
+      // Parties before seats, as the party routes lock them (a party, then its seats): an add to
+      // the morning party at this very moment waits for the switch, or the switch for it.
+      const before = [...new Set((await earlierMembers()).map((r) => r.member.partyId))];
+      if (before.length)
+        await tx.execute(
+          sql`select id from parties where id in (${sql.join(
+            before.sort((a, b) => a - b).map((p) => sql`${p}`),
+            sql`, `,
+          )}) order by id for update`,
         );
+      if (seatIds.length) await lockSeats(tx, seatIds);
+      const earlier = await earlierMembers();
       for (const { member } of earlier) {
         // A host leaving ends its party, and with it the other seats' memberships: look again.
         const [still] = await tx.select().from(partyMembers).where(eq(partyMembers.id, member.id));
