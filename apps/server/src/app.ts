@@ -41,6 +41,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { staffRoutes } from './features/accounts/staff.routes';
 import { deskCustomerRoutes } from './features/accounts/desk-customers.routes';
 import { racesRoutes } from './features/races/races.routes';
+import { PartyStarter } from './features/races/party-starter';
 import { AcServerLink } from './features/ac-server/ac-server.service';
 import { acServerRoutes } from './features/ac-server/ac-server.routes';
 import { LauncherHub, launcherSocketRoutes } from './features/races/launcher-socket';
@@ -234,6 +235,13 @@ export async function buildApp(deps: Deps): Promise<App> {
         .catch((err: unknown) => app.log.error({ err }, 'AC server not stopped'));
   });
   app.addHook('preClose', async () => acServers.close());
+  // Parties set up for later take their seats at their time, on every instance (decision 0101).
+  const partyStarter = new PartyStarter({
+    db: deps.database.db,
+    logError: (err, message) => app.log.error({ err }, message),
+  });
+  app.addHook('onReady', async () => partyStarter.start());
+  app.addHook('preClose', async () => partyStarter.close());
 
   app.addHook('onClose', async () => changes.stop());
   // Before any route is registered: every API route gets its guard from the access table.
@@ -333,7 +341,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
-      await api.register(racesRoutes(deps, acServers.signalHooks));
+      await api.register(racesRoutes(deps, acServers.signalHooks, () => partyStarter.wake()));
       await api.register(refundsRoutes(deps));
       await api.register(deskPaymentsRoutes(deps));
       await api.register(waitlistRoutes(deps));

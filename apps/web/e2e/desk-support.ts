@@ -35,3 +35,35 @@ export async function staffWith(request: APIRequestContext, permissions: Permiss
   if (!made.ok()) throw new Error(`permissions failed: ${await made.text()}`);
   return { id: user.id, username: email, password };
 }
+
+/**
+ * A location of its own with seats named `${name} ${tag}`, made by the owner through the API:
+ * the demo's seats are other journeys' parties. Answers the location and its zone.
+ */
+export async function placeWithSeats(
+  request: APIRequestContext,
+  tag: string,
+  names: string[],
+  timezone = 'America/Los_Angeles',
+) {
+  const headers = { Authorization: `Bearer ${await apiToken(request, OWNER)}` };
+  const made = await request.post('/api/locations', {
+    headers,
+    data: { name: `Parties ${tag}`, timezone },
+  });
+  if (!made.ok()) throw new Error(`location failed: ${await made.text()}`);
+  const location = ((await made.json()) as { id: number }).id;
+  const types = (await (await request.get('/api/caltypes')).json()) as
+    { id: number }[] | { results: { id: number }[] };
+  const type = (Array.isArray(types) ? types : types.results)[0].id;
+  const seats: number[] = [];
+  for (const name of names) {
+    const seat = await request.post('/api/calendars', {
+      headers,
+      data: { name: `${name} ${tag}`, type, location, cost_cents: 1000 },
+    });
+    if (!seat.ok()) throw new Error(`seat failed: ${await seat.text()}`);
+    seats.push(((await seat.json()) as { id: number }).id);
+  }
+  return { location, seats, timezone };
+}

@@ -1,31 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, logIn, test } from './fixtures';
-import { OWNER, TABLET, apiToken, shot, staffWith } from './desk-support';
-
-/**
- * A location of its own with two seats, made by the owner through the API: the demo's seats
- * are other journeys' parties, and a seat is in one party at most.
- */
-async function placeWithTwoSeats(request: APIRequestContext, tag: string) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, OWNER)}` };
-  const made = await request.post('/api/locations', {
-    headers,
-    data: { name: `Parties ${tag}`, timezone: 'America/Los_Angeles' },
-  });
-  expect(made.ok()).toBe(true);
-  const location = ((await made.json()) as { id: number }).id;
-  const types = (await (await request.get('/api/caltypes')).json()) as
-    { id: number }[] | { results: { id: number }[] };
-  const type = (Array.isArray(types) ? types : types.results)[0].id;
-  for (const name of [`Rig A ${tag}`, `Rig B ${tag}`]) {
-    const seat = await request.post('/api/calendars', {
-      headers,
-      data: { name, type, location, cost_cents: 1000 },
-    });
-    expect(seat.ok()).toBe(true);
-  }
-  return location;
-}
+import { TABLET, placeWithSeats, shot, staffWith } from './desk-support';
 
 for (const [device, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
@@ -34,7 +8,7 @@ for (const [device, viewport] of [
   test(`${device}: race staff rename a party and delete a preset`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const tag = `${device} ${Date.now()}`;
-    const location = await placeWithTwoSeats(request, tag);
+    const { location } = await placeWithSeats(request, tag, ['Rig A', 'Rig B']);
     const racer = await staffWith(request, ['leaderboards.can_manage_race_events']);
     await logIn(page, racer);
     await page.goto(`/admin/parties?location=${location}`);

@@ -125,13 +125,16 @@ export type Entry = z.infer<typeof entry>;
 
 export const raceEvent = z.object({
   id: z.number().int(),
-  /** The seat that owns this event (the party's host seat for a party's event). */
+  /**
+   * The seat that owns this event (the party's host seat for a party's event; for the event of
+   * a party set up for later, which no seat owns, its host seat too: decision 0101).
+   */
   calendar: z.number().int(),
   /** The party sharing this event, when the owning seat hosts one. */
   party: z.number().int().nullable(),
   /**
-   * While the owning seat is a guest in a party: the party's event, which the seat runs instead
-   * (a rig on this event's socket moves there). Null otherwise.
+   * While the owning seat runs another event (a guest in a party, or in a party set up for later
+   * once it has started): that event (a rig on this event's socket moves there). Else null.
    */
   moved_to: z.number().int().nullable(),
   track: z.number().int().nullable(),
@@ -175,6 +178,13 @@ export const party = z.object({
   host_calendar: z.number().int(),
   members: z.array(partyMember),
   member_requests: z.array(partyInvitation),
+  /**
+   * When the seats switch to the party's event (decision 0101); null: it started when made.
+   * Until then its seats run their own events.
+   */
+  starts_at: z.string().nullable(),
+  /** The seats run the party's event now (`starts_at` is empty or has come). */
+  started: z.boolean(),
   /** The shared event, related (spec §7 "with related"). */
   event: raceEvent,
 });
@@ -221,18 +231,44 @@ export const eventsQuery = z.object({ location: idText.optional() });
 /** GET /races/parties?location= (else the caller's own location, else all). */
 export const partiesQuery = z.object({ location: idText.optional() });
 
-/** POST /races/parties/host → 201 Party. Name empty or left out: "<host seat's name>'s Party". */
+/** A party set up for later may start at most this many days ahead (the staff booking window). */
+export const PARTY_START_DAYS_MAX = 62;
+/** A seat's parties start at least this far apart: a party holds its seats a slot at least. */
+export const PARTY_START_GAP_MINUTES = 30;
+export const PARTY_START_PAST = 'Choose a time from now on, or Now.';
+export const PARTY_START_FAR = `Choose a time within ${PARTY_START_DAYS_MAX} days.`;
+export const PARTY_STARTED = 'This party has started; its start cannot move.';
+export const PARTY_START_OVERLAP = `This seat is in another party starting within ${PARTY_START_GAP_MINUTES} minutes of this one.`;
+
+/** An instant with its offset (the web sends the venue-zone time it shows); null: now. */
+const startsAt = z.iso
+  .datetime({ offset: true, message: 'Enter an ISO 8601 date and time.' })
+  .nullable()
+  .optional();
+
+/**
+ * POST /races/parties/host → 201 Party. Name empty or left out: "<host seat's name>'s Party".
+ * `starts_at` later than now: the party gets an event of its own and its seats switch at that
+ * time (decision 0101); empty: the host seat's event becomes the party's at once.
+ */
 export const partyHost = z
   .object({
     calendar: idNumber,
     name: z.string().trim().max(PARTY_NAME_MAX).optional(),
+    starts_at: startsAt,
   })
   .strict();
 export type PartyHost = z.infer<typeof partyHost>;
 
-/** PATCH /races/parties/{id}: rename (a name left out is left alone). */
+/**
+ * PATCH /races/parties/{id}: rename, or move a waiting party's start (null: start now); a field
+ * left out is left alone.
+ */
 export const partyUpdate = z
-  .object({ name: z.string().trim().min(1).max(PARTY_NAME_MAX).optional() })
+  .object({
+    name: z.string().trim().min(1).max(PARTY_NAME_MAX).optional(),
+    starts_at: startsAt,
+  })
   .strict();
 export type PartyUpdate = z.infer<typeof partyUpdate>;
 

@@ -81,6 +81,7 @@ const WHOLE_BODIES: unknown[] = [{}, [], 'text', 42, null];
  * Where the schema alone cannot say what a request that gets through looks like: the values that
  * make the generated base body succeed, so each bad field is tried on a request that would.
  */
+let partyStarts = 0;
 const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   'POST /api/reservations': () => ({ slot: `${futureDate(3)}T14:00` }),
   'POST /api/payments/local/tokens': () => ({
@@ -103,6 +104,12 @@ const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
     calendar: 1,
     from: `${futureDate(3)}T14:00`,
     to: `${futureDate(3)}T15:00`,
+  }),
+  // A party set up for later (decision 0101): each base a slot after the last, so it is made
+  // rather than refused as overlapping the one before.
+  'POST /api/races/parties/host': () => ({
+    calendar: 1,
+    starts_at: new Date(Date.now() + (2 + (partyStarts += 1)) * 31 * 60_000).toISOString(),
   }),
   'POST /api/planner/book/quote': () => ({
     user: 1,

@@ -2,7 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Paginated } from '@paddock/contract/common';
 import { api } from './api-client';
 
-export type LocationOption = { id: number; name: string };
+/** `timezone`: the IANA zone its times are shown in (the API sends it; older callers ignore it). */
+export type LocationOption = { id: number; name: string; timezone?: string };
 
 /**
  * `GET /api/locations` for the signup and profile location select. Screens hide the select

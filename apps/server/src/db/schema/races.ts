@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { AssistKey, SessionType, Spawn } from '@paddock/contract/races';
 import { users } from './accounts';
 import { cars, skins, tracks } from './laps';
@@ -39,12 +40,12 @@ export const racePresets = pgTable('race_presets', {
 
 /**
  * Every seat's own race event (one per calendar, made by a trigger when the seat is made). A
- * party's members use the host seat's event instead, and get theirs back when they leave.
+ * party's members use the host seat's event instead, and get theirs back when they leave. A
+ * party set up for a later time owns an event of its own: no calendar (decision 0101).
  */
 export const raceEvents = pgTable('race_events', {
   id: serial().primaryKey(),
   calendarId: integer()
-    .notNull()
     .unique()
     .references(() => calendars.id, { onDelete: 'cascade' }),
   trackId: integer().references(() => tracks.id, { onDelete: 'set null' }),
@@ -97,7 +98,10 @@ export const eventEntries = pgTable(
   (t) => [uniqueIndex('event_entries_event_calendar').on(t.eventId, t.calendarId)],
 );
 
-/** Seats of one location sharing the host seat's event. */
+/**
+ * Seats of one location sharing one event: the host seat's own when the party starts at once,
+ * an event of the party's own when it starts later (`starts_at`, decision 0101).
+ */
 export const parties = pgTable(
   'parties',
   {
@@ -108,17 +112,28 @@ export const parties = pgTable(
     name: text().notNull(),
     hostCalendarId: integer()
       .notNull()
-      .unique()
       .references(() => calendars.id, { onDelete: 'cascade' }),
     hostEventId: integer()
       .notNull()
       .references(() => raceEvents.id, { onDelete: 'cascade' }),
+    /** When the seats switch to the party's event; null: at once (it started when made). */
+    startsAt: timestamp({ withTimezone: true }),
+    /** Set once by the instance whose timer switched the seats at `starts_at`. */
+    switchedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('parties_location').on(t.locationId)],
+  (t) => [
+    index('parties_location').on(t.locationId),
+    index('parties_waiting')
+      .on(t.startsAt)
+      .where(sql`switched_at is null and starts_at is not null`),
+  ],
 );
 
-/** A seat is in at most one party (unique calendar). The host is a member too. */
+/**
+ * A seat is in one started party at most, and in later ones that start at least a slot apart
+ * (the service checks; decision 0101). The host is a member too.
+ */
 export const partyMembers = pgTable(
   'party_members',
   {
@@ -128,12 +143,15 @@ export const partyMembers = pgTable(
       .references(() => parties.id, { onDelete: 'cascade' }),
     calendarId: integer()
       .notNull()
-      .unique()
       .references(() => calendars.id, { onDelete: 'cascade' }),
     isHost: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('party_members_party').on(t.partyId)],
+  (t) => [
+    index('party_members_party').on(t.partyId),
+    uniqueIndex('party_members_party_calendar').on(t.partyId, t.calendarId),
+    index('party_members_calendar').on(t.calendarId),
+  ],
 );
 
 /** One-time socket tickets (hash only): a browser opens the live socket without its session token. */

@@ -1,3 +1,4 @@
+import { currentEventSql } from '../../lib/current-event-sql';
 import {
   and,
   asc,
@@ -35,11 +36,8 @@ export const seatColumns = {
   typeDescription: calendarTypes.description,
   typeMinMinutes: calendarTypes.minMinutes,
   currency: sql<string>`(select l.currency from locations l where l.id = ${calendars.locationId})`,
-  // The race event the seat runs now: its party's host event, else its own (races feature).
-  eventId: sql<number | null>`coalesce(
-    (select p.host_event_id from party_members m join parties p on p.id = m.party_id
-      where m.calendar_id = ${calendars.id}),
-    (select e.id from race_events e where e.calendar_id = ${calendars.id}))`.mapWith(Number),
+  // The race event the seat runs now: its started party's event, else its own.
+  eventId: currentEventSql(sql`${calendars.id}`).mapWith(Number),
 };
 export type SeatRow = {
   id: number;

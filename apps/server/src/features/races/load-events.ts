@@ -1,15 +1,10 @@
 // Reading race events (sessions, entries, party guests) and which event a seat runs now.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { loadStateOf, type Entry, type RaceEvent } from '@paddock/contract/races';
 import type { Db } from '../../db/client';
-import {
-  eventEntries,
-  eventSessions,
-  parties,
-  partyMembers,
-  raceEvents,
-} from '../../db/schema/races';
+import { eventEntries, eventSessions, parties, raceEvents } from '../../db/schema/races';
 import { calendars } from '../../db/schema/venue';
+import { currentEventSql } from '../../lib/current-event-sql';
 import { NotFound } from '../../plugins/errors';
 import type { Queryable } from '../../plugins/payments/charge-card';
 
@@ -30,33 +25,30 @@ export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEven
     .where(inArray(eventEntries.eventId, ids))
     .orderBy(asc(calendars.sortOrder), asc(calendars.id));
   const partyRows = await db
-    .select({ id: parties.id, eventId: parties.hostEventId })
+    .select({ id: parties.id, eventId: parties.hostEventId, calendarId: parties.hostCalendarId })
     .from(parties)
     .where(inArray(parties.hostEventId, ids));
-  // Seats of these events that are guests in a party elsewhere.
-  const moves = await db
-    .select({ calendarId: partyMembers.calendarId, to: parties.hostEventId })
-    .from(partyMembers)
-    .innerJoin(parties, eq(parties.id, partyMembers.partyId))
-    .where(
-      and(
-        eq(partyMembers.isHost, false),
-        inArray(
-          partyMembers.calendarId,
-          rows.map((r) => r.calendarId),
-        ),
-      ),
-    );
+  // The event each owning seat runs now: another one when it is in a started party elsewhere.
+  const seatIds = rows.flatMap((r) => (r.calendarId === null ? [] : [r.calendarId]));
+  const moves = seatIds.length
+    ? await db
+        .select({ calendarId: calendars.id, to: currentEventSql(sql`${calendars.id}`) })
+        .from(calendars)
+        .where(inArray(calendars.id, seatIds))
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const e = byId.get(id);
     if (!e) return [];
+    const party = partyRows.find((p) => p.eventId === id);
+    const to = moves.find((m) => m.calendarId === e.calendarId)?.to ?? null;
     return [
       {
         id: e.id,
-        calendar: e.calendarId,
-        party: partyRows.find((p) => p.eventId === id)?.id ?? null,
-        moved_to: moves.find((m) => m.calendarId === e.calendarId)?.to ?? null,
+        // A party's own event (one set up for later) belongs to no seat: its host seat's.
+        calendar: e.calendarId ?? party?.calendarId ?? 0,
+        party: party?.id ?? null,
+        moved_to: to !== null && Number(to) !== e.id ? Number(to) : null,
         track: e.trackId,
         cars: e.carIds,
         sessions: sessionRows
@@ -105,16 +97,15 @@ export async function getEvent(db: Queryable, id: number): Promise<RaceEvent> {
 }
 
 /**
- * The event a seat runs now: its party's host event while it is in a party, else its own
- * (spec §3 Calendar.event).
+ * The event a seat runs now: its started party's event while it is in one, else its own
+ * (spec §3 Calendar.event; a party set up for later waits for its `starts_at`).
  */
 export async function currentEventOf(db: Queryable, calendarId: number): Promise<number | null> {
-  const result = await db.execute<{ id: number | null }>(sql`
-    select coalesce(
-      (select p.host_event_id from party_members m join parties p on p.id = m.party_id
-        where m.calendar_id = ${calendarId}),
-      (select id from race_events where calendar_id = ${calendarId})) as id`);
-  return result.rows[0]?.id ?? null;
+  const result = await db.execute<{ id: number | null }>(
+    sql`select ${currentEventSql(calendarId)} as id`,
+  );
+  const id = result.rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
 }
 
 /** A rig may read (and listen to) the event its seat runs now, and its own seat's event. */
@@ -133,12 +124,10 @@ export async function listCurrentEvents(
   location: number | undefined,
 ): Promise<RaceEvent[]> {
   const result = await db.execute<{ id: number }>(sql`
-    select coalesce(p.host_event_id, e.id) as id, min(c.sort_order) as first, min(c.id) as seat
+    select ${currentEventSql(sql`c.id`)} as id, min(c.sort_order) as first, min(c.id) as seat
     from calendars c
-    join race_events e on e.calendar_id = c.id
-    left join party_members m on m.calendar_id = c.id
-    left join parties p on p.id = m.party_id
     where c.active ${location === undefined ? sql`` : sql`and c.location_id = ${location}`}
+      and exists (select 1 from race_events e where e.calendar_id = c.id)
     group by 1
     order by first, seat`);
   return loadEvents(

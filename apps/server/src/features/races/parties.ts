@@ -1,9 +1,10 @@
-// Parties: seats racing together on the host's event; reading, hosting, renaming, joining,
-// leaving and ending one.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+// Parties: seats racing together on the host's event (a party set up for later: an event of its
+// own, decision 0101); reading, hosting, renaming, joining, leaving and ending one.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   defaultPartyName,
   type Party,
+  PARTY_STARTED,
   type PartyHost,
   type PartyUpdate,
   type PartyMember,
@@ -26,6 +27,7 @@ import type { Queryable } from '../../plugins/payments/charge-card';
 import { recordAudit } from '../audit/audit.service';
 import { loadEvents, getEvent } from './load-events';
 import { defaultSessions, replaceSessions } from './event-sessions';
+import { checkSeatFree, partyStart } from './party-start';
 
 const SEAT_IN_PARTY = 'This seat is already in a party.';
 
@@ -60,6 +62,8 @@ async function loadParties(db: Queryable, partyIds: number[]): Promise<Party[]> 
         .filter((m) => m.member.partyId === p.id)
         .map((m) => toMember(m.member, m.calendarName, event)),
       member_requests: [],
+      starts_at: p.startsAt?.toISOString() ?? null,
+      started: p.startsAt === null || p.startsAt.getTime() <= Date.now(),
       event,
     };
   });
@@ -125,7 +129,7 @@ async function ownEventId(tx: Queryable, calendarId: number): Promise<number> {
 }
 
 /** Locks the seat rows in id order, so two parties built at once wait for each other. */
-async function lockSeats(tx: Queryable, ids: number[]) {
+export async function lockSeats(tx: Queryable, ids: number[]) {
   await tx.execute(
     sql`select id from calendars where id in (${sql.join(
       [...ids].sort((a, b) => a - b).map((id) => sql`${id}`),
@@ -134,30 +138,45 @@ async function lockSeats(tx: Queryable, ids: number[]) {
   );
 }
 
-async function inParty(tx: Queryable, calendarId: number) {
-  const [row] = await tx
-    .select({ id: partyMembers.id })
-    .from(partyMembers)
-    .where(eq(partyMembers.calendarId, calendarId));
-  return Boolean(row);
-}
-
 async function announceParty(tx: Queryable, locationId: number, eventIds: number[]) {
   await publishChange(tx, 'parties', locationId);
   for (const id of eventIds) await publishChange(tx, 'events', id);
 }
 
-/** POST /races/parties/host: the seat hosts a new party; its own event becomes the party's. */
-export async function hostParty(db: Db, actor: AuthUser, body: PartyHost): Promise<Party> {
+/** A later party's event of its own (no seat owns it), with the host seat's entry. */
+async function newPartyEvent(tx: Queryable, hostCalendarId: number): Promise<number> {
+  const [made] = await tx.insert(raceEvents).values({}).returning({ id: raceEvents.id });
+  await replaceSessions(tx, made.id, defaultSessions());
+  await tx.insert(eventEntries).values({ eventId: made.id, calendarId: hostCalendarId });
+  return made.id;
+}
+
+/**
+ * POST /races/parties/host: the seat hosts a new party. Now: its own event becomes the party's.
+ * Later (`starts_at`): the party gets an event of its own, which the seats run from that time.
+ */
+export async function hostParty(
+  db: Db,
+  actor: AuthUser,
+  body: PartyHost,
+  onWaiting: () => void = () => {},
+): Promise<Party> {
+  const start = partyStart(body.starts_at);
   const partyId = await db.transaction(async (tx) => {
     await lockSeats(tx, [body.calendar]);
     const seat = await seatOf(tx, 'calendar', body.calendar);
-    if (await inParty(tx, seat.id)) throw ValidationError.field('calendar', SEAT_IN_PARTY);
-    const eventId = await ownEventId(tx, seat.id);
+    await checkSeatFree(tx, start ? 'starts_at' : 'calendar', seat.id, start);
+    const eventId = start ? await newPartyEvent(tx, seat.id) : await ownEventId(tx, seat.id);
     const name = body.name?.trim() || defaultPartyName(seat.name);
     const [made] = await tx
       .insert(parties)
-      .values({ locationId: seat.locationId, name, hostCalendarId: seat.id, hostEventId: eventId })
+      .values({
+        locationId: seat.locationId,
+        name,
+        hostCalendarId: seat.id,
+        hostEventId: eventId,
+        startsAt: start,
+      })
       .returning({ id: parties.id });
     await tx.insert(partyMembers).values({ partyId: made.id, calendarId: seat.id, isHost: true });
     // A party is multiplayer: single-player sessions (HOTLAP) give way to the defaults.
@@ -175,41 +194,79 @@ export async function hostParty(db: Db, actor: AuthUser, body: PartyHost): Promi
       action: 'races.host_party',
       targetType: 'party',
       targetId: made.id,
-      after: { name, calendar: seat.id, event: eventId },
+      after: { name, calendar: seat.id, event: eventId, starts_at: start?.toISOString() ?? null },
     });
     await announceParty(tx, seat.locationId, [eventId]);
     return made.id;
   });
+  if (start) onWaiting();
   return getParty(db, partyId);
 }
 
-/** PATCH /races/parties/{id}: a new name; an empty body changes nothing. */
+/**
+ * PATCH /races/parties/{id}: a new name, and a waiting party's new start (null: now); an empty
+ * body changes nothing. A started party's start cannot move (its seats have switched).
+ */
 export async function updateParty(
   db: Db,
   actor: AuthUser,
   id: number,
   body: PartyUpdate,
+  onWaiting: () => void = () => {},
 ): Promise<Party> {
+  const start = body.starts_at === undefined ? undefined : partyStart(body.starts_at);
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(parties).where(eq(parties.id, id)).for('update');
     if (!current) throw new NotFound();
-    if (body.name === undefined || body.name === current.name) return;
-    await tx.update(parties).set({ name: body.name }).where(eq(parties.id, id));
+    const rename = body.name !== undefined && body.name !== current.name;
+    const started = current.startsAt === null || current.startsAt.getTime() <= Date.now();
+    const move = start !== undefined && (started ? start !== null : true);
+    if (move && started) throw ValidationError.field('starts_at', PARTY_STARTED);
+    if (!rename && !move) return;
+    if (move) {
+      const seats = await tx
+        .select({ calendarId: partyMembers.calendarId })
+        .from(partyMembers)
+        .where(eq(partyMembers.partyId, id));
+      await lockSeats(
+        tx,
+        seats.map((m) => m.calendarId),
+      );
+      for (const m of seats) await checkSeatFree(tx, 'starts_at', m.calendarId, start, id);
+    }
+    // "Now" for a waiting party: it starts at this instant (its event stays its own).
+    const startsAt = start ?? new Date();
+    await tx
+      .update(parties)
+      .set({ ...(rename ? { name: body.name } : {}), ...(move ? { startsAt } : {}) })
+      .where(eq(parties.id, id));
     await recordAudit(tx, actor, {
-      action: 'races.rename_party',
+      action: move ? 'races.change_party' : 'races.rename_party',
       targetType: 'party',
       targetId: id,
-      before: { name: current.name },
-      after: { name: body.name },
+      before: {
+        ...(rename ? { name: current.name } : {}),
+        ...(move ? { starts_at: current.startsAt?.toISOString() ?? null } : {}),
+      },
+      after: {
+        ...(rename ? { name: body.name } : {}),
+        ...(move ? { starts_at: startsAt.toISOString() } : {}),
+      },
     });
     await publishChange(tx, 'parties', current.locationId);
   });
+  if (start !== undefined) onWaiting();
   return getParty(db, id);
 }
 
 /** DELETE /races/parties/{id}: every member gets its own event back. */
 export async function deleteParty(db: Db, actor: AuthUser, id: number) {
-  await db.transaction(async (tx) => {
+  await db.transaction((tx) => endParty(tx, actor, id));
+}
+
+/** Ends a party in the caller's transaction (staff, or a later party taking its seats). */
+export async function endParty(tx: Queryable, actor: AuthUser | null, id: number) {
+  {
     const [party] = await tx.select().from(parties).where(eq(parties.id, id)).for('update');
     if (!party) throw new NotFound();
     const members = await tx
@@ -226,18 +283,20 @@ export async function deleteParty(db: Db, actor: AuthUser, id: number) {
         ),
       );
     await tx.delete(parties).where(eq(parties.id, id));
+    // A later party's event is its own: it goes with the party.
+    await tx
+      .delete(raceEvents)
+      .where(and(eq(raceEvents.id, party.hostEventId), isNull(raceEvents.calendarId)));
     await recordAudit(tx, actor, {
       action: 'races.delete_party',
       targetType: 'party',
       targetId: id,
       before: { name: party.name, members: members.map((m) => m.calendarId) },
     });
-    const guestEvents: number[] = [];
-    for (const m of members)
-      if (m.calendarId !== party.hostCalendarId)
-        guestEvents.push(await ownEventId(tx, m.calendarId));
-    await announceParty(tx, party.locationId, [party.hostEventId, ...guestEvents]);
-  });
+    const ownEvents: number[] = [];
+    for (const m of members) ownEvents.push(await ownEventId(tx, m.calendarId));
+    await announceParty(tx, party.locationId, [...new Set([party.hostEventId, ...ownEvents])]);
+  }
 }
 
 /** POST /races/parties/members: a seat of the party's location joins; it gets an entry. */
@@ -254,12 +313,19 @@ export async function addMember(
     const seat = await seatOf(tx, 'calendar', body.calendar);
     if (seat.locationId !== party.locationId)
       throw ValidationError.field('calendar', OTHER_LOCATION);
-    if (await inParty(tx, seat.id)) throw ValidationError.field('calendar', SEAT_IN_PARTY);
+    const [already] = await tx
+      .select({ id: partyMembers.id })
+      .from(partyMembers)
+      .where(and(eq(partyMembers.partyId, party.id), eq(partyMembers.calendarId, seat.id)));
+    if (already) throw ValidationError.field('calendar', SEAT_IN_PARTY);
+    const waiting = party.startsAt !== null && party.startsAt.getTime() > Date.now();
+    await checkSeatFree(tx, 'calendar', seat.id, waiting ? party.startsAt : null, party.id);
     const [made] = await tx
       .insert(partyMembers)
       .values({ partyId: party.id, calendarId: seat.id })
       .returning({ id: partyMembers.id });
-    // The guest keeps the driver of its own entry; car and skin are the host event's choice.
+    // The guest keeps the driver of its own entry (not for later: that is today's walk-in); car
+    // and skin are the party event's choice.
     const [own] = await tx
       .select({ userId: eventEntries.userId })
       .from(eventEntries)
@@ -267,7 +333,11 @@ export async function addMember(
       .where(and(eq(raceEvents.calendarId, seat.id), eq(eventEntries.calendarId, seat.id)));
     await tx
       .insert(eventEntries)
-      .values({ eventId: party.hostEventId, calendarId: seat.id, userId: own?.userId ?? null })
+      .values({
+        eventId: party.hostEventId,
+        calendarId: seat.id,
+        userId: waiting ? null : (own?.userId ?? null),
+      })
       .onConflictDoNothing();
     await recordAudit(tx, actor, {
       action: 'races.add_member',
@@ -294,8 +364,17 @@ export async function addMember(
 export async function removeMember(db: Db, actor: AuthUser, id: number) {
   const [member] = await db.select().from(partyMembers).where(eq(partyMembers.id, id));
   if (!member) throw new NotFound();
-  if (member.isHost) return deleteParty(db, actor, member.partyId);
-  await db.transaction(async (tx) => {
+  await db.transaction((tx) => leaveParty(tx, actor, member));
+}
+
+/** A seat leaves its party in the caller's transaction; the host leaving ends the party. */
+export async function leaveParty(
+  tx: Queryable,
+  actor: AuthUser | null,
+  member: typeof partyMembers.$inferSelect,
+) {
+  if (member.isHost) return endParty(tx, actor, member.partyId);
+  {
     const [party] = await tx
       .select()
       .from(parties)
@@ -303,7 +382,7 @@ export async function removeMember(db: Db, actor: AuthUser, id: number) {
       .for('update');
     const deleted = await tx
       .delete(partyMembers)
-      .where(eq(partyMembers.id, id))
+      .where(eq(partyMembers.id, member.id))
       .returning({ id: partyMembers.id });
     if (!party || deleted.length === 0) throw new NotFound();
     await tx
@@ -324,5 +403,5 @@ export async function removeMember(db: Db, actor: AuthUser, id: number) {
       party.hostEventId,
       await ownEventId(tx, member.calendarId),
     ]);
-  });
+  }
 }

@@ -47,7 +47,12 @@ import { updateEvent } from './update-event';
  * access table); a rig key reads the event its own seat runs.
  */
 export const racesRoutes =
-  (deps: Deps, signalHooks: SignalHooks = {}): FastifyPluginAsyncZod =>
+  (
+    deps: Deps,
+    signalHooks: SignalHooks = {},
+    /** A party set up for later or moved: this instance's timer re-arms (decision 0101). */
+    partyWaiting: () => void = () => {},
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const tags = ['races'];
@@ -72,26 +77,30 @@ export const racesRoutes =
       {
         schema: {
           tags,
-          summary: 'The seat hosts a new party; its event becomes the party’s host_event',
+          summary:
+            'The seat hosts a new party: now (its event becomes the party’s) or at starts_at',
           body: partyHost,
           response: { 201: party, ...errors },
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await hostParty(db, requireUser(request), request.body)),
+        reply
+          .status(201)
+          .send(await hostParty(db, requireUser(request), request.body, partyWaiting)),
     );
     app.patch(
       '/races/parties/:id',
       {
         schema: {
           tags,
-          summary: 'Rename a party',
+          summary: 'Rename a party, or move a waiting party’s start (null: now)',
           params: idParam,
           body: partyUpdate,
           response: { 200: party, ...errors },
         },
       },
-      async (request) => updateParty(db, requireUser(request), request.params.id, request.body),
+      async (request) =>
+        updateParty(db, requireUser(request), request.params.id, request.body, partyWaiting),
     );
     app.delete(
       '/races/parties/:id',

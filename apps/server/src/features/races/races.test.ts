@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { cutAtAudit } from '../../test/cut-at-audit';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createSeat, createVenue } from '../../test/booking-factories';
 import { cars, rigKeys, skins, tracks } from '../../db/schema/laps';
@@ -221,34 +221,21 @@ describe('parties', () => {
       name: 'Before the cut',
     });
     const url = `/api/races/parties/${made.json().id}`;
-    const admin = new pg.Client({ connectionString: t.deps.database.url });
-    await admin.connect();
+    const cutter = await cutAtAudit(t.deps.database.url, 'races.rename_party');
     try {
-      await admin.query(`
-        create or replace function test_end_mid_rename() returns trigger language plpgsql as $$
-        begin
-          if new.action = 'races.rename_party' then
-            perform pg_terminate_backend(pg_backend_pid());
-          end if;
-          return new;
-        end $$;
-        create trigger test_end_mid_rename before insert on audit_events
-          for each row execute function test_end_mid_rename();`);
       const cut = await call('PATCH', url, staff, { name: 'After the cut' });
       expect(cut.statusCode).toBeGreaterThanOrEqual(500);
       expect(
         (await call('GET', `/api/races/parties?location=${venue.location.id}`)).json(),
       ).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Before the cut' })]));
-      await admin.query(`drop trigger test_end_mid_rename on audit_events`);
+      await cutter.heal();
       let again = await call('PATCH', url, staff, { name: 'After the cut' });
       // The pool may hand out one more ended connection before it notices.
       if (again.statusCode >= 500)
         again = await call('PATCH', url, staff, { name: 'After the cut' });
       expect(again.json().name).toBe('After the cut');
     } finally {
-      await admin.query(`drop trigger if exists test_end_mid_rename on audit_events`);
-      await admin.query(`drop function if exists test_end_mid_rename()`);
-      await admin.end();
+      await cutter.close();
       await call('DELETE', url);
     }
   });

@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '@paddock/contract/common';
 import type { Calendar } from '@paddock/contract/calendars';
 import type { Party } from '@paddock/contract/races';
 import { api } from '../api-client';
+import { useChangeFeed } from '../use-change-feed';
 
 const rows = <T>(answer: T[] | Paginated<T>): T[] =>
   Array.isArray(answer) ? answer : answer.results;
@@ -31,3 +32,19 @@ export const seatsQuery = (location: number | null) =>
       ),
     enabled: location !== null,
   });
+
+/**
+ * Parties and the seats' events change on the server too (a party set up for later starts at
+ * its time, on whichever instance): follow the parties feed and read them again.
+ */
+export function useLiveParties() {
+  const client = useQueryClient();
+  useChangeFeed(
+    ['parties'],
+    () => {
+      void client.invalidateQueries({ queryKey: ['races'] });
+      void client.invalidateQueries({ queryKey: ['calendars'] });
+    },
+    { auth: true },
+  );
+}

@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -149,7 +149,9 @@ function Actions({
   const privileged = user.is_staff || user.is_superuser;
   const here = pathTo('adminUser', { userId: user.id });
 
-  const [payOpen, setPayOpen] = useState(false);
+  // `?pay=1`: the planner's Book and Take Payment sent the desk here to settle at once.
+  const [params] = useSearchParams();
+  const [payOpen, setPayOpen] = useState(params.get('pay') === '1');
   const paid = async (answer: DeskPaymentResponse) => {
     setPayOpen(false);
     showAlert(answer.detail, 'success');
@@ -222,7 +224,7 @@ function Actions({
         </div>
         <HistoryModal userId={user.id} show={historyOpen} onHide={() => setHistoryOpen(false)} />
         <TakePaymentModal
-          show={payOpen}
+          show={payOpen && owed > 0}
           userId={user.id}
           customer={displayName(user)}
           owedCents={owed}

@@ -76,13 +76,20 @@ export function useDeleteParty() {
   });
 }
 
-export function useRenameParty(onDone: () => void) {
+/** PATCH a party: a new name, or a waiting party's new start (null: now). */
+export function useUpdateParty(onDone: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ party, body }: { party: Party; body: PartyUpdate }) =>
       api<Party>(`/races/parties/${party.id}`, { method: 'PATCH', body }),
-    onSuccess: (renamed) => {
-      showAlert(`Renamed the party ${renamed.name}.`, 'success', 5_000);
+    onSuccess: (changed, { body }) => {
+      showAlert(
+        body.starts_at !== undefined
+          ? `Changed the start of ${changed.name}.`
+          : `Renamed the party ${changed.name}.`,
+        'success',
+        5_000,
+      );
       onDone();
     },
     onError: (error) => showError(error),

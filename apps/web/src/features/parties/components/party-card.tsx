@@ -11,16 +11,19 @@ import { LiveStatus } from '../../../components/race-event/live-status';
 import { LoadStateBadge } from '../../../components/race-event/load-state-badge';
 import { useEventSocket } from '../../../components/race-event/use-event-socket';
 import { useDeleteParty, useRemoveMember } from '../api/parties-api';
+import { startsLabel } from '../../../lib/party-starts-label';
 import { PartyRenameForm } from './party-rename-form';
+import { PartyStartForm } from './party-start-form';
 
 /**
  * One party: its members (host first, marked) with each seat's load state, live from the
  * event's socket; Edit Event opens the event-edit modal; the party can be renamed, members
  * removed and the party deleted.
  */
-export function PartyCard({ party }: { party: Party }) {
+export function PartyCard({ party, zone }: { party: Party; zone: string }) {
   const [editing, setEditing] = useState(false);
   const [renaming, setRenaming] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const live = useEventSocket<RaceEvent>(party.host_event);
   const event = live.event ?? party.event;
@@ -63,6 +66,25 @@ export function PartyCard({ party }: { party: Party }) {
           </Button>
         </div>
       </Card.Header>
+      {!party.started && (
+        <Card.Body className="py-2 small border-bottom d-flex flex-wrap gap-2 align-items-center">
+          {moving ? (
+            <PartyStartForm party={party} zone={zone} onDone={() => setMoving(false)} />
+          ) : (
+            <>
+              <Badge bg="info" text="dark">
+                Waiting
+              </Badge>
+              <span className="me-auto">
+                {startsLabel(party, zone)}. Until then each seat runs its own event.
+              </span>
+              <Button size="sm" variant="outline-primary" onClick={() => setMoving(true)}>
+                Change Start<span className="visually-hidden"> of {party.name}</span>
+              </Button>
+            </>
+          )}
+        </Card.Body>
+      )}
       <Card.Body className="py-2 small">
         <EventSummary event={event} />
       </Card.Body>

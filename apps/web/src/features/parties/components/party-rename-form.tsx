@@ -2,12 +2,12 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { PARTY_NAME_MAX, type Party } from '@paddock/contract/races';
-import { useRenameParty } from '../api/parties-api';
+import { useUpdateParty } from '../api/parties-api';
 
 /** The party's name as a field in its card's header: Enter or Save renames, Cancel leaves it. */
 export function PartyRenameForm({ party, onDone }: { party: Party; onDone: () => void }) {
   const [name, setName] = useState(party.name);
-  const rename = useRenameParty(onDone);
+  const rename = useUpdateParty(onDone);
   const fieldId = `party-${party.id}-name`;
   return (
     <Form

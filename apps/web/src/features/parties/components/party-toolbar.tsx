@@ -7,11 +7,17 @@ import SplitButton from 'react-bootstrap/SplitButton';
 import { PARTY_NAME_MAX, defaultPartyName, type Party } from '@paddock/contract/races';
 import type { Calendar } from '@paddock/contract/calendars';
 import { useAddToParty, useCreateParty } from '../api/parties-api';
+import { startInstant } from '../lib/party-start';
+import { PartyStartField } from './party-start-field';
 
 type Props = {
   /** The chosen seats in list order; the first is the host of a new party. */
   selected: Calendar[];
   parties: Party[];
+  /** When a new party starts: the venue's wall time, empty for now (decision 0101). */
+  start: string;
+  onStart: (value: string) => void;
+  zone: string;
   onDone: () => void;
 };
 
@@ -19,7 +25,7 @@ type Props = {
  * Create Party (a split button: at once with the default name, or named first) and Add to Party
  * (spec §5: create needs seats and a non-empty name; Add to Party needs a chosen party).
  */
-export function PartyToolbar({ selected, parties, onDone }: Props) {
+export function PartyToolbar({ selected, parties, start, onStart, zone, onDone }: Props) {
   const [naming, setNaming] = useState(false);
   const [party, setParty] = useState('');
   const create = useCreateParty(() => {
@@ -35,12 +41,19 @@ export function PartyToolbar({ selected, parties, onDone }: Props) {
   const chosen = parties.find((p) => String(p.id) === party);
   const createParty = (name: string) =>
     create.mutate({
-      host: { calendar: host.id, name },
+      host: { calendar: host.id, name, starts_at: startInstant(start, zone) },
       others: selected.slice(1).map((s) => s.id),
     });
 
   return (
     <div className="d-flex flex-column gap-2">
+      <PartyStartField
+        id="party-start"
+        label="Starts"
+        value={start}
+        zone={zone}
+        onChange={onStart}
+      />
       <SplitButton
         id="create-party"
         title="Create Party"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Party } from '@paddock/contract/races';
 import { stubApi, type StubRequest } from '../../../test/api-stub';
@@ -44,6 +44,8 @@ function party(id: number, name: string, calendars: number[]): Party {
       is_host: i === 0,
     })),
     member_requests: [],
+    starts_at: null,
+    started: true,
     event: {
       id: 100 + calendars[0],
       calendar: calendars[0],
@@ -126,10 +128,74 @@ describe('/admin/parties', () => {
     await waitFor(() => expect(bodies).toHaveLength(2));
     // Seats go in list order: Cockpit 2 hosts, Cockpit 3 joins.
     expect(bodies).toEqual([
-      { path: '/api/races/parties/host', body: { calendar: 2, name: "Cockpit 2's Party" } },
+      {
+        path: '/api/races/parties/host',
+        body: { calendar: 2, name: "Cockpit 2's Party", starts_at: null },
+      },
       { path: '/api/races/parties/members', body: { party: 5, calendar: 3 } },
     ]);
     expect(await screen.findByText("Created Cockpit 2's Party.")).toBeVisible();
+  });
+
+  it('sets a party up for later on the venue’s clock; a seat in a started party may join it', async () => {
+    const bodies: unknown[] = [];
+    const waiting = {
+      ...party(6, 'Evening', [2]),
+      starts_at: '2030-11-28T03:00:00.000Z',
+      started: false,
+    };
+    open([party(4, 'Morning', [1])], {
+      'GET /api/locations': {
+        body: page([{ id: 1, name: 'Downtown', timezone: 'America/Los_Angeles' }]),
+      },
+      'POST /api/races/parties/host': (r: StubRequest) => {
+        bodies.push(r.body);
+        return { status: 201, body: waiting };
+      },
+      'POST /api/races/parties/members': { status: 201, body: {} },
+    });
+    const busy = await screen.findByRole('checkbox', { name: /Cockpit 1/ });
+    // Now: a seat in a started party cannot join another.
+    expect(busy).toBeDisabled();
+    expect(screen.getByText('Starts now. Or choose a time today or later.')).toBeVisible();
+    fireEvent.change(screen.getByLabelText('Starts'), { target: { value: '2030-11-27T19:00' } });
+    expect(busy).toBeEnabled();
+    await userEvent.click(busy);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cockpit 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create Party' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({
+      calendar: 1,
+      name: "Cockpit 1's Party",
+      starts_at: '2030-11-28T03:00:00.000Z',
+    });
+  });
+
+  it('a waiting party says when it starts, and its start can be moved to now', async () => {
+    const changes: unknown[] = [];
+    const waiting = {
+      ...party(6, 'Evening', [2]),
+      starts_at: '2030-11-28T03:00:00.000Z',
+      started: false,
+    };
+    open([waiting], {
+      'GET /api/locations': {
+        body: page([{ id: 1, name: 'Downtown', timezone: 'America/Los_Angeles' }]),
+      },
+      'PATCH /api/races/parties/6': (r: StubRequest) => {
+        changes.push(r.body);
+        return { body: { ...waiting, started: true } };
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Evening' });
+    expect(within(card).getByText('Waiting')).toBeVisible();
+    expect(card).toHaveTextContent('Starts Wed, Nov 27, 7:00 PM PST.');
+    await userEvent.click(within(card).getByRole('button', { name: /^Change Start/ }));
+    expect(within(card).getByLabelText('New start of Evening')).toHaveValue('2030-11-27T19:00');
+    await userEvent.click(within(card).getByRole('button', { name: 'Now' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Save Start' }));
+    await waitFor(() => expect(changes).toEqual([{ starts_at: null }]));
+    expect(await screen.findByText('Changed the start of Evening.')).toBeVisible();
   });
 
   it('names a party first through the split button; an empty name cannot be created', async () => {

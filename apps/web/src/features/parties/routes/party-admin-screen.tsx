@@ -10,7 +10,9 @@ import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { useCurrentUser } from '../../../lib/current-user';
 import { locationsQuery } from '../../../lib/locations-query';
-import { partiesQuery, seatsQuery } from '../../../lib/api/parties-queries';
+import { useVenueTime } from '../../../lib/venue-time';
+import { startsLabel } from '../../../lib/party-starts-label';
+import { partiesQuery, seatsQuery, useLiveParties } from '../../../lib/api/parties-queries';
 import { PartyCard } from '../components/party-card';
 import { PartyToolbar } from '../components/party-toolbar';
 
@@ -28,11 +30,21 @@ export default function PartyAdminScreen() {
     asked ?? (user.data ? (user.data.location ?? locations.data?.[0]?.id ?? null) : null);
   const seats = useQuery(seatsQuery(location));
   const parties = useQuery({ ...partiesQuery(location), enabled: location !== null });
+  useLiveParties();
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [start, setStart] = useState('');
+  const venueZone = useVenueTime().zone;
+  const zone = locations.data?.find((l) => l.id === location)?.timezone ?? venueZone;
 
   const list = parties.data ?? [];
-  const partyOf = new Map(list.flatMap((p) => p.members.map((m) => [m.calendar, p] as const)));
-  const chosen = (seats.data ?? []).filter((s) => selected.has(s.id) && !partyOf.has(s.id));
+  // A seat in a started party cannot join another now; a party set up for later may take it.
+  const partyOf = new Map(
+    list.filter((p) => p.started).flatMap((p) => p.members.map((m) => [m.calendar, p] as const)),
+  );
+  const laterOf = (seat: number) =>
+    list.filter((p) => !p.started && p.members.some((m) => m.calendar === seat));
+  const busy = (seat: number) => !start && partyOf.has(seat);
+  const chosen = (seats.data ?? []).filter((s) => selected.has(s.id) && !busy(s.id));
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -84,8 +96,8 @@ export default function PartyAdminScreen() {
                         key={seat.id}
                         id={`party-seat-${seat.id}`}
                         className="py-1"
-                        disabled={!!party}
-                        checked={selected.has(seat.id) && !party}
+                        disabled={busy(seat.id)}
+                        checked={selected.has(seat.id) && !busy(seat.id)}
                         onChange={() => toggle(seat.id)}
                         label={
                           <>
@@ -95,6 +107,16 @@ export default function PartyAdminScreen() {
                                 in {party.name}
                               </Badge>
                             )}
+                            {laterOf(seat.id).map((later) => (
+                              <Badge
+                                key={later.id}
+                                bg="light"
+                                text="dark"
+                                className="ms-2 fw-normal text-wrap text-start"
+                              >
+                                {later.name}: {startsLabel(later, zone)}
+                              </Badge>
+                            ))}
                           </>
                         }
                       />
@@ -105,7 +127,13 @@ export default function PartyAdminScreen() {
               <PartyToolbar
                 selected={chosen}
                 parties={list}
-                onDone={() => setSelected(new Set())}
+                start={start}
+                onStart={setStart}
+                zone={zone}
+                onDone={() => {
+                  setSelected(new Set());
+                  setStart('');
+                }}
               />
             </Card.Body>
           </Card>
@@ -120,7 +148,7 @@ export default function PartyAdminScreen() {
             </div>
           )}
           {list.map((party) => (
-            <PartyCard key={party.id} party={party} />
+            <PartyCard key={party.id} party={party} zone={zone} />
           ))}
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
@@ -11,6 +12,7 @@ import type { PlannerBookPrice, PlannerDay } from '@paddock/contract/planner';
 import { formatMoney } from '@paddock/contract/money';
 import type { RefundChoice } from '@paddock/contract/refunds';
 import { formatSlotTime } from '../../../lib/slot-format';
+import { pathTo } from '../../../lib/routes';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   bookQuoteQuery,
@@ -239,6 +241,18 @@ function BookDialog({
   const found = users.data?.results ?? [];
   const [payment, setPayment] = useState<'card' | 'desk'>('desk');
   const book = usePlannerAction('book', onDone);
+  const navigate = useNavigate();
+  // A walk-in who pays now: booked, then straight to their page with Take Payment open (issue
+  // 30, decision 0101), instead of finding them again by name.
+  const bookAndPay = () => {
+    if (user === null) return;
+    // mutateAsync: the dialog closes on success, and a closed dialog's mutate callbacks never
+    // run. A refusal is already shown by the action's own error handler.
+    book
+      .mutateAsync({ user, slots, payment: 'desk' })
+      .then(() => navigate(pathTo('adminUser', { userId: user }, { pay: 1 })))
+      .catch(() => {});
+  };
   // Seat, time and price from the pricing rule the booking itself uses (the customer's club
   // standing waives fees): known once a customer is chosen.
   const price = useQuery(bookQuoteQuery(user === null ? null : { user, slots }));
@@ -341,6 +355,15 @@ function BookDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
+          {payment === 'desk' && (
+            <Button
+              variant="outline-primary"
+              disabled={user === null || !price.data || book.isPending}
+              onClick={bookAndPay}
+            >
+              Book and Take Payment
+            </Button>
+          )}
           <Button type="submit" disabled={user === null || !price.data || book.isPending}>
             Book {slots.length} time{slots.length === 1 ? '' : 's'}
             {total ? ` for ${total}` : ''}

@@ -35,6 +35,8 @@ const PARTY = {
   host_calendar: 1,
   members: [member(1, true), member(2, false)],
   member_requests: [],
+  starts_at: null,
+  started: true,
   event: {
     id: 101,
     calendar: 1,

@@ -21,7 +21,8 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { pathTo } from '../../../lib/routes';
 import { locationsQuery } from '../../../lib/locations-query';
 import { useVenueTime } from '../../../lib/venue-time';
-import { partiesQuery, seatsQuery } from '../../../lib/api/parties-queries';
+import { partiesQuery, seatsQuery, useLiveParties } from '../../../lib/api/parties-queries';
+import { startsLabel } from '../../../lib/party-starts-label';
 import { EntryCar, EventSummary } from '../../../components/race-event/event-summary';
 import { LiveStatus } from '../../../components/race-event/live-status';
 import { LoadStateBadge } from '../../../components/race-event/load-state-badge';
@@ -45,7 +46,12 @@ export default function LauncherScreen() {
     asked ?? (user.data ? (user.data.location ?? locations.data?.[0]?.id ?? null) : null);
   const seats = useQuery(seatsQuery(location));
   const parties = useQuery({ ...partiesQuery(location), enabled: location !== null });
-  const list = parties.data ?? [];
+  useLiveParties();
+  const venueZone = useVenueTime().zone;
+  const zone = locations.data?.find((l) => l.id === location)?.timezone ?? venueZone;
+  // A party set up for later is listed apart: until its time its seats run their own events.
+  const list = (parties.data ?? []).filter((p) => p.started);
+  const later = (parties.data ?? []).filter((p) => !p.started);
   const inParty = new Set(list.flatMap((p) => p.members.map((m) => m.calendar)));
   const solo = (seats.data ?? []).filter((s) => !inParty.has(s.id) && s.event !== null);
   // Which events' sockets are down, by name, for one clear line above everything.
@@ -118,6 +124,21 @@ export default function LauncherScreen() {
               ))}
             </div>
           </section>
+          {later.length > 0 && (
+            <section aria-labelledby="launcher-later" className="mb-4">
+              <h2 id="launcher-later" className="h4">
+                Later
+              </h2>
+              <ListGroup as="ul">
+                {later.map((party) => (
+                  <ListGroup.Item as="li" key={party.id}>
+                    <strong>{party.name}</strong> {startsLabel(party, zone)}:{' '}
+                    {party.members.map((m) => m.calendar_name).join(', ')}
+                  </ListGroup.Item>
+                ))}
+              </ListGroup>
+            </section>
+          )}
           <section aria-labelledby="launcher-seats">
             <h2 id="launcher-seats" className="h4">
               Single seats
