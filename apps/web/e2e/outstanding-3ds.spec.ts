@@ -12,6 +12,7 @@ test('a 3-D Secure card pays the outstanding balance through its challenge', asy
   const customer = await signUp(request, 'outstanding3ds');
   // A declined booking (4000 0000 0000 0341) leaves the balance owed.
   await saveCardViaApi(request, customer, '4000 0000 0000 0341');
+  // 22:00: open every day of the week (weekdays open at 12:00), whatever day this runs.
   const day = bookingDate(31);
   const seats = (await (await request.get('/api/calendars?page_size=100')).json()) as {
     results: { id: number }[];
@@ -20,7 +21,7 @@ test('a 3-D Secure card pays the outstanding balance through its challenge', asy
   for (const seat of seats.results) {
     const quote = await request.post('/api/reservations/checkouts/quote', {
       headers: bearer(customer),
-      data: { reservations: [{ calendar: seat.id, slot: `${day}T11:00` }] },
+      data: { reservations: [{ calendar: seat.id, slot: `${day}T22:00` }] },
     });
     if (!quote.ok()) continue;
     const { checkout_id } = (await quote.json()) as { checkout_id: number };
