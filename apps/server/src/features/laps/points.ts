@@ -60,14 +60,18 @@ function compare(a: Standing, b: Standing): number {
  * `drop_worst` rounds (a missed round counts 0) are dropped.
  */
 export function racerStandings(finishes: Finish[], rounds: number, rules: PointsRules): Standing[] {
-  const byRacer = new Map<string, Finish[]>();
-  for (const f of finishes) byRacer.set(f.racer, [...(byRacer.get(f.racer) ?? []), f]);
+  // Grouped once (a season's results by racer, then by round), not filtered per racer and round:
+  // a chain's board has a thousand racers over a hundred rounds (issue 33).
+  const byRacer = groupBy(finishes, (f) => f.racer);
   const standings: Standing[] = [];
   for (const [racer, list] of byRacer) {
-    const perRound = Array.from({ length: rounds }, (_, round) =>
-      list.filter((f) => f.round === round).reduce((sum, f) => sum + finishPoints(f, rules), 0),
-    );
-    const kept = [...perRound]
+    // Only the rounds the racer scored in: a missed round counts 0, and points are never
+    // negative (the rules' contract), so the dropped worst rounds are missed ones first.
+    const perRound = new Map<number, number>();
+    for (const f of list)
+      if (f.round < rounds)
+        perRound.set(f.round, (perRound.get(f.round) ?? 0) + finishPoints(f, rules));
+    const kept = [...perRound.values()]
       .sort((a, b) => b - a)
       .slice(0, Math.max(0, rounds - rules.drop_worst));
     standings.push({
@@ -87,11 +91,8 @@ export function racerStandings(finishes: Finish[], rounds: number, rules: Points
 export function teamStandings(finishes: Finish[], rounds: number, rules: PointsRules): Standing[] {
   const racers = racerStandings(finishes, rounds, rules);
   const teamOf = new Map(finishes.map((f) => [f.racer, f.team.trim() || f.racer]));
-  const teams = new Map<string, Standing[]>();
-  for (const r of racers) {
-    const team = teamOf.get(r.name)!;
-    teams.set(team, [...(teams.get(team) ?? []), r]);
-  }
+  const teams = groupBy(racers, (r) => teamOf.get(r.name)!);
+  const teamFinishes = groupBy(finishes, (f) => teamOf.get(f.racer)!);
   const standings: Standing[] = [];
   for (const [team, members] of teams) {
     const best = [...members].sort(compare).slice(0, rules.team_best_of);
@@ -99,12 +100,22 @@ export function teamStandings(finishes: Finish[], rounds: number, rules: PointsR
       name: team,
       members: members.map((m) => m.name),
       points: best.reduce((sum, m) => sum + m.points, 0),
-      positions: countback(
-        finishes.filter((f) => teamOf.get(f.racer) === team).map((f) => [f.position]),
-      ),
+      positions: countback((teamFinishes.get(team) ?? []).map((f) => [f.position])),
     });
   }
   return standings.sort(compare);
+}
+
+/** Items by key, in their order (each group keeps the items' order). */
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** Ranks with ties sharing a rank only when nothing separates them (equal points and countback). */
