@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Board, Lap, PointsEntry } from '@paddock/contract/laps';
 import type { z } from 'zod';
@@ -196,16 +196,17 @@ export async function pointsStandings(
   if (row.calculation !== 'POINTS') return [];
   const rules: PointsRules = row.pointsRules ?? DEFAULT_RULES;
   const start = boardStart(row, now);
+  // The board's sessions, named once: the results are read through the same condition (a join,
+  // not a list of a season's session ids: a chain's track has a thousand, issue 33).
+  const ofBoard = and(
+    row.trackId === null ? undefined : eq(raceSessions.trackId, row.trackId),
+    row.sim === null ? undefined : eq(raceSessions.sim, row.sim),
+    start === null ? undefined : sql`${raceSessions.importedAt} >= ${start.toISOString()}`,
+  );
   const sessions = await db
     .select({ id: raceSessions.id, kind: raceSessions.kind })
     .from(raceSessions)
-    .where(
-      and(
-        row.trackId === null ? undefined : eq(raceSessions.trackId, row.trackId),
-        row.sim === null ? undefined : eq(raceSessions.sim, row.sim),
-        start === null ? undefined : sql`${raceSessions.importedAt} >= ${start.toISOString()}`,
-      ),
-    )
+    .where(ofBoard)
     .orderBy(asc(raceSessions.importedAt), asc(raceSessions.id));
   const races = sessions.filter((s) => s.kind === 'RACE');
   if (sessions.length === 0) return [];
@@ -222,14 +223,10 @@ export async function pointsStandings(
       pole: raceResults.pole,
     })
     .from(raceResults)
+    .innerJoin(raceSessions, eq(raceSessions.id, raceResults.sessionId))
     .innerJoin(cars, eq(cars.id, raceResults.carId))
     .leftJoin(users, eq(users.id, raceResults.userId))
-    .where(
-      inArray(
-        raceResults.sessionId,
-        sessions.map((s) => s.id),
-      ),
-    );
+    .where(ofBoard);
   const round = new Map(races.map((s, i) => [s.id, i]));
   const poles = new Set(results.filter((r) => r.pole).map((r) => r.key));
   const finishes: Finish[] = results
@@ -243,8 +240,13 @@ export async function pointsStandings(
       pole: false,
     }));
   // Pole (P1 in a qualifying) counts once per racer, in their first race of the board.
+  const firstRace = new Map<string, Finish>();
+  for (const f of finishes) {
+    const first = firstRace.get(f.racer);
+    if (!first || f.round < first.round) firstRace.set(f.racer, f);
+  }
   for (const key of poles) {
-    const first = finishes.find((f) => f.racer === key);
+    const first = firstRace.get(key);
     if (first) first.pole = true;
   }
   const latest = new Map(results.map((r) => [r.key, r]));

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
 import { users } from '../../db/schema/accounts';
-import { cars, laps, personalBests, tracks } from '../../db/schema/laps';
+import { cars, laps, personalBests, raceResults, raceSessions, tracks } from '../../db/schema/laps';
+import { DEFAULT_RULES } from './points';
 import { AC_RESULTS as FIXTURES } from '../../test/fixtures';
 
 let t: TestApp;
@@ -481,6 +482,59 @@ describe('POINTS boards', () => {
         .sort(),
     ).toEqual(['Andrea Mel', 'Andrea Sorlini'].sort());
     expect(body.results.length).toBeLessThanOrEqual(15);
+  });
+  it('give the pole bonus in the racer’s first race, whatever order the results were stored in', async () => {
+    const [track] = await t.db
+      .insert(tracks)
+      .values({ sim: 'ac', key: `pole-${Date.now()}`, name: 'Pole Ring' })
+      .returning();
+    const [car] = await t.db
+      .insert(cars)
+      .values({ sim: 'ac', key: `pole-car-${Date.now()}`, name: 'Pole car' })
+      .returning();
+    const session = async (kind: string, minutesAgo: number) =>
+      (
+        await t.db
+          .insert(raceSessions)
+          .values({
+            fileSha: `pole-${kind}-${minutesAgo}-${Date.now()}`,
+            sessionKey: `pole-${kind}-${minutesAgo}-${Date.now()}`,
+            sim: 'ac',
+            trackId: track.id,
+            kind,
+            importedAt: new Date(Date.now() - minutesAgo * 60_000),
+          })
+          .returning()
+      )[0];
+    const qualifying = await session('QUALIFY', 30);
+    const first = await session('RACE', 20);
+    const second = await session('RACE', 10);
+    const finish = (sessionId: number, position: number, pole = false) => ({
+      sessionId,
+      position,
+      driverGuid: 'pole-racer',
+      driverName: 'Pole Racer',
+      carId: car.id,
+      pole,
+    });
+    // Stored latest race first: the first race is not the first row read.
+    await t.db.insert(raceResults).values(finish(second.id, 1));
+    await t.db.insert(raceResults).values(finish(qualifying.id, 1, true));
+    await t.db.insert(raceResults).values(finish(first.id, 10));
+    const board = (
+      await call('POST', '/api/boards', staff, {
+        name: 'Pole cup',
+        calculation: 'POINTS',
+        track: track.id,
+        points_rules: { ...DEFAULT_RULES, pole_bonus: 3, drop_worst: 1 },
+      })
+    ).json();
+    const standings = (await call('GET', `/api/teams?board=${board.id}`, null)).json();
+    // First race P10 (1) + pole (3) = 4, dropped as the worse round; second race P1 = 25.
+    // The pole counted in the second race would give 28.
+    expect(standings.results).toEqual([
+      expect.objectContaining({ name: 'Pole Racer', points: 25 }),
+    ]);
   });
 });
 
