@@ -40,9 +40,13 @@ export const AUTHENTICATION_REQUIRED_MESSAGE =
 /** A challenge not answered yet (the customer left the page, or the bank's window is open). */
 export const AUTHENTICATION_PENDING_MESSAGE =
   'Your bank asks you to authenticate this payment. Please complete the authentication.';
-/** A challenge nobody answered within the checkout's hold (the payment is cancelled). */
+/**
+ * A challenge nobody answered within the hold (the payment is cancelled). One text for every
+ * payment that asks (a checkout, a voucher, joining the club, a balance, a cancellation's
+ * charge-back): the provider does not know which, so it names none.
+ */
 export const AUTHENTICATION_EXPIRED_MESSAGE =
-  'The authentication your bank asked for was not completed in time. Nothing was charged; please book again.';
+  'The authentication your bank asked for was not completed in time. Nothing was charged; please try again.';
 /**
  * How long an on-session charge waits for its 3-D Secure challenge: a checkout's seats go back
  * (0085), and any other challenge is cancelled at the provider (0100).
