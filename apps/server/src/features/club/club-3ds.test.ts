@@ -9,7 +9,8 @@ import {
   AUTHENTICATION_REQUIRED_MESSAGE,
 } from '../../plugins/payments/provider';
 import { userPost } from '../../test/requests';
-import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { clubContext } from '../../test/club-context';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
 import { answerLost } from '../../test/lost-answer';
@@ -24,12 +25,7 @@ let t: TestApp;
 let ctx: ClubContext;
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = {
-    db: t.db,
-    payments: t.deps.payments,
-    publicUrl: t.deps.config.publicUrl,
-    mail: mailDeps(t),
-  };
+  ctx = clubContext(t);
 });
 afterAll(() => t.close());
 

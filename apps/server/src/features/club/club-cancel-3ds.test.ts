@@ -10,6 +10,7 @@ import {
 } from '../../plugins/payments/provider';
 import { releaseStaleChallenges } from '../payment-challenges/release-stale-challenges';
 import { createTestApp, mailDeps, type TestApp } from '../../test/test-app';
+import { clubContext } from '../../test/club-context';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
 import { StripeStandIn } from '../../test/stripe-stand-in';
@@ -29,12 +30,7 @@ let t: TestApp;
 let ctx: ClubContext;
 beforeAll(async () => {
   t = await createTestApp();
-  ctx = {
-    db: t.db,
-    payments: t.deps.payments,
-    publicUrl: t.deps.config.publicUrl,
-    mail: mailDeps(t),
-  };
+  ctx = clubContext(t);
 });
 afterAll(() => t.close());
 
