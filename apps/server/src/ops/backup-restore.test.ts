@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect, type Database } from '../db/client';
+import { CONCURRENT_INDEXES } from '../db/concurrent-indexes';
 import { createMailer } from '../plugins/mail';
 import { createPaymentProvider } from '../plugins/payments/create-provider';
 import { Tokens } from '../plugins/auth';
@@ -69,6 +70,15 @@ async function fingerprint(database: Database) {
   return out;
 }
 
+/** Every index of the database, by its definition. */
+async function indexesOf(database: Database) {
+  const { rows } = await database.pool.query<{ def: string }>(
+    `select indexdef as def from pg_indexes
+      where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
+  );
+  return rows.map((r) => r.def);
+}
+
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-backups-'));
   t = await createTestApp();
@@ -128,6 +138,8 @@ describe('backup and restore', () => {
     const result = await restoreBackup(target, backup.path);
     expect(result.migratedForward).toBe(0);
     expect(await fingerprint(target)).toEqual(await fingerprint(t.deps.database));
+    // The indexes the load dropped (built once the rows were in) are all back, as they were.
+    expect(await indexesOf(target)).toEqual(await indexesOf(t.deps.database));
 
     // The app on the restored database: a login, a booking and a board read.
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-restored-'));
@@ -263,6 +275,14 @@ describe('backup and restore', () => {
     const counts = await fingerprint(target);
     for (const [name, value] of Object.entries(counts))
       if (!name.startsWith('sequence')) expect(value, name).toMatch(/^0:/);
+    // The indexes the load dropped are back: all the migrations made (those built concurrently
+    // after them come with the restore's last step, which a refused restore never reaches).
+    const concurrent = new Set(CONCURRENT_INDEXES.map((i) => `CREATE INDEX ${i.name} `));
+    expect(await indexesOf(target)).toEqual(
+      (await indexesOf(t.deps.database)).filter(
+        (def) => ![...concurrent].some((c) => def.startsWith(c)),
+      ),
+    );
   });
 
   it('restores a backup of an older schema and migrates it forward', async () => {

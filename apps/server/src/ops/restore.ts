@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { runMigrations, type Database } from '../db/client';
+import { createIndexes, dropSecondaryIndexes } from '../db/bulk-load-indexes';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -81,6 +82,12 @@ export async function restoreBackup(database: Database, file: string): Promise<R
             `The database is not empty (${table.name} has rows): restore into an empty database.`,
           );
       }
+      // The indexes that back no constraint are built once the rows are in, not row by row
+      // (a full chain's restore, issue 33); the rollback of a failed restore brings them back.
+      const dropped = await dropSecondaryIndexes(
+        client,
+        header.tables.map((t) => t.name),
+      );
       for (const table of header.tables) {
         // Rows come back as they were: triggers that derive rows (report totals, a seat's race
         // event) stay off while loading, as what they would write is in the backup already.
@@ -91,6 +98,7 @@ export async function restoreBackup(database: Database, file: string): Promise<R
         rows += table.rows;
       }
       if (!(await reader.atEnd())) throw new BackupRefused('The backup has data past its tables.');
+      await createIndexes(client, dropped);
       for (const table of header.tables) {
         const copy = client.query(copyTo(copyOutSql(tables.get(table.name)!)));
         const hash = crypto.createHash('sha256');

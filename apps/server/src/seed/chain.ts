@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { PERMISSIONS } from '@paddock/contract/accounts';
 import { reportSeatDaysBackfill } from '../db/report-seat-days-backfill';
+import { createIndexes, dropSecondaryIndexes } from '../db/bulk-load-indexes';
 import { hashPassword } from '../lib/passwords';
 import { CARS, GROUPS, TRACKS } from './demo-laps';
 import { CHAIN_PLACES, FIRST_NAMES, LAST_NAMES, fullSeats } from './chain-places';
@@ -103,7 +104,7 @@ export async function seedChain(
     // From here on rows are written consistent by construction: no triggers, no FK checks, and
     // the bulk tables' secondary indexes built once at the end rather than kept row by row.
     await q(`set session_replication_role = replica`);
-    dropped = await dropSecondaryIndexes(q);
+    dropped = await dropSecondaryIndexes(client, BULK_TABLES);
     await step(`${plan.customers} customers`, () => insertCustomers(q, plan, customerHash));
     await step('bookings (visits)', () => insertVisits(q, plan, log));
     await step('reservations, charges, refunds, audit', () => insertBookings(q, plan));
@@ -115,7 +116,7 @@ export async function seedChain(
     await step('boards, race results, parties', () => insertRacing(q, plan));
     await q(`set session_replication_role = origin`);
     await step(`${dropped.length} secondary indexes`, async () => {
-      await createIndexes(q, dropped);
+      await createIndexes(client, dropped);
       dropped = [];
     });
     await step('report seat days', () => rebuildReportSeatDays(q));
@@ -146,7 +147,7 @@ export async function seedChain(
   } finally {
     await q(`set session_replication_role = origin`).catch(() => {});
     // A seed that failed half-way still leaves every index the migrations made.
-    await createIndexes(q, dropped).catch(() => {});
+    await createIndexes(client, dropped).catch(() => {});
     client.release();
   }
 }
@@ -536,28 +537,6 @@ const BULK_TABLES = [
   'laps',
   'personal_bests',
 ];
-
-/**
- * Drops the bulk tables' indexes that back no constraint (primary keys and unique constraints
- * stay) and answers their definitions, to be built again by `createIndexes`.
- */
-async function dropSecondaryIndexes(q: Q): Promise<string[]> {
-  const { rows } = await q(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
-     from pg_index i join pg_class t on t.oid = i.indrelid
-     join pg_namespace n on n.oid = t.relnamespace and n.nspname = 'public'
-     where t.relname = any($1)
-       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
-    [BULK_TABLES],
-  );
-  for (const r of rows as { name: string }[]) await q(`drop index ${r.name}`);
-  return (rows as { def: string }[]).map((r) => r.def);
-}
-
-async function createIndexes(q: Q, definitions: string[]) {
-  await q(`set maintenance_work_mem = '512MB'`);
-  for (const def of definitions) await q(def);
-}
 
 /** Rows written with their ids leave serial sequences behind: move each past its table's ids. */
 async function setSequences(q: Q) {
