@@ -11,7 +11,8 @@ import { CHAIN_PLACES, FIRST_NAMES, LAST_NAMES, fullSeats } from './chain-places
  * choice comes from `hashint8`/`hashint4` of row numbers, so a scale and a day give the same
  * chain each time. The bulk tables are written with `session_replication_role = replica` (no
  * per-row triggers, no foreign-key checks: the rows are built consistent) and what the triggers
- * would have kept (report_seat_days, report_charge_quarters) is rebuilt once at the end with the migration's own query.
+ * would have kept (report_seat_days, report_charge_quarters) is rebuilt once at the end with
+ * each migration's own query.
  */
 
 export const CHAIN_SUPERUSER = {

@@ -72,7 +72,11 @@ describe('report_charge_quarters', () => {
     const a = await charge(pool, '2031-03-01T10:00:00Z', { cents: 2500 });
     const b = await charge(pool, '2031-03-01T10:14:59.999Z', { cents: 1500 }); // same bucket
     const c = await charge(pool, '2031-03-01T10:15:00Z', { kind: 'club', cents: 3600 });
-    const d = await charge(pool, '2031-03-01T10:20:00Z', { kind: 'desk', method: 'cash', ref: null });
+    const d = await charge(pool, '2031-03-01T10:20:00Z', {
+      kind: 'desk',
+      method: 'cash',
+      ref: null,
+    });
     const kept = await expectInStep();
     expect(kept.find((r) => r.bucket.toISOString() === '2031-03-01T10:00:00.000Z')).toMatchObject({
       kind: 'booking',
