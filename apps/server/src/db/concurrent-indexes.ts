@@ -30,6 +30,22 @@ export const CONCURRENT_INDEXES: { name: string; definition: string }[] = [
 ];
 
 /**
+ * Indexes no statement reads any more, dropped concurrently after the migrations: a DROP INDEX in
+ * a migration would hold the table whole (reads too) until every pending migration is applied.
+ * A name here must never come back in `CONCURRENT_INDEXES`.
+ */
+export const RETIRED_INDEXES = [
+  // The reports read report_charge_quarters instead (decision 0107).
+  'charges_takings',
+  'charges_kind_created',
+];
+
+/** Drops each retired index that is still there, outside any transaction. */
+export async function dropRetiredIndexes(client: pg.PoolClient, names = RETIRED_INDEXES) {
+  for (const name of names) await client.query(`drop index concurrently if exists "${name}"`);
+}
+
+/**
  * Builds each index that is missing, outside any transaction, on the migrating connection (the
  * caller holds the migration lock). A build that was interrupted leaves an invalid index
  * behind: it is dropped and built again.

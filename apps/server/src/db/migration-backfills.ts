@@ -24,4 +24,4 @@ export const reportSeatDaysBackfill = () =>
 
 /** The backfill of report_charge_quarters from the charges (decision 0107). */
 export const reportChargeQuartersBackfill = () =>
-  backfillOf('report_charge_quarters_sync', '-- The charges already there.');
+  backfillOf('report_charge_quarters_sync', '-- The charges already there');
