@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { buildConcurrentIndexes } from './concurrent-indexes';
+import { buildConcurrentIndexes, dropRetiredIndexes } from './concurrent-indexes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,6 +130,7 @@ export async function runMigrations(database: Database) {
     if (rows[0].got)
       try {
         await buildConcurrentIndexes(client);
+        await dropRetiredIndexes(client);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [CONCURRENT_INDEX_LOCK]);
       }

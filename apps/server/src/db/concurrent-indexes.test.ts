@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createVenue } from '../test/booking-factories';
-import { buildConcurrentIndexes } from './concurrent-indexes';
+import { RETIRED_INDEXES, buildConcurrentIndexes, dropRetiredIndexes } from './concurrent-indexes';
 
 // Decision 0092: an index on a big table is built concurrently after the migrations, so a
 // booking paid while it builds is not held. The build is made to wait on an open transaction
@@ -138,5 +138,31 @@ describe('an index built concurrently after the migrations', () => {
       `select indisvalid as valid from pg_index where indexrelid = 'charges_created'::regclass`,
     );
     expect(rows[0].valid).toBe(true);
+  });
+});
+
+describe('a retired index (decision 0107)', () => {
+  it('is dropped concurrently after the migrations, and dropping again is a no-op', async () => {
+    const pool = t.deps.database.pool;
+    const present = async () =>
+      (
+        await pool.query<{ name: string }>(
+          `select relname as name from pg_class where relname = any($1) order by 1`,
+          [RETIRED_INDEXES],
+        )
+      ).rows.map((r) => r.name);
+    expect(await present()).toEqual([]); // the migrated template never has them
+    // A database from before 0107 had them.
+    await pool.query(`create index charges_takings on charges (created_at) where errors = ''`);
+    await pool.query(`create index charges_kind_created on charges (kind, created_at)`);
+    expect(await present()).toEqual(['charges_kind_created', 'charges_takings']);
+    const c = await pool.connect();
+    try {
+      await dropRetiredIndexes(c);
+      await dropRetiredIndexes(c);
+    } finally {
+      c.release();
+    }
+    expect(await present()).toEqual([]);
   });
 });

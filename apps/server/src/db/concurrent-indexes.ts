@@ -8,7 +8,7 @@ import type pg from 'pg';
  * drizzle schema too; its generated migration holds no statement, only a pointer here.
  */
 export const CONCURRENT_INDEXES: { name: string; definition: string }[] = [
-  // The reports' takings and sales by period read charges by time, not by customer (issue 33).
+  // The reports' refunds made at the provider, by period: charges by time, not by customer.
   { name: 'charges_created', definition: 'on charges using btree (created_at)' },
   // Whether a checkout's bookings were paid with credits, on every list of bookings (0096).
   {
@@ -27,19 +27,23 @@ export const CONCURRENT_INDEXES: { name: string; definition: string }[] = [
     definition:
       'on laps using btree (track_id, car_id, lap_ms, recorded_at, id) where valid and user_id is not null',
   },
-  // The owner's reports over a year of a chain's charges (issue 33): what was taken by method,
-  // and club and voucher sales by day, each read from its index alone (no table rows).
-  {
-    name: 'charges_takings',
-    definition:
-      "on charges using btree (created_at) include (amount_cents, method) where errors = '' and (method is not null or charge_ref is not null)",
-  },
-  {
-    name: 'charges_kind_created',
-    definition:
-      "on charges using btree (kind, created_at) include (amount_cents) where errors = '' and charge_ref is not null",
-  },
 ];
+
+/**
+ * Indexes no statement reads any more, dropped concurrently after the migrations: a DROP INDEX in
+ * a migration would hold the table whole (reads too) until every pending migration is applied.
+ * A name here must never come back in `CONCURRENT_INDEXES`.
+ */
+export const RETIRED_INDEXES = [
+  // The reports read report_charge_quarters instead (decision 0107).
+  'charges_takings',
+  'charges_kind_created',
+];
+
+/** Drops each retired index that is still there, outside any transaction. */
+export async function dropRetiredIndexes(client: pg.PoolClient, names = RETIRED_INDEXES) {
+  for (const name of names) await client.query(`drop index concurrently if exists "${name}"`);
+}
 
 /**
  * Builds each index that is missing, outside any transaction, on the migrating connection (the

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { PERMISSIONS } from '@paddock/contract/accounts';
-import { reportSeatDaysBackfill } from '../db/report-seat-days-backfill';
 import { createIndexes, dropSecondaryIndexes } from '../db/bulk-load-indexes';
+import { reportChargeQuartersBackfill, reportSeatDaysBackfill } from '../db/migration-backfills';
 import { hashPassword } from '../lib/passwords';
 import { CARS, GROUPS, TRACKS } from './demo-laps';
 import { CHAIN_PLACES, FIRST_NAMES, LAST_NAMES, fullSeats } from './chain-places';
@@ -12,7 +12,8 @@ import { CHAIN_PLACES, FIRST_NAMES, LAST_NAMES, fullSeats } from './chain-places
  * choice comes from `hashint8`/`hashint4` of row numbers, so a scale and a day give the same
  * chain each time. The bulk tables are written with `session_replication_role = replica` (no
  * per-row triggers, no foreign-key checks: the rows are built consistent) and what the triggers
- * would have kept (report_seat_days) is rebuilt once at the end with the migration's own query.
+ * would have kept (report_seat_days, report_charge_quarters) is rebuilt once at the end with
+ * each migration's own query.
  */
 
 export const CHAIN_SUPERUSER = {
@@ -120,6 +121,7 @@ export async function seedChain(
       dropped = [];
     });
     await step('report seat days', () => rebuildReportSeatDays(q));
+    await step('report charge quarters', () => rebuildReportChargeQuarters(q));
     await step('sequences and statistics', async () => {
       await setSequences(q);
       await q('drop table if exists seed_visits');
@@ -141,6 +143,7 @@ export async function seedChain(
       'race_results',
       'audit_events',
       'report_seat_days',
+      'report_charge_quarters',
     ])
       counts[table] = Number((await q(`select count(*) as n from ${table}`)).rows[0].n as string);
     return counts;
@@ -526,6 +529,12 @@ async function insertRacing(q: Q, plan: ChainPlan) {
 async function rebuildReportSeatDays(q: Q) {
   await q(`delete from report_seat_days`);
   await q(reportSeatDaysBackfill());
+}
+
+/** What the charges trigger would have kept, from the migration's own backfill (0107). */
+async function rebuildReportChargeQuarters(q: Q) {
+  await q(`delete from report_charge_quarters`);
+  await q(reportChargeQuartersBackfill());
 }
 
 /** The tables the chain writes in bulk: their indexes cost more kept per row than built once. */

@@ -66,14 +66,6 @@ export const charges = pgTable(
     index('charges_charge_ref').on(t.chargeRef),
     // Built concurrently by db/concurrent-indexes.ts, not by its migration (decision 0092).
     index('charges_created').on(t.createdAt),
-    // The reports' takings by method and club/voucher sales by day, read from the index alone
-    // (issue 33); built concurrently, with INCLUDE columns drizzle cannot declare (see there).
-    index('charges_takings')
-      .on(t.createdAt)
-      .where(sql`errors = '' and (method is not null or charge_ref is not null)`),
-    index('charges_kind_created')
-      .on(t.kind, t.createdAt)
-      .where(sql`errors = '' and charge_ref is not null`),
   ],
 );
 

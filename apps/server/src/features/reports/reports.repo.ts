@@ -82,16 +82,31 @@ export async function bookingTakings(db: Db, p: Period) {
   return result.rows;
 }
 
+/**
+ * The charges' quarter-hours in the period (report_charge_quarters, decision 0107). The period's
+ * bounds are local midnights, which in every real time zone fall on a quarter-hour: whole
+ * buckets, exact sums.
+ */
+const chargeQuarters = (p: Period) => sql`
+  q.bucket >= ${p.start.toISOString()} and q.bucket < ${p.end.toISOString()}`;
+
+/**
+ * What the reports count, written once over the rollup's dimensions: a sale (club, voucher) is a
+ * charge that succeeded at the provider (it gave a reference); money taken is that, or any
+ * successful desk payment or desk refund (it has a method).
+ */
+const SOLD = sql`q.succeeded and q.referenced`;
+const TAKEN = sql`q.succeeded and (q.method <> '' or q.referenced)`;
+
 /** Successful card charges of one kind (club, voucher) per local day: venue-wide sales. */
 export async function chargesByDay(db: Db, p: Period, kind: 'club' | 'voucher') {
-  const result = await db.execute<{ day: string; cents: number }>(sql`
-    select to_char(c.created_at at time zone ${p.timezone}, 'YYYY-MM-DD') as day,
-           sum(c.amount_cents)::int as cents
-    from charges c
-    where c.kind = ${kind} and c.errors = '' and c.charge_ref is not null
-      and c.created_at >= ${p.start.toISOString()} and c.created_at < ${p.end.toISOString()}
+  const result = await db.execute<{ day: string; cents: string }>(sql`
+    select to_char(q.bucket at time zone ${p.timezone}, 'YYYY-MM-DD') as day,
+           sum(q.amount_cents)::bigint as cents
+    from report_charge_quarters q
+    where ${chargeQuarters(p)} and q.kind = ${kind} and ${SOLD}
     group by 1`);
-  return result.rows;
+  return result.rows.map((r) => ({ day: r.day, cents: Number(r.cents) }));
 }
 
 /**
@@ -116,10 +131,9 @@ export async function providerRefundsByDay(db: Db, p: Period) {
 export async function takingsByMethod(db: Db, p: Period) {
   // A chain's year of takings passes 2^31 cents: summed as bigint, read back as a number.
   const result = await db.execute<{ method: string; cents: string }>(sql`
-    select coalesce(c.method, 'card') as method, sum(c.amount_cents)::bigint as cents
-    from charges c
-    where c.errors = '' and (c.method is not null or c.charge_ref is not null)
-      and c.created_at >= ${p.start.toISOString()} and c.created_at < ${p.end.toISOString()}
+    select coalesce(nullif(q.method, ''), 'card') as method, sum(q.amount_cents)::bigint as cents
+    from report_charge_quarters q
+    where ${chargeQuarters(p)} and ${TAKEN}
     group by 1`);
   return result.rows.map((r) => ({ method: r.method, cents: Number(r.cents) }));
 }

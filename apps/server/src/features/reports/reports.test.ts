@@ -131,6 +131,91 @@ describe('GET /api/reports', () => {
     expect((res.json() as Report).takings_by_method.cash_cents).toBe(3_000_000_000);
   });
 
+  it('sums a period in Australia/Adelaide exactly: its midnights fall on whole quarter-hours', async () => {
+    // +10:30 until the first Sunday of April 2027 at 03:00, +09:30 after (decision 0107: the
+    // rollup's UTC quarter-hours split every real zone's days exactly, Nepal's +05:45 too).
+    const adelaide = 'Australia/Adelaide';
+    const place = await createVenue(t, { seats: 1, timezone: adelaide });
+    const [from, to] = ['2027-04-03', '2027-04-05'];
+    for (const zoneName of [adelaide, 'Asia/Kathmandu'])
+      for (const date of [from, '2027-04-04', to, '2027-04-06']) {
+        const midnight = DateTime.fromISO(date, { zone: zoneName });
+        expect(midnight.toSeconds() % 900, `${zoneName} ${midnight.toISO()}`).toBe(0);
+      }
+    const local = (iso: string) => DateTime.fromISO(iso, { zone: adelaide }).toJSDate();
+    const rows: {
+      at: string;
+      kind: string;
+      cents: number;
+      ref?: string;
+      method?: 'cash' | 'terminal';
+      errors?: string;
+    }[] = [
+      { at: '2027-04-02T23:59:59.999', kind: 'club', cents: 1, ref: 'ch_a1' }, // the day before
+      { at: '2027-04-03T00:00', kind: 'club', cents: 10, ref: 'ch_a2' },
+      { at: '2027-04-03T00:14:59', kind: 'voucher', cents: 20, ref: 'ch_a3' },
+      { at: '2027-04-03T23:59:59', kind: 'club', cents: 40, ref: 'ch_a4' },
+      { at: '2027-04-04T02:30', kind: 'club', cents: 80, ref: 'ch_a5' }, // first 02:30 (+10:30)
+      { at: '2027-04-04T02:45', kind: 'desk', cents: 160, method: 'cash' },
+      { at: '2027-04-04T12:00', kind: 'refund', cents: -320, ref: 'ch_a6' },
+      { at: '2027-04-04T12:00', kind: 'club', cents: 640, errors: 'Declined' },
+      { at: '2027-04-05T23:59:59', kind: 'voucher', cents: 1280, ref: 'ch_a7' },
+      { at: '2027-04-05T23:45', kind: 'desk', cents: 2560, method: 'terminal' },
+      { at: '2027-04-06T00:00', kind: 'club', cents: 5120, ref: 'ch_a8' }, // the day after
+    ];
+    await t.db.insert(charges).values(
+      rows.map((r, n) => ({
+        amountCents: r.cents,
+        kind: r.kind,
+        chargeRef: r.ref ?? null,
+        method: r.method ?? null,
+        errors: r.errors ?? '',
+        idempotencyKey: `adelaide-${n}`,
+        createdAt: local(r.at),
+      })),
+    );
+    const res = await get({ location: place.location.id, from, to });
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json() as Report;
+
+    // The same figures straight from the charges, by the zone's own days.
+    const start = local(`${from}T00:00`);
+    const end = DateTime.fromISO(to, { zone: adelaide }).plus({ days: 1 }).toJSDate();
+    const { rows: direct } = await t.deps.database.pool.query<{
+      day: string;
+      club: string;
+      vouchers: string;
+      cash: string;
+      terminal: string;
+      card: string;
+    }>(
+      `select to_char(created_at at time zone $3, 'YYYY-MM-DD') as day,
+              sum(amount_cents) filter (where kind = 'club' and errors = '' and charge_ref is not null) as club,
+              sum(amount_cents) filter (where kind = 'voucher' and errors = '' and charge_ref is not null) as vouchers,
+              sum(amount_cents) filter (where method = 'cash' and errors = '') as cash,
+              sum(amount_cents) filter (where method = 'terminal' and errors = '') as terminal,
+              sum(amount_cents) filter (where method is null and errors = '' and charge_ref is not null) as card
+       from charges where created_at >= $1 and created_at < $2 group by 1 order by 1`,
+      [start, end, adelaide],
+    );
+    expect(direct.map((d) => d.day)).toEqual(['2027-04-03', '2027-04-04', '2027-04-05']);
+    const sum = (key: keyof (typeof direct)[number]) =>
+      direct.reduce((total, d) => total + Number(d[key] ?? 0), 0);
+    for (const d of direct) {
+      const row = report.revenue_by_day.find((r) => r.date === d.day)!;
+      expect(row.club_cents, d.day).toBe(Number(d.club ?? 0));
+      expect(row.vouchers_cents, d.day).toBe(Number(d.vouchers ?? 0));
+    }
+    expect(report.revenue_by_day.map((r) => r.club_cents)).toEqual([50, 80, 0]);
+    expect(report.revenue_by_day.map((r) => r.vouchers_cents)).toEqual([20, 0, 1280]);
+    expect(report.takings_by_method).toMatchObject({
+      card_cents: sum('card'),
+      cash_cents: sum('cash'),
+      terminal_cents: sum('terminal'),
+    });
+    expect(report.takings_by_method.card_cents).toBe(10 + 20 + 40 + 80 - 320 + 1280);
+  });
+
   it('counts no-shows and club members joined, cancelled and in good standing', async () => {
     const bob = await createUser(t, { firstName: 'Bob', lastName: 'Late' });
     const when = DateTime.fromISO(`${day}T10:00`, { zone });
