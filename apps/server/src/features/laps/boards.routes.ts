@@ -113,13 +113,16 @@ export const boardsRoutes =
         },
       },
       async (request) => {
-        const all = await boards.pointsStandings(db, request.query.board, managesBoards(request));
-        const { page, page_size } = request.query;
-        return {
-          count: all.length,
-          page_count: Math.max(1, Math.ceil(all.length / page_size)),
+        const { board, page, page_size } = request.query;
+        const { count, results } = await boards.pointsStandings(db, board, managesBoards(request), {
+          page,
           page_size,
-          results: all.slice((page - 1) * page_size, page * page_size),
+        });
+        return {
+          count,
+          page_count: Math.max(1, Math.ceil(count / page_size)),
+          page_size,
+          results,
         };
       },
     );

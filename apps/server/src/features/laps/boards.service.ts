@@ -183,17 +183,20 @@ async function computeTimeResults(
 }
 
 /**
- * A POINTS board's standings from imported race results on its track (any track when none)
- * since its start: teams of racers (a racer without a team stands alone), by the board's rules.
+ * A page of a POINTS board's standings from imported race results on its track (any track when
+ * none) since its start: teams of racers (a racer without a team stands alone), by the board's
+ * rules. The ranking reads the season's results alone; the racers' names and flags are read for
+ * the page's entries only (a chain's season has two thousand finishers, issue 33).
  */
 export async function pointsStandings(
   db: Db,
   id: number,
   includeInactive: boolean,
+  page: { page: number; page_size: number },
   now = new Date(),
-): Promise<PointsEntry[]> {
+): Promise<{ count: number; results: PointsEntry[] }> {
   const row = await boardRow(db, id, includeInactive);
-  if (row.calculation !== 'POINTS') return [];
+  if (row.calculation !== 'POINTS') return { count: 0, results: [] };
   const rules: PointsRules = row.pointsRules ?? DEFAULT_RULES;
   const start = boardStart(row, now);
   // The board's sessions, named once: the results are read through the same condition (a join,
@@ -209,24 +212,24 @@ export async function pointsStandings(
     .where(ofBoard)
     .orderBy(asc(raceSessions.importedAt), asc(raceSessions.id));
   const races = sessions.filter((s) => s.kind === 'RACE');
-  if (sessions.length === 0) return [];
+  if (sessions.length === 0) return { count: 0, results: [] };
   const results = await db
     .select({
       sessionId: raceResults.sessionId,
       position: raceResults.position,
-      name: sql<string>`coalesce(nullif(${users.racerName}, ''), ${raceResults.driverName})`,
+      userId: raceResults.userId,
+      driverName: raceResults.driverName,
       key: sql<string>`coalesce(${raceResults.userId}::text, nullif(${raceResults.driverGuid}, ''), ${raceResults.driverName})`,
       team: raceResults.teamName,
       car: cars.name,
-      flag: sql<string>`coalesce(${users.flagCode}, '')`,
       fastestLap: raceResults.fastestLap,
       pole: raceResults.pole,
     })
     .from(raceResults)
     .innerJoin(raceSessions, eq(raceSessions.id, raceResults.sessionId))
     .innerJoin(cars, eq(cars.id, raceResults.carId))
-    .leftJoin(users, eq(users.id, raceResults.userId))
     .where(ofBoard);
+  const order = new Map(sessions.map((s, i) => [s.id, i]));
   const round = new Map(races.map((s, i) => [s.id, i]));
   const poles = new Set(results.filter((r) => r.pole).map((r) => r.key));
   const finishes: Finish[] = results
@@ -249,19 +252,47 @@ export async function pointsStandings(
     const first = firstRace.get(key);
     if (first) first.pole = true;
   }
-  const latest = new Map(results.map((r) => [r.key, r]));
-  return ranked(teamStandings(finishes, races.length, rules)).map((s) => {
-    const lead = latest.get(s.members[0]);
-    const solo = s.members.length === 1 && s.name === s.members[0];
-    return {
-      rank: s.rank,
-      name: solo ? (lead?.name ?? s.name) : s.name,
-      points: s.points,
-      car: lead?.car ?? '',
-      flag_url: flagUrl(lead?.flag ?? ''),
-      members: s.members.map((m) => latest.get(m)?.name ?? m),
-    };
-  });
+  // Each racer as their latest session shows them (its car, the name they raced under).
+  const latest = new Map<string, (typeof results)[number]>();
+  for (const r of results) {
+    const seen = latest.get(r.key);
+    if (!seen || order.get(r.sessionId)! > order.get(seen.sessionId)!) latest.set(r.key, r);
+  }
+  const standings = ranked(teamStandings(finishes, races.length, rules));
+  const shown = standings.slice((page.page - 1) * page.page_size, page.page * page.page_size);
+  const ids = [
+    ...new Set(shown.flatMap((s) => s.members.map((m) => latest.get(m)?.userId ?? null))),
+  ].filter((v): v is number => v !== null);
+  const racers = new Map(
+    (ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, racerName: users.racerName, flag: users.flagCode })
+          .from(users)
+          .where(sql`${users.id} = any(${sql.param(ids)}::int[])`)
+    ).map((u) => [u.id, u]),
+  );
+  const nameOf = (key: string) => {
+    const r = latest.get(key);
+    const user = r?.userId == null ? undefined : racers.get(r.userId);
+    return user?.racerName || r?.driverName || key;
+  };
+  return {
+    count: standings.length,
+    results: shown.map((s) => {
+      const lead = latest.get(s.members[0]);
+      const solo = s.members.length === 1 && s.name === s.members[0];
+      const user = lead?.userId == null ? undefined : racers.get(lead.userId);
+      return {
+        rank: s.rank,
+        name: solo ? nameOf(s.name) : s.name,
+        points: s.points,
+        car: lead?.car ?? '',
+        flag_url: flagUrl(user?.flag ?? ''),
+        members: s.members.map(nameOf),
+      };
+    }),
+  };
 }
 
 type BoardWrite = z.infer<typeof boardWrite>;
