@@ -262,6 +262,21 @@ describe('backup and restore', () => {
     );
   });
 
+  it('restores a sequence moved by setval(…, false) where its next value was', async () => {
+    // Rows written with their ids (the chain seed, imports) leave their sequence uncalled:
+    // pg_sequences reads null for it, and a restore that kept it at 1 refused the next insert.
+    const { rows } = await t.deps.database.pool.query<{ next: string }>(
+      `select setval('locations_id_seq', (select max(id) from locations) + 10, false)::text as next`,
+    );
+    const backup = await createBackup(t.deps.database.pool, dir);
+    const target = await emptyDatabase();
+    await restoreBackup(target, backup.path);
+    const inserted = await target.pool.query<{ id: number }>(
+      `insert into locations (name, timezone) values ('After the restore', 'UTC') returning id`,
+    );
+    expect(String(inserted.rows[0].id)).toBe(rows[0].next);
+  });
+
   it('rolls back the whole load when a table does not match its checksum', async () => {
     const backup = await createBackup(t.deps.database.pool, dir);
     const forged = rewriteHeader(backup.path, (h) => ({

@@ -87,11 +87,23 @@ export async function createBackup(
       body.end();
       await written;
       // Read after the rows: every id in the snapshot is at or below these values.
-      const { rows: sequences } = await client.query<{ name: string; last_value: string | null }>(
-        `select format('%I.%I', schemaname, sequencename) as name, last_value::text
+      // The last value each handed out, read from the sequence itself: `pg_sequences` says null
+      // for one moved by `setval(…, false)` (rows written with their ids, as the chain seed and
+      // imports do), and a restore that left it at its start would refuse the next insert.
+      const { rows: names } = await client.query<{ name: string; min: string }>(
+        `select format('%I.%I', schemaname, sequencename) as name, min_value::text as min
            from pg_sequences where schemaname not in ('drizzle', 'pg_catalog')
           order by 1`,
       );
+      const sequences: BackupHeader['sequences'] = [];
+      for (const { name, min } of names) {
+        const { rows } = await client.query<{ used: string }>(
+          `select (case when is_called then last_value else last_value - 1 end)::text as used
+             from ${name}`,
+        );
+        const used = rows[0].used;
+        sequences.push({ name, last_value: BigInt(used) < BigInt(min) ? null : used });
+      }
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
         format_version: BACKUP_FORMAT_VERSION,
