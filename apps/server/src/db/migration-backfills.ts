@@ -25,3 +25,7 @@ export const reportSeatDaysBackfill = () =>
 /** The backfill of report_charge_quarters from the charges (decision 0107). */
 export const reportChargeQuartersBackfill = () =>
   backfillOf('report_charge_quarters_sync', '-- The charges already there');
+
+/** The count of audit_totals from the audit rows (decision 0108). */
+export const auditTotalsBackfill = () =>
+  backfillOf('audit_totals_sync', '-- The audit rows already there.');

@@ -87,6 +87,15 @@ it("fills the charges' quarter-hours as the trigger keeps them: one row per buck
   expect(kept).toEqual((await pool.query(fromCharges)).rows);
 });
 
+it("keeps the audit trail's total as the trigger does", async () => {
+  const { rows } = await pool.query<{ kept: string; counted: number }>(
+    `select coalesce((select events from audit_totals), 0)::text as kept,
+            (select count(*)::int from audit_events) as counted`,
+  );
+  expect(rows[0].counted).toBeGreaterThan(1000);
+  expect(Number(rows[0].kept)).toBe(rows[0].counted);
+});
+
 async function statementsOf(url: string, userId: number) {
   const token = await t.deps.tokens.sign(userId, 0);
   sent.length = 0;

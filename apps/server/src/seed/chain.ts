@@ -1,7 +1,11 @@
 import type pg from 'pg';
 import { PERMISSIONS } from '@paddock/contract/accounts';
 import { createIndexes, dropSecondaryIndexes } from '../db/bulk-load-indexes';
-import { reportChargeQuartersBackfill, reportSeatDaysBackfill } from '../db/migration-backfills';
+import {
+  auditTotalsBackfill,
+  reportChargeQuartersBackfill,
+  reportSeatDaysBackfill,
+} from '../db/migration-backfills';
 import { hashPassword } from '../lib/passwords';
 import { CARS, GROUPS, TRACKS } from './demo-laps';
 import { CHAIN_PLACES, FIRST_NAMES, LAST_NAMES, fullSeats } from './chain-places';
@@ -122,6 +126,10 @@ export async function seedChain(
     });
     await step('report seat days', () => rebuildReportSeatDays(q));
     await step('report charge quarters', () => rebuildReportChargeQuarters(q));
+    await step('audit total', async () => {
+      await q(`delete from audit_totals`);
+      await q(auditTotalsBackfill());
+    });
     await step('sequences and statistics', async () => {
       await setSequences(q);
       await q('drop table if exists seed_visits');

@@ -1,4 +1,16 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -25,4 +37,18 @@ export const auditEvents = pgTable(
     index('audit_events_subject').on(t.subjectUserId, t.at),
     index('audit_events_actor').on(t.actorId, t.at),
   ],
+);
+
+/**
+ * How many audit rows there are, kept at each commit by a trigger (migration
+ * audit_totals_sync): the trail's first page shows its page count, and counting a chain's
+ * trail row by row grows with every year (issue 33, decision 0108). One row.
+ */
+export const auditTotals = pgTable(
+  'audit_totals',
+  {
+    one: boolean().primaryKey().default(true),
+    events: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [check('audit_totals_one_row', sql`${t.one}`)],
 );

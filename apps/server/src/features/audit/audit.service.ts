@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEvent } from '@paddock/contract/audit';
 import type { Paginated } from '@paddock/contract/common';
 import { users } from '../../db/schema/accounts';
-import { auditEvents } from '../../db/schema/audit';
+import { auditEvents, auditTotals } from '../../db/schema/audit';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/sql-text';
 import type { AuthUser } from '../../plugins/auth';
@@ -63,12 +63,16 @@ export async function listAudit(db: Db, query: Query): Promise<Paginated<AuditEv
   return paginate(
     query,
     async () =>
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(auditEvents)
-          .where(where)
-      )[0].n,
+      // The whole trail's count is kept at each commit (decision 0108): counting a chain's
+      // trail row by row grows with every year. A filtered trail is counted by its index.
+      where === undefined
+        ? ((await db.select({ n: auditTotals.events }).from(auditTotals))[0]?.n ?? 0)
+        : (
+            await db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(auditEvents)
+              .where(where)
+          )[0].n,
     async (limit, offset) => {
       const rows = await db
         .select({
