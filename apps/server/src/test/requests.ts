@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { bearer, type CreatedUser } from './factories';
 import type { TestApp } from './test-app';
 
@@ -8,3 +9,25 @@ import type { TestApp } from './test-app';
 export const userPost =
   (app: () => TestApp) => (user: CreatedUser, url: string, payload?: object) =>
     app().app.inject({ method: 'POST', url, headers: bearer(user.token), payload });
+
+/** `user` books `items` and pays with their saved card, through the checkout's two calls. */
+export async function bookAndPay(
+  t: TestApp,
+  user: CreatedUser,
+  items: { calendar: number; slot: string }[],
+) {
+  const headers = bearer(user.token);
+  const quote = await t.app.inject({
+    method: 'POST',
+    url: '/api/reservations/checkouts/quote',
+    headers,
+    payload: { reservations: items },
+  });
+  expect(quote.statusCode, quote.body).toBe(200);
+  const done = await t.app.inject({
+    method: 'POST',
+    url: `/api/reservations/checkouts/${quote.json().checkout_id}/process`,
+    headers,
+  });
+  expect(done.statusCode, done.body).toBe(200);
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { untilWaitingOnLock } from '../../test/lock-wait';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 
 // audit_totals (decision 0108) is kept by a deferred constraint trigger on audit_events: once a
@@ -89,15 +90,7 @@ describe('the audit trail’s kept total', () => {
           () => 'committed',
           (e: Error) => e.message,
         );
-        for (let i = 0; ; i++) {
-          const { rows } = await admin.query(
-            `select wait_event_type from pg_stat_activity where pid = $1`,
-            [pid],
-          );
-          if (rows[0]?.wait_event_type === 'Lock') break;
-          if (i > 200) throw new Error('commit never waited');
-          await new Promise((r) => setTimeout(r, 25));
-        }
+        await untilWaitingOnLock(admin, pid);
       }
       await admin.query('select pg_terminate_backend($1)', [pid]);
       if (holder) {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Report } from '@paddock/contract/reports';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { untilWaitingOnLock } from '../../test/lock-wait';
+import { bookAndPay } from '../../test/requests';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
@@ -147,20 +149,7 @@ describe('report_charge_quarters', () => {
 
   it('counts what a checkout writes through the API', async () => {
     const day = futureDate(5);
-    const headers = bearer(alice.token);
-    const quote = await t.app.inject({
-      method: 'POST',
-      url: '/api/reservations/checkouts/quote',
-      headers,
-      payload: { reservations: [{ calendar: venue.seats[0].id, slot: `${day}T18:00` }] },
-    });
-    expect(quote.statusCode, quote.body).toBe(200);
-    const done = await t.app.inject({
-      method: 'POST',
-      url: `/api/reservations/checkouts/${quote.json().checkout_id}/process`,
-      headers,
-    });
-    expect(done.statusCode, done.body).toBe(200);
+    await bookAndPay(t, alice, [{ calendar: venue.seats[0].id, slot: `${day}T18:00` }]);
     const kept = await expectInStep();
     expect(kept.some((r) => r.kind === 'booking' && r.referenced && r.succeeded)).toBe(true);
   });
@@ -190,15 +179,7 @@ describe('report_charge_quarters', () => {
           (e: Error) => e.message,
         );
         // Until its commit waits for the lock inside the trigger.
-        for (let i = 0; ; i++) {
-          const { rows } = await admin.query(
-            `select wait_event_type from pg_stat_activity where pid = $1`,
-            [pid],
-          );
-          if (rows[0]?.wait_event_type === 'Lock') break;
-          if (i > 200) throw new Error('commit never waited');
-          await new Promise((r) => setTimeout(r, 25));
-        }
+        await untilWaitingOnLock(admin, pid);
       }
       await admin.query('select pg_terminate_backend($1)', [pid]);
       if (during === 'commit') {

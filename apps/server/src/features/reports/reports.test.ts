@@ -5,6 +5,7 @@ import { charges } from '../../db/schema/payments';
 import { clubMemberships } from '../../db/schema/club';
 import { reservations } from '../../db/schema/booking';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { bookAndPay } from '../../test/requests';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { saveTestCard } from '../../test/cards';
 import { createVenue, futureDate } from '../../test/booking-factories';
@@ -39,22 +40,8 @@ const get = (query: Record<string, string | number>, user: CreatedUser | null = 
     headers: user ? bearer(user.token) : {},
   });
 
-async function book(user: CreatedUser, items: { calendar: number; slot: string }[]) {
-  const headers = bearer(user.token);
-  const quote = await t.app.inject({
-    method: 'POST',
-    url: '/api/reservations/checkouts/quote',
-    headers,
-    payload: { reservations: items },
-  });
-  expect(quote.statusCode, quote.body).toBe(200);
-  const done = await t.app.inject({
-    method: 'POST',
-    url: `/api/reservations/checkouts/${quote.json().checkout_id}/process`,
-    headers,
-  });
-  expect(done.statusCode, done.body).toBe(200);
-}
+const book = (user: CreatedUser, items: { calendar: number; slot: string }[]) =>
+  bookAndPay(t, user, items);
 
 describe('GET /api/reports', () => {
   it('shows a paid booking in utilisation, revenue (fees apart) and top customers', async () => {
