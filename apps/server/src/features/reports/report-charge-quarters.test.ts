@@ -95,7 +95,7 @@ describe('report_charge_quarters', () => {
     await pool.query(`update charges set charge_ref = 'ch_late' where id = $1`, [late]);
     await expectInStep();
     await pool.query(`update charges set method = 'terminal' where id = $1`, [d]);
-    await pool.query(`update charges set amount_cents = 2_000_000_000 where id = $1`, [b]);
+    await pool.query(`update charges set amount_cents = 2000000000 where id = $1`, [b]);
     await pool.query(
       `update charges set created_at = '2031-03-02T23:45:00Z', kind = 'voucher' where id = $1`,
       [c],
