@@ -21,6 +21,7 @@ const BIG_TABLES = [
   'report_charge_quarters',
   'credit_entries',
   'race_results',
+  'race_sessions',
 ];
 const today = DateTime.utc().toISODate()!;
 

@@ -512,7 +512,9 @@ async function insertRacing(q: Q, plan: ChainPlan) {
      join lateral (select cars.id from cars
                    join car_group_members m on m.car_id = cars.id
                    join car_groups g on g.id = m.group_id and g.name = 'GT3'
-                   where cars.sim = s.sim order by cars.id limit 1) c on true`,
+                   where cars.sim = s.sim order by cars.id limit 1) c on true
+     -- As imports write them: a session's results together, sessions in turn.
+     order by s.id, p`,
     [FIRST_CUSTOMER_ID, plan.customers],
   );
   // A party of up to four seats at every location with four cockpits or more.

@@ -207,22 +207,27 @@ export const boards = pgTable('boards', {
 });
 
 /** A race session imported from a results file, for POINTS boards. */
-export const raceSessions = pgTable('race_sessions', {
-  id: serial().primaryKey(),
-  /** The SHA-256 of the file first imported for this session (for the record). */
-  fileSha: text().notNull().unique(),
-  /** The session's identity from its content (`ParsedSession.sessionKey`): a second file of
-   *  the same session adds nothing. Sessions imported before it existed: `file:<sha>`. */
-  sessionKey: text().notNull().unique(),
-  sim: text().$type<Sim>().notNull(),
-  trackId: integer()
-    .notNull()
-    .references(() => tracks.id),
-  kind: text().notNull(),
-  serverName: text().notNull().default(''),
-  importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  importedById: integer().references(() => users.id, { onDelete: 'set null' }),
-});
+export const raceSessions = pgTable(
+  'race_sessions',
+  {
+    id: serial().primaryKey(),
+    /** The SHA-256 of the file first imported for this session (for the record). */
+    fileSha: text().notNull().unique(),
+    /** The session's identity from its content (`ParsedSession.sessionKey`): a second file of
+     *  the same session adds nothing. Sessions imported before it existed: `file:<sha>`. */
+    sessionKey: text().notNull().unique(),
+    sim: text().$type<Sim>().notNull(),
+    trackId: integer()
+      .notNull()
+      .references(() => tracks.id),
+    kind: text().notNull(),
+    serverName: text().notNull().default(''),
+    importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    importedById: integer().references(() => users.id, { onDelete: 'set null' }),
+  },
+  // A POINTS board's season: its track's sessions since the board's start (issue 33).
+  (t) => [index('race_sessions_track_imported').on(t.trackId, t.importedAt)],
+);
 
 /** One driver's finish in an imported session (position 1 = winner). */
 export const raceResults = pgTable(

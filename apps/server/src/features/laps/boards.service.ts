@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Board, Lap, PointsEntry } from '@paddock/contract/laps';
 import type { z } from 'zod';
 import type { boardWrite } from '@paddock/contract/laps';
+import type pg from 'pg';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import {
@@ -10,7 +11,6 @@ import {
   carGroups,
   cars,
   raceResults,
-  raceSessions,
   tracks,
   type PointsRules,
   type Sim,
@@ -22,6 +22,7 @@ import { sanitizePageHtml } from '../pages/sanitize-page-html';
 import * as repo from './laps.repo';
 import { DEFAULT_RULES, ranked, teamStandings, type Finish } from './points';
 import { GenerationMemo } from '../../lib/generation-memo';
+import { preparedPer } from '../../db/prepared';
 
 type BoardRow = typeof boards.$inferSelect & {
   trackName: string | null;
@@ -55,8 +56,8 @@ function toBoard(row: BoardRow): Board {
   };
 }
 
-async function boardRows(db: Db, where?: ReturnType<typeof eq>): Promise<BoardRow[]> {
-  const rows = await db
+const boardSelect = (db: Db) =>
+  db
     .select({
       board: boards,
       trackName: tracks.name,
@@ -65,16 +66,28 @@ async function boardRows(db: Db, where?: ReturnType<typeof eq>): Promise<BoardRo
     })
     .from(boards)
     .leftJoin(tracks, eq(tracks.id, boards.trackId))
-    .leftJoin(carGroups, eq(carGroups.id, boards.groupId))
-    .where(where)
-    .orderBy(asc(boards.sortOrder), asc(boards.id));
-  return rows.map((r) => ({
-    ...r.board,
-    trackName: r.trackName,
-    trackSim: r.trackSim,
-    groupName: r.groupName,
-  }));
+    .leftJoin(carGroups, eq(carGroups.id, boards.groupId));
+
+type BoardSelected = Awaited<ReturnType<ReturnType<typeof boardSelect>['execute']>>[number];
+
+const boardRowOf = (r: BoardSelected): BoardRow => ({
+  ...r.board,
+  trackName: r.trackName,
+  trackSim: r.trackSim,
+  groupName: r.groupName,
+});
+
+async function boardRows(db: Db, where?: ReturnType<typeof eq>): Promise<BoardRow[]> {
+  const rows = await boardSelect(db).where(where).orderBy(asc(boards.sortOrder), asc(boards.id));
+  return rows.map(boardRowOf);
 }
+
+/** One board by id, prepared: every board's results call reads it first. */
+const boardById = preparedPer((db: Db) =>
+  boardSelect(db)
+    .where(eq(boards.id, sql.placeholder('id')))
+    .prepare('board_by_id'),
+);
 
 /** Boards for everyone: the active ones (staff managing boards see all with `all`). */
 export async function listBoards(db: Db, includeInactive: boolean): Promise<Board[]> {
@@ -82,7 +95,8 @@ export async function listBoards(db: Db, includeInactive: boolean): Promise<Boar
 }
 
 async function boardRow(db: Db, id: number, includeInactive = true): Promise<BoardRow> {
-  const [row] = await boardRows(db, eq(boards.id, id));
+  const [found] = await boardById(db).execute({ id });
+  const row = found && boardRowOf(found);
   if (!row || (!row.active && !includeInactive)) throw new NotFound();
   return row;
 }
@@ -182,6 +196,73 @@ async function computeTimeResults(
   return rows.map((r, i) => repo.toLap(r, i + 1, id));
 }
 
+/** A POINTS board's scope: the conditions its sessions meet (each only when the board sets it). */
+type Season = { track: number | null; sim: string | null; start: Date | null };
+
+/**
+ * A POINTS board's sessions with what the ranking needs of their results, in session order, as
+ * arrays: session id, is a race, result id, position, user id, the racer's key when no user
+ * (GUID, else name), team, fastest lap, pole. Its sessions come through the track's index, each
+ * one's results through theirs (issue 33); a session without results still counts as a round
+ * (the left join leaves it one row of nulls). Raw and in array rows: a chain's season is two
+ * thousand rows a call, and drizzle's mapping of them cost 1.6 ms of a 13 ms call (docs/
+ * benchmarks.md). Named per shape of the scope, so each is planned once per connection.
+ */
+async function seasonRows(db: Db, season: Season): Promise<SeasonRow[]> {
+  const values: unknown[] = [];
+  const where: string[] = [];
+  const shape = (['track', 'sim', 'start'] as const).map((k) => {
+    const value = season[k];
+    if (value === null) return 0;
+    values.push(value instanceof Date ? value.toISOString() : value);
+    where.push(`${SEASON_COLUMN[k]} $${values.length}`);
+    return 1;
+  });
+  const result = await (db as Db & { $client: pg.Pool }).$client.query<SeasonRow>({
+    name: `points_season_${shape.join('')}`,
+    text: `select s.id, s.kind = 'RACE', r.id, r.position, r.user_id,
+        case when r.user_id is null then coalesce(nullif(r.driver_guid, ''), r.driver_name) end,
+        r.team_name, r.fastest_lap, r.pole
+      from race_sessions s left join race_results r on r.session_id = s.id
+      where ${where.join(' and ') || 'true'}
+      order by s.imported_at, s.id`,
+    values,
+    rowMode: 'array',
+  });
+  return result.rows;
+}
+
+const SEASON_COLUMN = { track: 's.track_id =', sim: 's.sim =', start: 's.imported_at >=' };
+
+type SeasonRow = [
+  sessionId: number,
+  race: boolean,
+  resultId: number | null,
+  position: number | null,
+  userId: number | null,
+  otherKey: string | null,
+  team: string | null,
+  fastestLap: boolean | null,
+  pole: boolean | null,
+];
+
+/** Finishes as a board shows their racers: the name and car raced under, the account's flag. */
+const shownAsQuery = preparedPer((db: Db) =>
+  db
+    .select({
+      id: raceResults.id,
+      driverName: raceResults.driverName,
+      car: cars.name,
+      racerName: users.racerName,
+      flag: users.flagCode,
+    })
+    .from(raceResults)
+    .innerJoin(cars, eq(cars.id, raceResults.carId))
+    .leftJoin(users, eq(users.id, raceResults.userId))
+    .where(sql`${raceResults.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('points_shown_as'),
+);
+
 /**
  * A page of a POINTS board's standings from imported race results on its track (any track when
  * none) since its start: teams of racers (a racer without a team stands alone), by the board's
@@ -199,49 +280,33 @@ export async function pointsStandings(
   if (row.calculation !== 'POINTS') return { count: 0, results: [] };
   const rules: PointsRules = row.pointsRules ?? DEFAULT_RULES;
   const start = boardStart(row, now);
-  // The board's sessions, named once: the results are read through the same condition (a join,
-  // not a list of a season's session ids: a chain's track has a thousand, issue 33).
-  const ofBoard = and(
-    row.trackId === null ? undefined : eq(raceSessions.trackId, row.trackId),
-    row.sim === null ? undefined : eq(raceSessions.sim, row.sim),
-    start === null ? undefined : sql`${raceSessions.importedAt} >= ${start.toISOString()}`,
-  );
-  const sessions = await db
-    .select({ id: raceSessions.id, kind: raceSessions.kind })
-    .from(raceSessions)
-    .where(ofBoard)
-    .orderBy(asc(raceSessions.importedAt), asc(raceSessions.id));
-  const races = sessions.filter((s) => s.kind === 'RACE');
-  if (sessions.length === 0) return { count: 0, results: [] };
-  const results = await db
-    .select({
-      sessionId: raceResults.sessionId,
-      position: raceResults.position,
-      userId: raceResults.userId,
-      driverName: raceResults.driverName,
-      key: sql<string>`coalesce(${raceResults.userId}::text, nullif(${raceResults.driverGuid}, ''), ${raceResults.driverName})`,
-      team: raceResults.teamName,
-      car: cars.name,
-      fastestLap: raceResults.fastestLap,
-      pole: raceResults.pole,
-    })
-    .from(raceResults)
-    .innerJoin(raceSessions, eq(raceSessions.id, raceResults.sessionId))
-    .innerJoin(cars, eq(cars.id, raceResults.carId))
-    .where(ofBoard);
-  const order = new Map(sessions.map((s, i) => [s.id, i]));
-  const round = new Map(races.map((s, i) => [s.id, i]));
-  const poles = new Set(results.filter((r) => r.pole).map((r) => r.key));
-  const finishes: Finish[] = results
-    .filter((r) => round.has(r.sessionId))
-    .map((r) => ({
-      round: round.get(r.sessionId)!,
-      racer: r.key,
-      team: r.team,
-      position: r.position,
-      fastestLap: r.fastestLap,
-      pole: false,
-    }));
+  const rows = await seasonRows(db, { track: row.trackId, sim: row.sim, start });
+  if (rows.length === 0) return { count: 0, results: [] };
+  const round = new Map<number, number>();
+  for (const [sessionId, race] of rows)
+    if (race && !round.has(sessionId)) round.set(sessionId, round.size);
+  const finishes: Finish[] = [];
+  const poles = new Set<string>();
+  // Each racer as their latest session shows them (its car, the name they raced under): the
+  // rows come in session order, so a racer's last row is their latest.
+  const latest = new Map<string, number>();
+  for (const r of rows) {
+    const [sessionId, , resultId, position, userId, other, team, fastest, pole] = r;
+    if (resultId === null || position === null) continue;
+    const key = userId === null ? other! : String(userId);
+    latest.set(key, resultId);
+    if (pole) poles.add(key);
+    const n = round.get(sessionId);
+    if (n !== undefined)
+      finishes.push({
+        round: n,
+        racer: key,
+        team: team ?? '',
+        position,
+        fastestLap: fastest === true,
+        pole: false,
+      });
+  }
   // Pole (P1 in a qualifying) counts once per racer, in their first race of the board.
   const firstRace = new Map<string, Finish>();
   for (const f of finishes) {
@@ -252,43 +317,27 @@ export async function pointsStandings(
     const first = firstRace.get(key);
     if (first) first.pole = true;
   }
-  // Each racer as their latest session shows them (its car, the name they raced under).
-  const latest = new Map<string, (typeof results)[number]>();
-  for (const r of results) {
-    const seen = latest.get(r.key);
-    if (!seen || order.get(r.sessionId)! > order.get(seen.sessionId)!) latest.set(r.key, r);
-  }
-  const standings = ranked(teamStandings(finishes, races.length, rules));
+  const standings = ranked(teamStandings(finishes, round.size, rules));
   const shown = standings.slice((page.page - 1) * page.page_size, page.page * page.page_size);
-  const ids = [
-    ...new Set(shown.flatMap((s) => s.members.map((m) => latest.get(m)?.userId ?? null))),
-  ].filter((v): v is number => v !== null);
-  const racers = new Map(
-    (ids.length === 0
-      ? []
-      : await db
-          .select({ id: users.id, racerName: users.racerName, flag: users.flagCode })
-          .from(users)
-          .where(sql`${users.id} = any(${sql.param(ids)}::int[])`)
-    ).map((u) => [u.id, u]),
+  // The page's racers as shown: their latest finish's name and car, their account's racer name
+  // and flag; read for the page only (a chain's season has two thousand finishers).
+  const ids = [...new Set(shown.flatMap((s) => s.members.map((m) => latest.get(m)!)))];
+  const shownAs = new Map(
+    (ids.length === 0 ? [] : await shownAsQuery(db).execute({ ids })).map((r) => [r.id, r]),
   );
-  const nameOf = (key: string) => {
-    const r = latest.get(key);
-    const user = r?.userId == null ? undefined : racers.get(r.userId);
-    return user?.racerName || r?.driverName || key;
-  };
+  const as = (key: string) => shownAs.get(latest.get(key)!);
+  const nameOf = (key: string) => as(key)?.racerName || as(key)?.driverName || key;
   return {
     count: standings.length,
     results: shown.map((s) => {
-      const lead = latest.get(s.members[0]);
+      const lead = as(s.members[0]);
       const solo = s.members.length === 1 && s.name === s.members[0];
-      const user = lead?.userId == null ? undefined : racers.get(lead.userId);
       return {
         rank: s.rank,
         name: solo ? nameOf(s.name) : s.name,
         points: s.points,
         car: lead?.car ?? '',
-        flag_url: flagUrl(user?.flag ?? ''),
+        flag_url: flagUrl(lead?.flag ?? ''),
         members: s.members.map(nameOf),
       };
     }),

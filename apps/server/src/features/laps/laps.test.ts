@@ -483,22 +483,23 @@ describe('POINTS boards', () => {
     ).toEqual(['Andrea Mel', 'Andrea Sorlini'].sort());
     expect(body.results.length).toBeLessThanOrEqual(15);
   });
-  it('give the pole bonus in the racer’s first race, whatever order the results were stored in', async () => {
+  /** A track of its own with one car, and its sessions and finishes written as imports do. */
+  async function ownTrack(name: string) {
     const [track] = await t.db
       .insert(tracks)
-      .values({ sim: 'ac', key: `pole-${Date.now()}`, name: 'Pole Ring' })
+      .values({ sim: 'ac', key: `${name}-${Date.now()}`, name })
       .returning();
     const [car] = await t.db
       .insert(cars)
-      .values({ sim: 'ac', key: `pole-car-${Date.now()}`, name: 'Pole car' })
+      .values({ sim: 'ac', key: `${name}-car-${Date.now()}`, name: `${name} car` })
       .returning();
     const session = async (kind: string, minutesAgo: number) =>
       (
         await t.db
           .insert(raceSessions)
           .values({
-            fileSha: `pole-${kind}-${minutesAgo}-${Date.now()}`,
-            sessionKey: `pole-${kind}-${minutesAgo}-${Date.now()}`,
+            fileSha: `${name}-${kind}-${minutesAgo}-${Date.now()}`,
+            sessionKey: `${name}-${kind}-${minutesAgo}-${Date.now()}`,
             sim: 'ac',
             trackId: track.id,
             kind,
@@ -506,17 +507,21 @@ describe('POINTS boards', () => {
           })
           .returning()
       )[0];
-    const qualifying = await session('QUALIFY', 30);
-    const first = await session('RACE', 20);
-    const second = await session('RACE', 10);
     const finish = (sessionId: number, position: number, pole = false) => ({
       sessionId,
       position,
-      driverGuid: 'pole-racer',
-      driverName: 'Pole Racer',
+      driverGuid: `${name}-racer`,
+      driverName: `${name} Racer`,
       carId: car.id,
       pole,
     });
+    return { track, session, finish };
+  }
+  it('give the pole bonus in the racer’s first race, whatever order the results were stored in', async () => {
+    const { track, session, finish } = await ownTrack('Pole');
+    const qualifying = await session('QUALIFY', 30);
+    const first = await session('RACE', 20);
+    const second = await session('RACE', 10);
     // Stored latest race first: the first race is not the first row read.
     await t.db.insert(raceResults).values(finish(second.id, 1));
     await t.db.insert(raceResults).values(finish(qualifying.id, 1, true));
@@ -534,6 +539,28 @@ describe('POINTS boards', () => {
     // The pole counted in the second race would give 28.
     expect(standings.results).toEqual([
       expect.objectContaining({ name: 'Pole Racer', points: 25 }),
+    ]);
+  });
+  it('count a race without results as a round, and only the sessions of the board’s frame and sim', async () => {
+    const { track, session, finish } = await ownTrack('Frame');
+    await t.db.insert(raceResults).values(finish((await session('RACE', 3 * 24 * 60)).id, 1));
+    await t.db.insert(raceResults).values(finish((await session('RACE', 20)).id, 1));
+    await session('RACE', 10);
+    const board = (
+      await call('POST', '/api/boards', staff, {
+        name: 'Frame cup',
+        calculation: 'POINTS',
+        track: track.id,
+        sim: 'ac',
+        time_frame_days: 1,
+        points_rules: { ...DEFAULT_RULES, drop_worst: 1 },
+      })
+    ).json();
+    const standings = (await call('GET', `/api/teams?board=${board.id}`, null)).json();
+    // Two rounds in the last day (one without results), the worse one dropped: 25. Without the
+    // empty round nothing would be kept (0); with the race of three days ago, 50.
+    expect(standings.results).toEqual([
+      expect.objectContaining({ name: 'Frame Racer', points: 25 }),
     ]);
   });
 });

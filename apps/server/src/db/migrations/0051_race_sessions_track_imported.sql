@@ -1,0 +1,1 @@
+CREATE INDEX "race_sessions_track_imported" ON "race_sessions" USING btree ("track_id","imported_at");
