@@ -73,6 +73,7 @@ import { ReceiptSender } from './features/checkout/receipts-owed';
 import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
+import { StandingsCache } from './features/laps/standings-cache';
 import { lapsRoutes } from './features/laps/laps.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './features/health/health.routes';
@@ -283,6 +284,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   // Seats and their locations for the booking write path, shared by booking and checkout.
   const seatCache = new SeatCache(changes);
   const settingsCache = new SettingsCache(changes);
+  // POINTS boards' seasons, ranked once until race results change (decision 0109).
+  const standingsCache = new StandingsCache(changes);
   // Booking confirmations, sent after the answer from the rows the checkouts leave (0059).
   const receipts = new ReceiptSender({
     db: deps.database.db,
@@ -336,7 +339,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
       await api.register(acServerRoutes(acServers));
-      await api.register(boardsRoutes(deps));
+      await api.register(boardsRoutes(deps, standingsCache));
       await api.register(eventsRoutes({ ...deps, changes, build, draining }));
       await api.register(screensRoutes({ ...deps, build }));
       await api.register(plannerRoutes(deps));

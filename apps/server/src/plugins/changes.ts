@@ -36,8 +36,8 @@ export const RELAY_MAX_BYTES = 7000;
 export type Relay = { topic: Topic; id: number; data: unknown };
 
 /**
- * What the in-memory caches must forget, announced by triggers (migration 0017_cache_notify):
- * `u:<user id>`, `j:<jti>`, `s:<seat id>` or `*`.
+ * What the in-memory caches must forget, announced by triggers (migration 0019_cache_notify):
+ * `u:<user id>`, `j:<jti>`, `s:<seat id>`, `r` (race sessions or results, migration 0052) or `*`.
  */
 const CACHE_CHANNEL = 'paddock_cache';
 

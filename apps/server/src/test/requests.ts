@@ -31,3 +31,20 @@ export async function bookAndPay(
   });
   expect(done.statusCode, done.body).toBe(200);
 }
+
+/** Polls `url` on `app` until `check` holds for an answer (every 10 ms, `ms` at most). */
+export async function answerUntil(
+  app: TestApp['app'],
+  url: string,
+  check: (res: { statusCode: number; json: () => unknown }) => boolean,
+  ms = 5000,
+) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const res = await app.inject({ url });
+    if (check(res)) return res;
+    if (Date.now() > end)
+      throw new Error(`no such answer from ${url}: last ${res.statusCode} ${res.body}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -7,6 +7,7 @@ import { databaseUrl } from '../../test/database-url';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FEED_APPLICATION_NAME } from '../../plugins/changes';
 import { freePort } from '../../test/free-port';
+import { answerUntil } from '../../test/requests';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,23 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** Polls `url` on `app` until `check` holds for an answer (every 10 ms, `ms` at most). */
-async function answerUntil(
-  app: TestApp['app'],
-  url: string,
-  check: (res: { statusCode: number; json: () => unknown }) => boolean,
-  ms = 5000,
-) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const res = await app.inject({ url });
-    if (check(res)) return res;
-    if (Date.now() > end)
-      throw new Error(`no such answer from ${url}: last ${res.statusCode} ${res.body}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('GET /api/health and GET /api/ready', () => {
   it('answer 200 on a working instance, to anyone, uncached', async () => {

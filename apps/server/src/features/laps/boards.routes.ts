@@ -16,6 +16,7 @@ import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../deps';
 import { hasPermission } from '../../plugins/auth';
 import * as boards from './boards.service';
+import type { StandingsCache } from './standings-cache';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -24,7 +25,7 @@ const managesBoards = (request: FastifyRequest) =>
   hasPermission(request.authUser, 'leaderboards.change_board');
 
 export const boardsRoutes =
-  (deps: Deps): FastifyPluginAsyncZod =>
+  (deps: Deps, standings: StandingsCache): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const tags = ['leaderboards'];
@@ -114,10 +115,14 @@ export const boardsRoutes =
       },
       async (request) => {
         const { board, page, page_size } = request.query;
-        const { count, results } = await boards.pointsStandings(db, board, managesBoards(request), {
-          page,
-          page_size,
-        });
+        const { count, results } = await boards.pointsStandings(
+          db,
+          board,
+          managesBoards(request),
+          { page, page_size },
+          new Date(),
+          standings.lookup(() => request.changesHeard()),
+        );
         return {
           count,
           page_count: Math.max(1, Math.ceil(count / page_size)),

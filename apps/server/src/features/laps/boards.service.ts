@@ -3,24 +3,15 @@ import { DateTime } from 'luxon';
 import type { Board, Lap, PointsEntry } from '@paddock/contract/laps';
 import type { z } from 'zod';
 import type { boardWrite } from '@paddock/contract/laps';
-import type pg from 'pg';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
-import {
-  boards,
-  carGroups,
-  cars,
-  raceResults,
-  tracks,
-  type PointsRules,
-  type Sim,
-} from '../../db/schema/laps';
+import { boards, carGroups, cars, raceResults, tracks, type Sim } from '../../db/schema/laps';
 import { NotFound, ValidationError } from '../../plugins/errors';
 import { publishChange } from '../../plugins/changes';
 import { flagUrl } from '../accounts/user-view';
 import { sanitizePageHtml } from '../pages/sanitize-page-html';
 import * as repo from './laps.repo';
-import { DEFAULT_RULES, ranked, teamStandings, type Finish } from './points';
+import { computeSeason, type SeasonLookup } from './points-season';
 import { GenerationMemo } from '../../lib/generation-memo';
 import { preparedPer } from '../../db/prepared';
 
@@ -94,7 +85,7 @@ export async function listBoards(db: Db, includeInactive: boolean): Promise<Boar
   return (await boardRows(db, includeInactive ? undefined : eq(boards.active, true))).map(toBoard);
 }
 
-async function boardRow(db: Db, id: number, includeInactive = true): Promise<BoardRow> {
+export async function boardRow(db: Db, id: number, includeInactive = true): Promise<BoardRow> {
   const [found] = await boardById(db).execute({ id });
   const row = found && boardRowOf(found);
   if (!row || (!row.active && !includeInactive)) throw new NotFound();
@@ -196,56 +187,6 @@ async function computeTimeResults(
   return rows.map((r, i) => repo.toLap(r, i + 1, id));
 }
 
-/** A POINTS board's scope: the conditions its sessions meet (each only when the board sets it). */
-type Season = { track: number | null; sim: string | null; start: Date | null };
-
-/**
- * A POINTS board's sessions with what the ranking needs of their results, in session order, as
- * arrays: session id, is a race, result id, position, user id, the racer's key when no user
- * (GUID, else name), team, fastest lap, pole. Its sessions come through the track's index, each
- * one's results through theirs (issue 33); a session without results still counts as a round
- * (the left join leaves it one row of nulls). Raw and in array rows: a chain's season is two
- * thousand rows a call, and drizzle's mapping of them cost 1.6 ms of a 13 ms call (docs/
- * benchmarks.md). Named per shape of the scope, so each is planned once per connection.
- */
-async function seasonRows(db: Db, season: Season): Promise<SeasonRow[]> {
-  const values: unknown[] = [];
-  const where: string[] = [];
-  const shape = (['track', 'sim', 'start'] as const).map((k) => {
-    const value = season[k];
-    if (value === null) return 0;
-    values.push(value instanceof Date ? value.toISOString() : value);
-    where.push(`${SEASON_COLUMN[k]} $${values.length}`);
-    return 1;
-  });
-  const result = await (db as Db & { $client: pg.Pool }).$client.query<SeasonRow>({
-    name: `points_season_${shape.join('')}`,
-    text: `select s.id, s.kind = 'RACE', r.id, r.position, r.user_id,
-        case when r.user_id is null then coalesce(nullif(r.driver_guid, ''), r.driver_name) end,
-        r.team_name, r.fastest_lap, r.pole
-      from race_sessions s left join race_results r on r.session_id = s.id
-      where ${where.join(' and ') || 'true'}
-      order by s.imported_at, s.id`,
-    values,
-    rowMode: 'array',
-  });
-  return result.rows;
-}
-
-const SEASON_COLUMN = { track: 's.track_id =', sim: 's.sim =', start: 's.imported_at >=' };
-
-type SeasonRow = [
-  sessionId: number,
-  race: boolean,
-  resultId: number | null,
-  position: number | null,
-  userId: number | null,
-  otherKey: string | null,
-  team: string | null,
-  fastestLap: boolean | null,
-  pole: boolean | null,
-];
-
 /** Finishes as a board shows their racers: the name and car raced under, the account's flag. */
 const shownAsQuery = preparedPer((db: Db) =>
   db
@@ -266,7 +207,8 @@ const shownAsQuery = preparedPer((db: Db) =>
 /**
  * A page of a POINTS board's standings from imported race results on its track (any track when
  * none) since its start: teams of racers (a racer without a team stands alone), by the board's
- * rules. The ranking reads the season's results alone; the racers' names and flags are read for
+ * rules. The ranking reads the season's results alone (kept per board by `seasons`, the
+ * StandingsCache's lookup, until race results change); the racers' names and flags are read for
  * the page's entries only (a chain's season has two thousand finishers, issue 33).
  */
 export async function pointsStandings(
@@ -275,49 +217,20 @@ export async function pointsStandings(
   includeInactive: boolean,
   page: { page: number; page_size: number },
   now = new Date(),
+  seasons: SeasonLookup = async (_id, _signature, _now, compute) => (await compute()).season,
 ): Promise<{ count: number; results: PointsEntry[] }> {
   const row = await boardRow(db, id, includeInactive);
   if (row.calculation !== 'POINTS') return { count: 0, results: [] };
-  const rules: PointsRules = row.pointsRules ?? DEFAULT_RULES;
-  const start = boardStart(row, now);
-  const rows = await seasonRows(db, { track: row.trackId, sim: row.sim, start });
-  if (rows.length === 0) return { count: 0, results: [] };
-  const round = new Map<number, number>();
-  for (const [sessionId, race] of rows)
-    if (race && !round.has(sessionId)) round.set(sessionId, round.size);
-  const finishes: Finish[] = [];
-  const poles = new Set<string>();
-  // Each racer as their latest session shows them (its car, the name they raced under): the
-  // rows come in session order, so a racer's last row is their latest.
-  const latest = new Map<string, number>();
-  for (const r of rows) {
-    const [sessionId, , resultId, position, userId, other, team, fastest, pole] = r;
-    if (resultId === null || position === null) continue;
-    const key = userId === null ? other! : String(userId);
-    latest.set(key, resultId);
-    if (pole) poles.add(key);
-    const n = round.get(sessionId);
-    if (n !== undefined)
-      finishes.push({
-        round: n,
-        racer: key,
-        team: team ?? '',
-        position,
-        fastestLap: fastest === true,
-        pole: false,
-      });
-  }
-  // Pole (P1 in a qualifying) counts once per racer, in their first race of the board.
-  const firstRace = new Map<string, Finish>();
-  for (const f of finishes) {
-    const first = firstRace.get(f.racer);
-    if (!first || f.round < first.round) firstRace.set(f.racer, f);
-  }
-  for (const key of poles) {
-    const first = firstRace.get(key);
-    if (first) first.pole = true;
-  }
-  const standings = ranked(teamStandings(finishes, round.size, rules));
+  const of = {
+    track: row.trackId,
+    sim: row.sim,
+    start: boardStart(row, now),
+    timeFrameDays: row.timeFrameDays,
+    rules: row.pointsRules,
+  };
+  // What the season is ranked by, but for its start (a rolling frame's moves with `now`).
+  const signature = JSON.stringify([of.track, of.sim, row.since, of.timeFrameDays, of.rules]);
+  const { standings, latest } = await seasons(row.id, signature, now, () => computeSeason(db, of));
   const shown = standings.slice((page.page - 1) * page.page_size, page.page * page.page_size);
   // The page's racers as shown: their latest finish's name and car, their account's racer name
   // and flag; read for the page only (a chain's season has two thousand finishers).

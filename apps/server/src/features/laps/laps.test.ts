@@ -7,9 +7,10 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
 import { users } from '../../db/schema/accounts';
-import { cars, laps, personalBests, raceResults, raceSessions, tracks } from '../../db/schema/laps';
+import { cars, laps, personalBests, raceResults, tracks } from '../../db/schema/laps';
 import { DEFAULT_RULES } from './points';
 import { AC_RESULTS as FIXTURES } from '../../test/fixtures';
+import { ownTrack } from '../../test/race-results';
 
 let t: TestApp;
 let staff: CreatedUser;
@@ -483,42 +484,8 @@ describe('POINTS boards', () => {
     ).toEqual(['Andrea Mel', 'Andrea Sorlini'].sort());
     expect(body.results.length).toBeLessThanOrEqual(15);
   });
-  /** A track of its own with one car, and its sessions and finishes written as imports do. */
-  async function ownTrack(name: string) {
-    const [track] = await t.db
-      .insert(tracks)
-      .values({ sim: 'ac', key: `${name}-${Date.now()}`, name })
-      .returning();
-    const [car] = await t.db
-      .insert(cars)
-      .values({ sim: 'ac', key: `${name}-car-${Date.now()}`, name: `${name} car` })
-      .returning();
-    const session = async (kind: string, minutesAgo: number) =>
-      (
-        await t.db
-          .insert(raceSessions)
-          .values({
-            fileSha: `${name}-${kind}-${minutesAgo}-${Date.now()}`,
-            sessionKey: `${name}-${kind}-${minutesAgo}-${Date.now()}`,
-            sim: 'ac',
-            trackId: track.id,
-            kind,
-            importedAt: new Date(Date.now() - minutesAgo * 60_000),
-          })
-          .returning()
-      )[0];
-    const finish = (sessionId: number, position: number, pole = false) => ({
-      sessionId,
-      position,
-      driverGuid: `${name}-racer`,
-      driverName: `${name} Racer`,
-      carId: car.id,
-      pole,
-    });
-    return { track, session, finish };
-  }
   it('give the pole bonus in the racer’s first race, whatever order the results were stored in', async () => {
-    const { track, session, finish } = await ownTrack('Pole');
+    const { track, session, finish } = await ownTrack(t, 'Pole');
     const qualifying = await session('QUALIFY', 30);
     const first = await session('RACE', 20);
     const second = await session('RACE', 10);
@@ -542,7 +509,7 @@ describe('POINTS boards', () => {
     ]);
   });
   it('count a race without results as a round, and only the sessions of the board’s frame and sim', async () => {
-    const { track, session, finish } = await ownTrack('Frame');
+    const { track, session, finish } = await ownTrack(t, 'Frame');
     await t.db.insert(raceResults).values(finish((await session('RACE', 3 * 24 * 60)).id, 1));
     await t.db.insert(raceResults).values(finish((await session('RACE', 20)).id, 1));
     await session('RACE', 10);
