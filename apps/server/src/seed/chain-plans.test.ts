@@ -3,6 +3,7 @@ import pg from 'pg';
 import { DateTime } from 'luxon';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { FIRST_CUSTOMER_ID, chainPlan, seedChain } from './chain';
+import { BOOK_SEATS } from '../features/reservations/book-seat';
 
 // Issue 33 (decision 0092): every statement the chain's screens send reads the big tables
 // through an index, so dropping one (or a query no longer matching it) fails here, not in a
@@ -263,5 +264,40 @@ describe("the chain's screens read the big tables by index", () => {
     const user = await regular();
     expect(await scansOf(`/api/audit?page=1`, admin)).toEqual([]);
     expect(await scansOf(`/api/audit?user=${user}&page=1`, admin)).toEqual([]);
+  });
+
+  it('a booking: its rules look their rows up by index, not the whole table per statement', async () => {
+    // The booking statement's input is a JSON recordset PostgreSQL takes for 100 rows: without
+    // its rules' `offset 0` (booking-rule-sql.ts `probe`), it read every club membership into
+    // a hash for each booking (decision 0110).
+    const { rows } = await pool.query<{ calendar: number; user: number }>(
+      `select (select min(id) from calendars) as calendar, (select min(user_id) from club_memberships) as user`,
+    );
+    const booking = {
+      n: 0,
+      calendar_id: rows[0].calendar,
+      slot: '2030-01-01T10:00',
+      time: '2030-01-01T10:00:00Z',
+      user_id: rows[0].user,
+      paid: false,
+      member_cents: 0,
+      other_cents: 0,
+      is_blackout: false,
+      notes: '',
+      created_by_id: 1,
+      now: new Date().toISOString(),
+      unpaid_limit: null,
+    };
+    const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `explain (format json) ${BOOK_SEATS}`,
+      [JSON.stringify([booking])],
+    );
+    const reads = (node: PlanNode): string[] => [
+      ...(node['Relation Name'] === 'club_memberships' ? [node['Node Type']] : []),
+      ...(node.Plans ?? []).flatMap(reads),
+    ];
+    const memberships = reads(plan.rows[0]['QUERY PLAN'][0].Plan);
+    expect(memberships.length).toBeGreaterThan(0);
+    expect(memberships.filter((type) => !/Index/.test(type))).toEqual([]);
   });
 });

@@ -87,7 +87,7 @@ const seatSlotOf = (alias: string) => ({
  * Data-modifying CTEs claim each booker's own hold and store one change per booking; nothing is
  * written for a booking that is not made.
  */
-const BOOK_SEATS = `
+export const BOOK_SEATS = `
 with
 input as (
   select * from json_to_recordset($1::json) as i(n int, calendar_id int, slot text,
