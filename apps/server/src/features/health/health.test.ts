@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { connect } from '../../db/client';
 import { databaseUrl } from '../../test/database-url';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { FEED_APPLICATION_NAME } from '../../plugins/changes';
+import { endChangeFeedConnection } from '../../test/change-feed';
 import { freePort } from '../../test/free-port';
 import { answerUntil } from '../../test/requests';
 
@@ -32,17 +32,7 @@ describe('GET /api/health and GET /api/ready', () => {
   });
 
   it('ready is 503 naming the change feed while its connection is down, then 200 again', async () => {
-    const admin = new pg.Client({ connectionString: t.deps.database.url });
-    await admin.connect();
-    try {
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and application_name = $1`,
-        [FEED_APPLICATION_NAME],
-      );
-    } finally {
-      await admin.end();
-    }
+    await endChangeFeedConnection(t);
     const down = await answerUntil(t.app, '/api/ready', (res) => res.statusCode === 503);
     expect(down.json()).toEqual({
       status: 'not_ready',

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { ownTrack } from '../../test/race-results';
 import { answerUntil } from '../../test/requests';
 import { boards, raceResults } from '../../db/schema/laps';
-import { ChangeFeed, FEED_APPLICATION_NAME } from '../../plugins/changes';
+import { ChangeFeed } from '../../plugins/changes';
+import { endChangeFeedConnection } from '../../test/change-feed';
 import { DEFAULT_RULES } from './points';
 import { pointsStandings } from './boards.service';
 import { StandingsCache } from './standings-cache';
@@ -97,17 +97,7 @@ describe('a POINTS board’s kept season', () => {
     await finished(finish((await session('RACE', 30)).id, 1, false, 'Ed'));
     const board = await newBoard(track.id);
     expect(await standings(board.id)).toEqual(['Ed 25']);
-    const admin = new pg.Client({ connectionString: t.deps.database.url });
-    await admin.connect();
-    try {
-      await admin.query(
-        `select pg_terminate_backend(pid) from pg_stat_activity
-         where datname = current_database() and application_name = $1`,
-        [FEED_APPLICATION_NAME],
-      );
-    } finally {
-      await admin.end();
-    }
+    await endChangeFeedConnection(t);
     // Written while nobody listens (the listener comes back after 250 ms): never heard.
     await answerUntil(t.app, '/api/ready', (res) => res.statusCode === 503);
     await finished(finish((await session('RACE', 10)).id, 1, false, 'Ed'));
