@@ -24,9 +24,22 @@ export async function dropSecondaryIndexes(client: Queryable, tables: string[]):
   return rows.map((r) => r.def);
 }
 
-/** Builds the indexes `dropSecondaryIndexes` answered, with the memory a bulk build wants. */
+/**
+ * Builds the indexes `dropSecondaryIndexes` answered, with the memory a bulk build wants, then
+ * gives the connection its own setting back (a pooled one goes on serving requests). In a
+ * transaction that fails, its rollback gives it back.
+ */
 export async function createIndexes(client: Queryable, definitions: string[]) {
   if (definitions.length === 0) return;
+  const { rows } = await client.query<{ own: string }>(
+    `select current_setting('maintenance_work_mem') as own`,
+  );
   await client.query(`set maintenance_work_mem = '512MB'`);
-  for (const def of definitions) await client.query(def);
+  try {
+    for (const def of definitions) await client.query(def);
+  } finally {
+    await client
+      .query(`select set_config('maintenance_work_mem', $1, false)`, [rows[0].own])
+      .catch(() => {});
+  }
 }
