@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { IMMUTABLE } from './web-delivery';
+import { IMMUTABLE, registerCompression } from './web-delivery';
 
 // A built app as Vite leaves it: hashed assets with their source maps and precompressed copies.
 const script = `console.log(${JSON.stringify('paddock '.repeat(400))});`;
@@ -88,5 +89,30 @@ describe('web delivery', () => {
     const small = await get('/api/no-such-route', 'br');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('compresses an answer of up to 64 KB in one call, with its length, and streams a larger one', async () => {
+    // In one call nothing holds the answer while a zlib stream finishes on another thread: on a
+    // chain those held answers made a major collection every second or two (decision 0111).
+    const app = Fastify();
+    await registerCompression(app);
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: `row ${i}` }));
+    app.get('/mid', async () => rows(1500));
+    app.get('/large', async () => rows(8000));
+    try {
+      const mid = await app.inject({ url: '/mid', headers: { 'accept-encoding': 'br' } });
+      expect(JSON.stringify(rows(1500)).length).toBeGreaterThan(16_384);
+      expect(mid.headers['content-encoding']).toBe('br');
+      expect(Number(mid.headers['content-length'])).toBe(mid.rawPayload.length);
+      expect(JSON.parse(zlib.brotliDecompressSync(mid.rawPayload).toString())).toEqual(rows(1500));
+
+      const large = await app.inject({ url: '/large', headers: { 'accept-encoding': 'gzip' } });
+      expect(JSON.stringify(rows(8000)).length).toBeGreaterThan(65_536);
+      expect(large.headers['content-encoding']).toBe('gzip');
+      expect(large.headers['content-length']).toBeUndefined();
+      expect(JSON.parse(zlib.gunzipSync(large.rawPayload).toString())).toEqual(rows(8000));
+    } finally {
+      await app.close();
+    }
   });
 });

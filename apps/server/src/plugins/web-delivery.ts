@@ -15,6 +15,12 @@ export const REVALIDATE = 'no-cache';
  * large JSON answer, 4 is close to gzip's speed and still smaller. Built files are compressed
  * once at build time (Vite's precompress step) and sent as they are. Event streams hijack the
  * reply and are never buffered. Decision 0035.
+ *
+ * An answer of up to 64 KB is compressed in one call on the event loop (well under a millisecond
+ * at quality 4), not through a zlib stream on libuv's threads: a streamed answer stays held,
+ * with its pipeline, until the stream is done, long enough to survive into the old generation,
+ * and on a 2-core server those held answers made a major collection every second or two
+ * (decision 0111). @fastify/compress's own default on 2 cores is 8 KB; a dashboard's page is more.
  */
 export async function registerCompression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
@@ -24,6 +30,7 @@ export async function registerCompression(app: FastifyInstance) {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: 1024,
+    syncThreshold: 65536,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });

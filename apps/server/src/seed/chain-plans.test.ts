@@ -204,6 +204,29 @@ describe("the chain's screens read the big tables by index", () => {
     expect(await scansOf(`/api/users?search=jennifer.sm&page_size=25`, admin)).toEqual([]);
   });
 
+  it("user search: the page finds its matches by the trigram index, whatever the planner's guess", async () => {
+    // PostgreSQL cannot know how rare a `%word%` is; where it guessed a word common it walked
+    // the name index and filtered every row, reading a chain's whole users table for a rare
+    // one (decision 0111). With sorting priced out, the page must still sort its matches.
+    const page = (await statementsOf(`/api/users?search=jennifer.sm&page_size=25`, admin)).find(
+      (s) => /order by/i.test(s.text),
+    )!;
+    const client = await pool.connect();
+    try {
+      await client.query('set enable_sort = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain ${page.text}`,
+        page.values,
+      );
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Bitmap Index Scan on users_search_text/);
+      expect(plan).not.toMatch(/Index Scan using users_search on/);
+    } finally {
+      await client.query('reset enable_sort');
+      client.release();
+    }
+  });
+
   it("the admin user page's calls", async () => {
     const user = await regular();
     for (const url of [

@@ -215,17 +215,40 @@ export async function countUsers(db: Db, search: UserSearch): Promise<number> {
   return row.n;
 }
 
+/**
+ * `offset 0` in a subquery: PostgreSQL plans it on its own, not merged into the query around it
+ * (drizzle leaves a plain 0 out, so it is written as SQL).
+ */
+const planApart = sql.raw('0') as unknown as number;
+
 export async function listUsers(
   db: Db,
   search: UserSearch,
   limit: number,
   offset: number,
 ): Promise<UserRow[]> {
-  return db
+  if (search.words.length === 0)
+    return db
+      .select()
+      .from(users)
+      .where(searchCondition(search))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(limit)
+      .offset(offset);
+  // A search finds its matches by the trigram index, then sorts them: never a walk down the
+  // name index filtering every row, which PostgreSQL picks when it guesses a word common (it
+  // cannot know how rare a `%word%` is) and which reads a chain's whole users table for a rare
+  // one (issue 33, decision 0111). The page then costs what the count beside it costs.
+  const matches = db
     .select()
     .from(users)
     .where(searchCondition(search))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .offset(planApart)
+    .as('matches');
+  return db
+    .select()
+    .from(matches)
+    .orderBy(asc(matches.lastName), asc(matches.firstName), asc(matches.id))
     .limit(limit)
     .offset(offset);
 }
