@@ -227,7 +227,9 @@ export async function listUsers(
   limit: number,
   offset: number,
 ): Promise<UserRow[]> {
-  if (search.words.length === 0)
+  // pg_trgm looks a word up by its three-letter pieces: a shorter word (or none) narrows
+  // nothing, and walking the name index stops after a page.
+  if (!search.words.some((word) => word.length >= 3))
     return db
       .select()
       .from(users)
@@ -237,8 +239,8 @@ export async function listUsers(
       .offset(offset);
   // A search finds its matches by the trigram index, then sorts them: never a walk down the
   // name index filtering every row, which PostgreSQL picks when it guesses a word common (it
-  // cannot know how rare a `%word%` is) and which reads a chain's whole users table for a rare
-  // one (issue 33, decision 0111). The page then costs what the count beside it costs.
+  // cannot know how rare a `%word%` is) and which reads much of a chain's users table for a
+  // rare one (issue 33, decision 0111). The page then costs about what the count beside it costs.
   const matches = db
     .select()
     .from(users)
