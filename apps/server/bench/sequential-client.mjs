@@ -5,21 +5,20 @@
 //
 // Reads one job per line on stdin: {"urls": [...], "headers": {...}, "warmup": n, "pause": bool}
 // (the first `warmup` urls are sent untimed); answers one line on stdout per job: {"times":
-// [ms...], "failed", "bytes"}. With `pause`, it writes {"before": i} ahead of each timed call and
+// [ms...], "failed"}. With `pause`, it writes {"before": i} ahead of each timed call and
 // waits for any line on stdin (the bench's untimed step, a NOTIFY say) before sending it. It asks
-// for brotli or gzip as a browser does, and counts the bytes as they came.
+// for brotli or gzip as a browser does.
 import http from 'node:http';
 import readline from 'node:readline';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** One GET, resolved with its status and body size once the last byte has arrived. */
+/** One GET, resolved with its status once the last byte has arrived. */
 function get(url, headers) {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode, bytes }));
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -38,18 +37,16 @@ for (;;) {
   const headers = { ...job.headers, 'accept-encoding': 'br, gzip' };
   const times = [];
   let failed = 0;
-  let bytes = 0;
   for (let i = 0; i < urls.length; i++) {
     if (pause && i >= warmup) {
       process.stdout.write(`${JSON.stringify({ before: i - warmup })}\n`);
       await nextLine();
     }
     const started = performance.now();
-    const res = await get(urls[i], headers);
+    const status = await get(urls[i], headers);
     if (i < warmup) continue;
     times.push(performance.now() - started);
-    if (res.status !== 200) failed++;
-    bytes = Math.max(bytes, res.bytes);
+    if (status !== 200) failed++;
   }
-  process.stdout.write(`${JSON.stringify({ times, failed, bytes })}\n`);
+  process.stdout.write(`${JSON.stringify({ times, failed })}\n`);
 }
