@@ -193,10 +193,20 @@ describe('a party set up for later', () => {
     const morning = (await call('POST', '/api/races/parties/host', { calendar: a })).json();
     await call('POST', '/api/races/parties/members', { party: morning.id, calendar: b });
     const party = await laterParty([b], inHours(6), 'Cut');
-    await comeDue(party.id);
+    // Cut first: the routes above woke the app's own starter, and a pass of it can run now too.
+    // It is cut the same way, and while it holds the party this pass skips it, so try again.
     const cut = await cutAtAudit(t.deps.database.url, 'races.start_party');
+    await comeDue(party.id);
     try {
-      await expect(startDueParties(t.db)).rejects.toThrow();
+      let refused = false;
+      for (let i = 0; i < 40 && !refused; i += 1) {
+        refused = await startDueParties(t.db).then(
+          () => false,
+          () => true,
+        );
+        if (!refused) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(refused).toBe(true);
       // Rolled back: not switched, and seat b is still in the morning party.
       const [row] = await t.db.select().from(parties).where(eq(parties.id, party.id));
       expect(row.switchedAt).toBeNull();
