@@ -75,6 +75,44 @@ describe('the price at the desk', () => {
   });
 });
 
+describe('a desk booking of several seat types', () => {
+  it('stores each booking at its own price, so cancelling the cheap one refunds its own money', async () => {
+    const cheap = await createSeat(t, {
+      locationId: venue.location.id,
+      typeId: venue.type.id,
+      name: 'Sim Lite',
+      costCents: 2500,
+    });
+    const dear = await createSeat(t, {
+      locationId: venue.location.id,
+      typeId: venue.type.id,
+      name: 'Sim Plus',
+      costCents: 3500,
+    });
+    const customer = await createUser(t);
+    await saveTestCard(t, customer);
+    const booked = await call('POST', '/api/planner/book', staff, {
+      user: customer.id,
+      slots: [
+        { calendar: cheap.id, slot: `${day}T15:00` },
+        { calendar: dear.id, slot: `${day}T15:00` },
+      ],
+      payment: 'card',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const rows = await t.db.select().from(reservations).where(eq(reservations.userId, customer.id));
+    const stored = Object.fromEntries(rows.map((r) => [r.calendarId, r.amountCents]));
+    expect(stored).toEqual({ [cheap.id]: 2500, [dear.id]: 3500 });
+    const [charge] = await t.db.select().from(charges).where(eq(charges.userId, customer.id));
+    expect(charge.amountCents).toBe(6000);
+
+    const cheapId = rows.find((r) => r.calendarId === cheap.id)!.id;
+    const cancelled = await call('POST', `/api/reservations/${cheapId}/cancel`, customer, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().refund.refund.total_cents).toBe(2500);
+  });
+});
+
 describe('a staff move to a dearer seat', () => {
   it("charges the difference as the customer's own move does", async () => {
     const customer = await createUser(t);

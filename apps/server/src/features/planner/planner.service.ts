@@ -384,7 +384,6 @@ export async function bookFor(
   now = new Date(),
 ) {
   const { resolved, location, pricing } = await deskPricing(db, body, now);
-  const share = splitCents(pricing.totalCents, resolved.length);
   const ids = await db.transaction(async (tx) => {
     const inserted = await insertReservations(
       tx,
@@ -394,7 +393,8 @@ export async function bookFor(
         time: new Date(slot.startMs),
         userId: body.user,
         paid: false,
-        amountCents: share[i],
+        // Each booking at its own price: the one split (lib/money.ts through priceBooking).
+        amountCents: pricing.lines[i].amountCents,
         notes: body.payment === 'desk' ? 'Pay at desk' : '',
         createdById: caller.id,
       })),
@@ -432,12 +432,6 @@ export async function bookFor(
     detail: body.payment === 'card' ? 'Booked and paid by card.' : 'Booked, to pay at the desk.',
     entries: (await repo.findRowsByIds(db, ids)).map(toEntry),
   };
-}
-
-/** Splits a total into `n` whole-cent shares that add up to it exactly. */
-function splitCents(total: number, n: number): number[] {
-  const base = Math.floor(total / n);
-  return Array.from({ length: n }, (_, i) => base + (i < total - base * n ? 1 : 0));
 }
 
 /**
