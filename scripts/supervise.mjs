@@ -8,9 +8,17 @@ import { spawn } from 'node:child_process';
 export const EXIT_CONFIG = 78;
 
 /**
+ * What the server sends on its IPC channel once it has answered a request
+ * (apps/server/src/lib/served-notice.ts): that run worked, so the back-off starts over.
+ */
+export const SERVED_MESSAGE = 'paddock:served';
+
+/**
  * Runs `command` until it stops on purpose; resolves with the exit code to leave with.
- * `firstDelayMs` doubles per unexpected stop up to `maxDelayMs`, and starts over once a run
- * lasted `stableMs`. After `maxQuickFailures` stops in a row that each came within `quickMs` of
+ * `firstDelayMs` doubles per unexpected stop up to `maxDelayMs`, and starts over after a run
+ * that served requests (the server says so once, `SERVED_MESSAGE` over IPC) or lasted `stableMs`:
+ * a server that worked for a while and then crashed is not made to wait for an old streak of
+ * failures (decision 0113). After `maxQuickFailures` stops in a row that each came within `quickMs` of
  * their start, it gives up: a server that cannot start is not started again every few seconds.
  */
 export function supervise(command, args, opts = {}) {
@@ -51,8 +59,13 @@ export function supervise(command, args, opts = {}) {
     const start = () => {
       timer = null;
       const startedAt = Date.now();
-      child = spawn(command, args, { env, cwd, stdio: 'inherit' });
+      let served = false;
+      // fd 3 is an IPC channel: the only thing read from it is the server's "I served" notice.
+      child = spawn(command, args, { env, cwd, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
       child.on('error', (error) => log(`Could not start the server: ${error.message}`));
+      child.on('message', (message) => {
+        if (message === SERVED_MESSAGE) served = true;
+      });
       child.on('exit', (code, signal) => {
         child = null;
         const ranMs = Date.now() - startedAt;
@@ -66,11 +79,11 @@ export function supervise(command, args, opts = {}) {
           log(`The server ${how}: its configuration is wrong (see above). Not starting it again.`);
           return finish(code);
         }
-        if (ranMs >= stableMs) {
+        if (served || ranMs >= stableMs) {
           delay = firstDelayMs;
           quickFailures = 0;
         }
-        quickFailures = ranMs < quickMs ? quickFailures + 1 : 0;
+        quickFailures = ranMs < quickMs && !served ? quickFailures + 1 : 0;
         if (quickFailures >= maxQuickFailures) {
           log(
             `The server ${how}, and it failed within ${Math.round(quickMs / 1000)} s of starting ${quickFailures} times in a row: giving up. Fix the cause above, then run npm start again.`,

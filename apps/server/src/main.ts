@@ -15,6 +15,7 @@ import { finishLeftPayments } from './features/payment-challenges/finish-left-pa
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
 import { startNightlyBackups } from './features/backups/nightly-backups';
 import { gracefulShutdown } from './lib/graceful-shutdown';
+import { noticeFirstServed } from './lib/served-notice';
 
 /** The exit code for a refused configuration (sysexits.h EX_CONFIG; scripts/supervise.mjs). */
 const EXIT_CONFIG = 78;
@@ -65,6 +66,7 @@ async function main() {
     : null;
   step('demo seed checked');
   const app = await buildApp(deps);
+  noticeFirstServed(app);
   step('app built');
   // Club renewals: every instance runs the job; row locks and charge keys make it charge once.
   const logError = (error: unknown, message: string) => app.log.error({ err: error }, message);

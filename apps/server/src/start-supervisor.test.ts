@@ -113,9 +113,20 @@ describe("npm start's supervisor", () => {
         /The server was killed \(SIGKILL\) after [\d.]+ s\. Starting it again in 1\.0 s \(restart 1\)\./,
       );
 
+      // The second server answered a request: killed a few seconds in, it is started again
+      // after 1 s, not after the doubled 2 s of a streak of failures (decision 0113).
+      const second = childOf(run.proc.pid!)!;
+      process.kill(second, 'SIGKILL');
+      await waitFor('a third server', () => {
+        const now = childOf(run.proc.pid!);
+        return now && now !== second ? now : null;
+      });
+      await waitFor('the third server to answer', () => healthy(url));
+      expect(run.output()).toMatch(/Starting it again in 1\.0 s \(restart 2\)\./);
+
       run.proc.kill('SIGTERM');
       expect(await run.exited).toBe(0);
-      expect(run.output()).not.toMatch(/restart 2/);
+      expect(run.output()).not.toMatch(/restart 3/);
       expect(await healthy(url)).toBeNull();
     } finally {
       run.proc.kill('SIGKILL');
@@ -149,5 +160,34 @@ describe("npm start's supervisor", () => {
     expect(run.output().match(/boom/g)).toHaveLength(4);
     expect(run.output()).toMatch(/Starting it again in 0\.1 s \(restart 2\)/);
     expect(run.output()).toMatch(/failed within 10 s of starting 4 times in a row: giving up\./);
+  }, 60_000);
+
+  it('starts the back-off over after each run that served requests, and only then', async () => {
+    // A stand-in server: says it served (as lib/served-notice.ts does) on runs 1 to 3, then fails
+    // at once without serving on runs 4 and 5, and stops cleanly on run 6.
+    const runs = path.join(dataDir, `runs-${crypto.randomBytes(4).toString('hex')}`);
+    const server = `const fs = require('node:fs');
+const n = (fs.existsSync(process.env.RUNS) ? Number(fs.readFileSync(process.env.RUNS, 'utf8')) : 0) + 1;
+fs.writeFileSync(process.env.RUNS, String(n));
+if (n === 6) process.exit(0);
+if (n <= 3) process.send('paddock:served');
+setTimeout(() => process.exit(3), 20);`;
+    const run = superviseInProcess(
+      process.execPath,
+      ['-e', server],
+      { RUNS: runs },
+      { firstDelayMs: 100, maxQuickFailures: 4 },
+    );
+    expect(await run.exited).toBe(0);
+    const waits = [...run.output().matchAll(/Starting it again in ([\d.]+) s \(restart (\d)\)/g)];
+    expect(waits.map((m) => [m[2], m[1]])).toEqual([
+      ['1', '0.1'],
+      ['2', '0.1'],
+      ['3', '0.1'],
+      // Failing without serving: doubling again from there.
+      ['4', '0.2'],
+      ['5', '0.4'],
+    ]);
+    expect(run.output()).toMatch(/stopped by itself, cleanly/);
   }, 60_000);
 });
