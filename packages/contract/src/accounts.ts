@@ -31,8 +31,6 @@ export const PERMISSIONS = [
   'screens.change_screen',
   'audit.view_event',
   'images.add_image',
-  /** See, download and start database backups: a download is the whole database. */
-  'backups.view_backup',
 ] as const;
 export const permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof permission>;
@@ -77,6 +75,14 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/**
+ * The caller's own password, asked when they change their own password or e-mail (decision 0113);
+ * staff changing someone else's account do not send it.
+ */
+const currentPassword = z.string().max(128);
+export const CURRENT_PASSWORD_MISSING = 'Enter your current password.';
+export const CURRENT_PASSWORD_WRONG = 'Your current password is not correct.';
+
 /** Fields a user (or staff with user.change_user) may edit. */
 export const userUpdate = z
   .object({
@@ -104,6 +110,8 @@ export const userUpdate = z
       .max(64)
       .refine((v) => v === '' || /^[A-Za-z0-9_:-]+$/.test(v), 'Enter the id as the sim shows it.')
       .nullable(),
+    /** Needed with a new `email` or `password` of one's own account (decision 0113). */
+    current_password: currentPassword,
   })
   .partial()
   .strict();
@@ -172,8 +180,14 @@ export const updatePasswordRequest = z
       .string()
       .min(PASSWORD_MIN, 'Password must be 8 characters or greater in length')
       .max(128),
+    /**
+     * Needed for one's own password (decision 0113), except right after a login link (the reset
+     * by mail) and before the account's first chosen password.
+     */
+    current_password: currentPassword.optional(),
   })
   .strict();
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequest>;
 
 export const forgotPasswordRequest = z.object({ email }).strict();
 export const FORGOT_PASSWORD_MESSAGE =
@@ -192,5 +206,13 @@ export const PASSWORD_UPDATED_MESSAGE = 'Password updated';
 export const loginLinkSentMessage = (email: string) => `Sent login link to ${email}`;
 
 /** Token payload of a session JWT. */
-export const tokenPayload = z.object({ user_id: z.number().int(), exp: z.number() });
+export const tokenPayload = z.object({
+  user_id: z.number().int(),
+  exp: z.number(),
+  /**
+   * On a session opened by a login link: until when (seconds since the epoch) it may set a new
+   * password without the current one, as the reset by mail does (decision 0113).
+   */
+  password_reset_until: z.number().optional(),
+});
 export type TokenPayload = z.infer<typeof tokenPayload>;

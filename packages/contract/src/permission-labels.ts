@@ -26,7 +26,6 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   'screens.change_screen': 'Manage wall screens',
   'audit.view_event': 'See the audit trail',
   'images.add_image': 'Upload images',
-  'backups.view_backup': 'See, download and start backups',
 };
 
 /** The words for a permission string; an unknown one (from an older record) as it is. */

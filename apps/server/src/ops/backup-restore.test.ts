@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connect, type Database } from '../db/client';
-import { CONCURRENT_INDEXES } from '../db/concurrent-indexes';
 import { createMailer } from '../plugins/mail';
 import { createPaymentProvider } from '../plugins/payments/create-provider';
 import { Tokens } from '../plugins/auth';
@@ -24,6 +23,7 @@ import { restoreBackup } from './restore';
 import { knownMigrations, migrateTo } from './migration-steps';
 import { BackupRefused } from './backup-format';
 import { listTables } from './database-tables';
+import { loadOrCreateSecret } from '../lib/secret';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 let t: TestApp;
@@ -68,6 +68,15 @@ async function fingerprint(database: Database) {
   );
   for (const s of seqs) out[`sequence ${s.name}`] = String(s.v);
   return out;
+}
+
+/** The tables a database has, outside PostgreSQL's own. */
+async function tablesOf(database: Database) {
+  const { rows } = await database.pool.query<{ name: string }>(
+    `select tablename as name from pg_tables
+      where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
+  );
+  return rows.map((r) => r.name);
 }
 
 /** Every index of the database, by its definition. */
@@ -277,7 +286,7 @@ describe('backup and restore', () => {
     expect(String(inserted.rows[0].id)).toBe(rows[0].next);
   });
 
-  it('rolls back the whole load when a table does not match its checksum', async () => {
+  it('refuses a file whose table does not match its checksum, before writing anything', async () => {
     const backup = await createBackup(t.deps.database.pool, dir);
     const forged = rewriteHeader(backup.path, (h) => ({
       ...h,
@@ -286,18 +295,53 @@ describe('backup and restore', () => {
       ),
     }));
     const target = await emptyDatabase();
-    await expect(restoreBackup(target, forged)).rejects.toThrow(/public.users did not load/);
-    const counts = await fingerprint(target);
-    for (const [name, value] of Object.entries(counts))
-      if (!name.startsWith('sequence')) expect(value, name).toMatch(/^0:/);
-    // The indexes the load dropped are back: all the migrations made (those built concurrently
-    // after them come with the restore's last step, which a refused restore never reaches).
-    const concurrent = new Set(CONCURRENT_INDEXES.map((i) => `CREATE INDEX ${i.name} `));
-    expect(await indexesOf(target)).toEqual(
-      (await indexesOf(t.deps.database)).filter(
-        (def) => ![...concurrent].some((c) => def.startsWith(c)),
-      ),
+    await expect(restoreBackup(target, forged)).rejects.toThrow(
+      /is damaged: table public.users does not match its checksum. Nothing was restored./,
     );
+    expect(await tablesOf(target)).toEqual([]);
+  });
+
+  it('refuses a file cut short or damaged in a sentence, and leaves the database empty', async () => {
+    const backup = await createBackup(t.deps.database.pool, dir);
+    const bytes = fs.readFileSync(backup.path);
+    const cut = path.join(dir, 'cut.backup.gz');
+    fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.8)));
+    // One row's text changed inside the data (the gzip itself stays valid).
+    const text = zlib.gunzipSync(bytes);
+    const at = text.indexOf(customer.email);
+    const flipped = Buffer.from(text);
+    if (at < 0) throw new Error('no row to damage');
+    flipped[at] = 'R'.charCodeAt(0);
+    const header = text.subarray(0, text.indexOf(10) + 1);
+    const damaged = path.join(dir, 'damaged.backup.gz');
+    fs.writeFileSync(
+      damaged,
+      Buffer.concat([zlib.gzipSync(header), zlib.gzipSync(flipped.subarray(header.length))]),
+    );
+    for (const [file, says] of [
+      [cut, /is damaged or cut short \(.+\)\. Nothing was restored\.$/],
+      [damaged, /is damaged: table \S+ does not match its checksum\. Nothing was restored\.$/],
+    ] as const) {
+      const target = await emptyDatabase();
+      const error = await restoreBackup(target, file).catch((e: unknown) => e);
+      expect(error, file).toBeInstanceOf(BackupRefused);
+      expect((error as Error).message).toMatch(says);
+      expect(await tablesOf(target)).toEqual([]);
+    }
+  });
+
+  it('holds no session-signing key: a restored database signs with a new one', async () => {
+    const secret = await loadOrCreateSecret(t.db, dir, undefined);
+    const backup = await createBackup(t.deps.database.pool, dir);
+    expect(backup.header.tables.map((x) => x.name)).not.toContain('public.app_secrets');
+    expect(zlib.gunzipSync(fs.readFileSync(backup.path)).includes(secret)).toBe(false);
+    const target = await emptyDatabase();
+    await restoreBackup(target, backup.path);
+    const { rows } = await target.pool.query('select name from app_secrets');
+    expect(rows).toEqual([]);
+    const fresh = await loadOrCreateSecret(target.db, dir, undefined);
+    expect(fresh).not.toBe(secret);
+    expect(fresh).toHaveLength(64);
   });
 
   it('restores a backup of an older schema and migrates it forward', async () => {

@@ -37,6 +37,10 @@ async function main(argv: string[]): Promise<number> {
           (result.migratedForward ? `, then ${result.migratedForward} migrations.` : '.'),
       );
       console.log('Uploaded images are not in the backup: see "Operating Paddock" in README.md.');
+      console.log(
+        'Sessions: backups hold no signing key, so Paddock makes a new one when it starts on ' +
+          'this database and everyone signs in again (unless JWT_SECRET is set).',
+      );
     }
     return 0;
   } finally {

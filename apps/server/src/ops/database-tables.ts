@@ -12,6 +12,13 @@ export type TableInfo = {
 const SKIPPED_SCHEMAS = `('pg_catalog', 'information_schema', 'drizzle', 'pg_toast')`;
 
 /**
+ * Tables no backup holds: `app_secrets` is the session-signing key, with which anyone holding a
+ * copy could sign a superuser's session (issue 40). A restored database has none, so the first
+ * instance to start on it makes a new one and everyone signs in again (decision 0114).
+ */
+export const NOT_BACKED_UP = ['public.app_secrets'];
+
+/**
  * Every table with its stored columns (generated ones are computed again on load), parents
  * before the tables whose foreign keys point at them, so a load in this order never breaks a
  * constraint and needs no superuser to switch constraint checks off.
@@ -39,8 +46,10 @@ export async function listTables(client: pg.ClientBase): Promise<TableInfo[]> {
                           and a.attgenerated = ''
       where c.relkind = 'r' and n.nspname not in ${SKIPPED_SCHEMAS}
         and n.nspname not like 'pg_temp%'
+        and format('%I.%I', n.nspname, c.relname) <> all ($1::text[])
       group by c.oid, n.nspname, c.relname
       order by n.nspname, c.relname`,
+    [NOT_BACKED_UP],
   );
   const { rows: fks } = await client.query<{ child: number; parent: number }>(
     `select conrelid::int as child, confrelid::int as parent from pg_constraint

@@ -45,6 +45,36 @@ function parseHeader(line: string): BackupHeader {
 export type RestoreResult = { tables: number; rows: number; migratedForward: number };
 
 /**
+ * Reads the whole file once before anything is written: every table's bytes against the
+ * header's length and checksum, and nothing after the last. A file cut short, damaged in
+ * transit or edited is refused in a sentence and the database is left as it was (issue 40).
+ */
+async function verifyBackupFile(file: string, header: BackupHeader) {
+  const source = fs.createReadStream(file).pipe(zlib.createGunzip());
+  const reader = new ByteReader(source);
+  try {
+    await reader.line(HEADER_MAX_BYTES);
+    for (const table of header.tables) {
+      const hash = crypto.createHash('sha256');
+      for await (const chunk of reader.take(table.bytes)) hash.update(chunk as Buffer);
+      if (hash.digest('hex') !== table.sha256)
+        throw new BackupRefused(
+          `${file} is damaged: table ${table.name} does not match its checksum. Nothing was restored.`,
+        );
+    }
+    if (!(await reader.atEnd()))
+      throw new BackupRefused(`${file} has data past its tables. Nothing was restored.`);
+  } catch (error) {
+    if (error instanceof BackupRefused) throw error;
+    throw new BackupRefused(
+      `${file} is damaged or cut short (${(error as Error).message}). Nothing was restored.`,
+    );
+  } finally {
+    source.destroy();
+  }
+}
+
+/**
  * Loads a backup into an empty database, then migrates it to this build's schema.
  *
  * The database must be empty: either never migrated (it is then migrated to the backup's
@@ -65,6 +95,7 @@ export async function restoreBackup(database: Database, file: string): Promise<R
     throw new BackupRefused(`${file} is not a Paddock backup (${(error as Error).message}).`);
   }
   try {
+    await verifyBackupFile(file, header);
     await prepareSchema(database, header);
     const client = await database.pool.connect();
     let rows = 0;

@@ -237,10 +237,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // The launcher socket checks its ticket, rig key or Bearer header itself.
   'GET /ws/launcher/events/:id': 'public',
   'GET /api/openapi.json': 'public',
-  // Backups (docs/decisions/0074): a download is the whole database.
-  'GET /api/backups': 'backups.view_backup',
-  'POST /api/backups': 'backups.view_backup',
-  'GET /api/backups/:name': 'backups.view_backup',
+  // Backups (decisions 0074, 0114): a download is the whole database, so superusers only.
+  'GET /api/backups': 'superuser',
+  'POST /api/backups': 'superuser',
+  'GET /api/backups/:name': 'superuser',
   // Prometheus: off unless METRICS_TOKEN is set, then that bearer token only (plugins/metrics).
   'GET /metrics': 'token',
 };

@@ -193,9 +193,9 @@ const EXPECTED: Record<string, string> = {
   'GET /api/skins': 'public',
   'GET /ws/launcher/events/:id': 'public',
   'GET /api/openapi.json': 'public',
-  'GET /api/backups': 'backups.view_backup',
-  'POST /api/backups': 'backups.view_backup',
-  'GET /api/backups/:name': 'backups.view_backup',
+  'GET /api/backups': 'superuser',
+  'POST /api/backups': 'superuser',
+  'GET /api/backups/:name': 'superuser',
   'GET /metrics': 'token',
 };
 

@@ -19,7 +19,8 @@ export const ADMIN_ACCESS = {
   adminParties: staffWith('leaderboards.can_manage_race_events'),
   adminLaps: staffWith('leaderboards.change_board'),
   adminScreens: staffWith('screens.change_screen'),
-  adminBackups: staffWith('backups.view_backup'),
+  // The whole database, secrets' hashes included: superusers only (decision 0114).
+  adminBackups: { login: true, staff: true, superuser: true },
   adminAudit: staffWith('audit.view_event'),
   adminSettings: staffWith('venue.change_settings'),
   adminLocations: staffWith('locations.change_location'),

@@ -10,6 +10,8 @@ export type Access = {
   login?: boolean;
   staff?: boolean;
   permissions?: readonly Permission[];
+  /** Superusers only: what no permission grants (backups, decision 0114). */
+  superuser?: boolean;
 };
 
 export type RouteHandle = {
@@ -37,9 +39,11 @@ export type PrefetchModule = { prefetch: (at: PrefetchContext) => unknown };
 /** Whether a signed-in (or signed-out) visitor holds what `access` asks for. */
 export function mayOpen(access: Access | undefined, session: Session | null): boolean {
   if (!access) return true;
-  const needsLogin = access.login || access.staff || !!access.permissions?.length;
+  const needsLogin =
+    access.login || access.staff || access.superuser || !!access.permissions?.length;
   if (needsLogin && !session) return false;
   if (access.staff && !isStaff(session)) return false;
+  if (access.superuser && !session?.permissions?.is_superuser) return false;
   return (access.permissions ?? []).every((permission) => hasPermission(session, permission));
 }
 
@@ -55,7 +59,8 @@ export function accessRedirect(
   fullPath: string,
 ): string | null {
   if (!access || session) return null;
-  const needsLogin = access.login || access.staff || !!access.permissions?.length;
+  const needsLogin =
+    access.login || access.staff || access.superuser || !!access.permissions?.length;
   return needsLogin ? pathTo('signup', {}, { redirect: fullPath }) : null;
 }
 

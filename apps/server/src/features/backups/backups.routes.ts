@@ -12,7 +12,7 @@ import { backupFile, listBackups, schedule, type BackupRunner } from './backups.
 
 const tags = ['backups'];
 
-/** Database backups for staff holding backups.view_backup (docs/decisions/0074). */
+/** Database backups, for superusers only: a copy is the whole database (decisions 0074, 0114). */
 export const backupsRoutes =
   (deps: Deps, runner: BackupRunner): FastifyPluginAsyncZod =>
   async (app) => {

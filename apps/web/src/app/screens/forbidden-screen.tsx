@@ -15,15 +15,17 @@ export function ForbiddenScreen({ access }: { access: Access | undefined }) {
   const session = useSession();
   const missing = (access?.permissions ?? []).filter((p) => !hasPermission(session, p));
   const needsStaff = !!access?.staff && !isStaff(session);
+  const needsSuperuser = !!access?.superuser && !session?.permissions?.is_superuser;
   return (
     <section className="py-4">
       <PageTitle className="h2">{FORBIDDEN_TITLE}</PageTitle>
       <p className="lead">Error 403: your account may not open this page.</p>
-      {(needsStaff || missing.length > 0) && (
+      {(needsStaff || needsSuperuser || missing.length > 0) && (
         <>
           <p>It needs:</p>
           <ul>
             {needsStaff && <li>A staff account</li>}
+            {needsSuperuser && <li>A superuser account (no permission grants it)</li>}
             {missing.map((p) => (
               <li key={p}>{permissionLabel(p)}</li>
             ))}

@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { stubApi } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
 
-const KEEPER = testUser({ id: 1, email: 'keeper@example.com', is_staff: true });
+const KEEPER = testUser({
+  id: 1,
+  email: 'keeper@example.com',
+  is_staff: true,
+  is_superuser: true,
+});
 const NIGHTLY = {
   name: 'paddock-20261126T113000Z-nightly.backup.gz',
   kind: 'nightly',
@@ -37,7 +42,7 @@ describe('/admin/backups', { timeout: 30_000 }, () => {
         return { status: 201, body: MANUAL };
       },
     });
-    renderApp('/admin/backups', { user: KEEPER, permissions: ['backups.view_backup'] });
+    renderApp('/admin/backups', { user: KEEPER });
     expect(
       await screen.findByText(/every night at 03:30 \(America\/Los_Angeles\); the newest 14/),
     ).toBeVisible();
@@ -49,5 +54,16 @@ describe('/admin/backups', { timeout: 30_000 }, () => {
     expect(await screen.findByText(`Backup ${MANUAL.name} taken.`)).toBeVisible();
     expect(await within(table).findByText('Manual')).toBeVisible();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('is closed to staff who are not superusers, whatever they hold', async () => {
+    const calls = stubApi({});
+    const staff = testUser({ id: 2, email: 'desk@example.com', is_staff: true });
+    renderApp('/admin/backups', { user: staff, permissions: ['user.change_staff'] });
+    expect(
+      await screen.findByRole('heading', { name: 'You do not have access to this page' }),
+    ).toBeVisible();
+    expect(screen.getByText('A superuser account (no permission grants it)')).toBeVisible();
+    expect(calls.filter((c) => c.path.startsWith('/api/backups'))).toHaveLength(0);
   });
 });

@@ -31,7 +31,7 @@ async function download(entry: BackupEntry) {
   URL.revokeObjectURL(url);
 }
 
-/** Staff (backups.view_backup): the database backups, a new one now, and a download of each. */
+/** Superusers: the database backups, a new one now, and a download of each (decision 0114). */
 export default function BackupsScreen() {
   const client = useQueryClient();
   const time = useVenueTime();
