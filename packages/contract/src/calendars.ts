@@ -52,6 +52,10 @@ export const MAX_MINIMUM_MINUTES = 480;
 export const minimumStayMessage = (typeName: string, minMinutes: number) =>
   `${typeName} seats are booked for at least ${durationWords(minMinutes)} in a row.`;
 
+/** Why a move (or a blackout made a booking) is refused: it would leave a run too short. */
+export const minimumStayLeftMessage = (typeName: string, minMinutes: number) =>
+  `${minimumStayMessage(typeName, minMinutes)} Move the whole booking together.`;
+
 /** 30 → "30 minutes", 120 → "2 hours", 90 → "1 hour 30 minutes". */
 export function durationWords(minutes: number): string {
   const hours = Math.floor(minutes / 60);

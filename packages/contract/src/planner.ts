@@ -153,8 +153,9 @@ export const plannerBook = z
 export type PlannerBook = z.infer<typeof plannerBook>;
 
 /** Move one reservation to another seat and/or time (a rig broke). */
+/** `run`: the driver's whole run on the seat moves together (as `POST …/move`'s `run`). */
 export const plannerMove = z
-  .object({ reservation: idNumber, calendar: idNumber, slot: slotKey })
+  .object({ reservation: idNumber, calendar: idNumber, slot: slotKey, run: z.boolean().optional() })
   .strict();
 export type PlannerMove = z.infer<typeof plannerMove>;
 

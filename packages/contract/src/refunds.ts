@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber, idText } from './common';
+import { idNumber, idText, queryBoolean } from './common';
 import { slotKey as realSlotKey } from './calendars';
 
 /** How a cancelled booking's money goes back (docs/decisions/0027-cancellations-and-refunds.md). */
@@ -77,6 +77,13 @@ export type CancelResponse = z.infer<typeof cancelResponse>;
 export const REASON_REQUIRED = 'Give a reason for cancelling without a refund.';
 export const ALREADY_CANCELLED = 'This reservation is already cancelled.';
 export const CANCELLED_MESSAGE = 'Your reservation is cancelled.';
+/** A change to a booking whose payment waits for the customer's bank (3-D Secure, issue 40). */
+export const PAYMENT_WAITING_MESSAGE =
+  "This booking's payment is waiting for the bank's check. Finish it, or cancel the booking, first.";
+/** A cancel that stopped the payment at the provider before the bank's check was answered. */
+export const PAYMENT_STOPPED_MESSAGE =
+  "Your reservation is cancelled. Its payment was still waiting for the bank's check: it was stopped, and nothing was charged.";
+export const OTHER_SEATS_LET_GO = 'The other seats booked with it were let go too.';
 
 /**
  * The waitlist's one rule (decision 0089): a time can be waited for only when the location has
@@ -114,15 +121,22 @@ const slotKey = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter a rea
 
 /**
  * `POST /reservations/{id}/move`: to another free seat or time at the same location, inside the
- * free cancellation window, keeping the payment (docs/decisions/0034-refunds-rest.md).
+ * free cancellation window, keeping the payment (docs/decisions/0034-refunds-rest.md). `run`:
+ * the booking's whole run moves with it (the customer's half-hours next to each other on its
+ * seat), each half-hour keeping its place in the run, this one landing on `slot`; a seat type
+ * with a minimum (VR: 2 hours) moves only so (docs/decisions/0112).
  */
 export const moveRequest = z
-  .object({ calendar: idNumber.optional(), slot: slotKey.optional() })
+  .object({ calendar: idNumber.optional(), slot: slotKey.optional(), run: z.boolean().optional() })
   .strict();
 /** Both are needed; optional in the schemas so that someone else's booking is a 404 before a 400. */
-export type MoveRequest = { calendar: number; slot: string };
+export type MoveRequest = { calendar: number; slot: string; run?: boolean };
 export const moveQuoteQuery = z
-  .object({ calendar: idText.optional(), slot: slotKey.optional() })
+  .object({
+    calendar: idText.optional(),
+    slot: slotKey.optional(),
+    run: queryBoolean.optional(),
+  })
   .strict();
 
 /**
@@ -151,7 +165,11 @@ export const moveResponse = z.object({
   slot: z.string(),
   /** What the saved card was charged for a dearer seat (0 when nothing was charged). */
   charge_cents: cents,
+  /** This half-hour's refund of a cheaper seat (`refunds` holds every one a run move made). */
   refund: refundView.nullable(),
+  /** Every half-hour that moved: this one, and with `run` the rest of its run. */
+  reservation_ids: z.array(z.number().int()),
+  refunds: z.array(refundView),
 });
 export type MoveResponse = z.infer<typeof moveResponse>;
 

@@ -453,18 +453,20 @@ export async function move(
       refunds,
       caller,
       found.id,
-      { calendar: body.calendar, slot: body.slot },
+      { calendar: body.calendar, slot: body.slot, run: body.run },
       now,
       'planner.move',
     );
-    const [moved] = await repo.findRowsByIds(db, [found.id]);
+    const rows = await repo.findRowsByIds(db, done.reservation_ids);
+    const moved = rows.find((r) => r.id === found.id)!;
+    const back = done.refunds.reduce((sum, r) => sum + r.refund.total_cents, 0);
     const money =
       done.charge_cents > 0
         ? ` The difference, ${formatMoney(done.charge_cents, moved.currency)}, was charged to the saved card.`
-        : done.refund
-          ? ` The difference, ${formatMoney(done.refund.refund.total_cents, moved.currency)}, goes back to the customer.`
+        : back > 0
+          ? ` The difference, ${formatMoney(back, moved.currency)}, goes back to the customer.`
           : '';
-    return { detail: `Moved to ${moved.calendarName}.${money}`, entries: [toEntry(moved)] };
+    return { detail: `Moved to ${moved.calendarName}.${money}`, entries: rows.map(toEntry) };
   }
   const [{ seat, slot }] = await resolveSeatSlots(
     db,
@@ -472,7 +474,8 @@ export async function move(
     'staff',
     now,
     (_i, name) => name,
-    { moving: body.reservation },
+    // Only a blackout gets here: a driver's booking took the one move road above.
+    'blackout',
   );
   const row = await db.transaction(async (tx) => {
     const [current] = await liveRows(tx, [body.reservation]).catch(() => {

@@ -12,13 +12,14 @@ import { formatMoney } from '@paddock/contract/money';
 import { SLOT_TAKEN_MESSAGE } from '@paddock/contract/reservations';
 import { isFreeCancellation } from '../../lib/cancellation-policy';
 import { capCard, partOf, shareValueCents } from '../../lib/refund-split';
-import { describeInZone } from '../../lib/slots';
+import { describeInZone, slotKeyAt } from '../../lib/slots';
 import type { AuthUser } from '../../plugins/auth';
 import { publishChange } from '../../plugins/changes';
 import { ValidationError } from '../../plugins/errors';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { recordAudit } from '../audit/audit.service';
 import { isSlotTaken } from '../reservations/reservations.repo';
+import { assertRunsHold } from '../reservations/minimum-stay';
 import * as reservationsRepo from '../reservations/reservations.repo';
 import { resolveSeatSlots, roleOf, singleSlotPricing } from '../reservations/reservations.service';
 import { claimHeldSeats, seatFreed } from '../waitlist/waitlist.service';
@@ -38,6 +39,7 @@ import { visible, type RefundContext } from './refund-context';
 import { plan } from './refund-plan';
 import { breakdown, refundView, voucherCodeOf } from './refund-view';
 import { settleCheckoutOf } from './refunds.service';
+import { runMates } from './move-run';
 
 /**
  * Moving a booking to another free seat or time at the same location
@@ -61,11 +63,16 @@ type MovePlan = {
   charge: DearerDifference | null;
 };
 
+/** Where to: a seat and its slot (or, from a PATCH, its start instant); `run` takes the run. */
+type Target = { calendar: number; slot?: string; time?: string; run: boolean };
+/** What a caller may send: the move's body, or a PATCH's seat and time. */
+export type MoveTarget = Partial<MoveRequest> & { time?: string };
+
 async function planMove(
   db: Queryable,
   caller: AuthUser,
   row: repo.ReservationForRefund,
-  body: MoveRequest,
+  body: Omit<Target, 'run'>,
   now: Date,
 ): Promise<MovePlan> {
   if (row.cancelledAt) throw ValidationError.nonField('This reservation is already cancelled.');
@@ -74,13 +81,14 @@ async function planMove(
   // the customer's rule; the money rule below is everyone's (decision 0088).
   if (role === 'customer' && row.time.getTime() <= now.getTime())
     throw ValidationError.nonField('Past reservations cannot be changed.');
+  // The seat type's minimum is checked over the whole move at once (planRunMove).
   const [{ seat, slot }] = await resolveSeatSlots(
     db,
-    [{ calendar: body.calendar, slot: body.slot }],
+    [{ calendar: body.calendar, slot: body.slot, time: body.time }],
     role,
     now,
     sameField,
-    { moving: row.id },
+    'move',
   );
   if (seat.location.id !== row.location.id)
     throw ValidationError.field('calendar', SAME_LOCATION_MESSAGE);
@@ -113,6 +121,52 @@ async function planMove(
   return { row, seat, slot, differenceCents, newPriceCents, refund, backCents, charge };
 }
 
+/**
+ * The plan of every half-hour that moves: this one and, with `run`, the rest of its run, each
+ * keeping its place in the run. The seat type's minimum holds over the result: no run it makes
+ * or leaves behind is shorter (decision 0112). In an order that never lands a half-hour on one
+ * of the run's own that has not moved yet.
+ */
+async function planRunMove(
+  db: Queryable,
+  caller: AuthUser,
+  row: repo.ReservationForRefund,
+  target: Target,
+  now: Date,
+  lock: boolean,
+): Promise<MovePlan[]> {
+  const main = await planMove(db, caller, row, target, now);
+  const plans = [main];
+  const offset = main.slot.startMs - row.time.getTime();
+  for (const mateId of target.run ? await runMates(db, row) : []) {
+    const mate = await visible(db, caller, mateId, lock);
+    const at = slotKeyAt(new Date(mate.time.getTime() + offset), main.seat.location.timezone);
+    if (!at) throw ValidationError.field('slot', 'The venue is not open at this time.');
+    plans.push(await planMove(db, caller, mate, { calendar: main.seat.id, slot: at }, now));
+  }
+  await assertRunsHold(
+    db,
+    {
+      gone: plans.map((p) => ({
+        id: p.row.id,
+        userId: p.row.userId,
+        seatId: p.row.calendarId,
+        startMs: p.row.time.getTime(),
+      })),
+      come: plans.map((p) => ({
+        userId: p.row.userId,
+        seatId: p.seat.id,
+        startMs: p.slot.startMs,
+      })),
+    },
+    'slot',
+  );
+  const order = offset > 0 ? -1 : 1;
+  return [main, ...plans.slice(1)].sort(
+    (a, b) => order * (a.row.time.getTime() - b.row.time.getTime()),
+  );
+}
+
 async function linesOf(db: Queryable, m: MovePlan) {
   if (!m.row.paid) {
     if (m.differenceCents === 0) return ['Same price: nothing is paid yet.'];
@@ -130,12 +184,13 @@ async function linesOf(db: Queryable, m: MovePlan) {
 }
 
 /** Where to: both are required (checked after whose booking it is, see the contract). */
-function required(to: Partial<MoveRequest>): MoveRequest {
+function required(to: MoveTarget): Target {
   const missing: Record<string, string[]> = {};
   if (to.calendar === undefined) missing.calendar = ['This field is required.'];
-  if (to.slot === undefined) missing.slot = ['This field is required.'];
-  if (to.calendar === undefined || to.slot === undefined) throw new ValidationError(missing);
-  return { calendar: to.calendar, slot: to.slot };
+  if (to.slot === undefined && to.time === undefined) missing.slot = ['This field is required.'];
+  if (to.calendar === undefined || Object.keys(missing).length > 0)
+    throw new ValidationError(missing);
+  return { calendar: to.calendar, slot: to.slot, time: to.time, run: to.run === true };
 }
 
 /** What moving there would do with the money, exactly as the move will do it. */
@@ -147,8 +202,10 @@ export async function quoteMove(
   now = new Date(),
 ): Promise<MoveQuote> {
   const row = await visible(db, caller, id);
-  const body = required(query);
-  const m = await planMove(db, caller, row, body, now);
+  // This half-hour's money; with `run`, the minimum checked over the whole run moving.
+  const [m] = (await planRunMove(db, caller, row, required(query), now, false)).filter(
+    (p) => p.row.id === row.id,
+  );
   return {
     reservation: row.id,
     calendar: m.seat.id,
@@ -173,7 +230,7 @@ export async function moveReservation(
   ctx: RefundContext,
   caller: AuthUser,
   id: number,
-  to: Partial<MoveRequest>,
+  to: MoveTarget,
   now = new Date(),
   /** The trail's name for it: the customer's move, or the planner's (same rule, same money). */
   action: 'reservation.move' | 'planner.move' = 'reservation.move',
@@ -182,9 +239,14 @@ export async function moveReservation(
   const done = await ctx.db
     .transaction(async (tx) => {
       const row = await visible(tx, caller, id, true);
-      const m = await planMove(tx, caller, row, required(to), now);
+      const plans = await planRunMove(tx, caller, row, required(to), now, true);
       try {
-        return await tx.transaction((sp) => moveInSavepoint(ctx, sp, caller, row, m, action));
+        return await tx.transaction(async (sp) => {
+          const each = [];
+          for (const m of plans)
+            each.push(await moveInSavepoint(ctx, sp, caller, m.row, m, action));
+          return { each };
+        });
       } catch (error) {
         if (!(error instanceof CardDeclined)) throw error;
         await keepDeclined(tx, error);
@@ -196,18 +258,28 @@ export async function moveReservation(
       throw error;
     });
   if ('declined' in done) throw ValidationError.field('card', done.declined);
-  const final = await finish(ctx, done.refund);
-  if (done.charge) await sendMoveChargeReceipt(ctx, id, done.charge);
-  // The seat it left is free again: the waitlist for it hears first.
-  await seatFreed(ctx, done.from.calendarId, done.from.slot);
+  const refunds = [];
+  for (const one of done.each) {
+    const final = await finish(ctx, one.refund);
+    if (final) refunds.push({ id: one.id, view: await refundView(ctx.db, final) });
+    if (one.charge) await sendMoveChargeReceipt(ctx, one.id, one.charge);
+  }
+  // The seats it left are free again (unless the run itself moved onto them): the waitlist for
+  // each hears first.
+  const landed = new Set(done.each.map((one) => `${one.to.calendarId}|${one.to.slot}`));
+  for (const { from } of done.each)
+    if (!landed.has(`${from.calendarId}|${from.slot}`))
+      await seatFreed(ctx, from.calendarId, from.slot);
   const row = await repo.findReservation(ctx.db, id);
   return {
     detail: MOVED_MESSAGE,
     reservation: id,
     calendar: row!.calendarId,
     slot: row!.slot,
-    charge_cents: done.charge?.amountCents ?? 0,
-    refund: final ? await refundView(ctx.db, final) : null,
+    charge_cents: done.each.reduce((sum, one) => sum + (one.charge?.amountCents ?? 0), 0),
+    refund: refunds.find((r) => r.id === id)?.view ?? null,
+    reservation_ids: done.each.map((one) => one.id).sort((a, b) => a - b),
+    refunds: refunds.map((r) => r.view),
   };
 }
 
@@ -267,7 +339,13 @@ async function moveInSavepoint(
       voucher_cents: m.refund?.split.voucherCents ?? 0,
     },
   });
-  return { refund: written, charge, from: { calendarId: row.calendarId, slot: row.slot } };
+  return {
+    id: row.id,
+    refund: written,
+    charge,
+    from: { calendarId: row.calendarId, slot: row.slot },
+    to: { calendarId: m.seat.id, slot: m.slot.slot },
+  };
 }
 
 /** The price difference back, as it was paid: credits and voucher now, the card after commit. */

@@ -112,7 +112,7 @@ describe("a seat type's minimum (VR: 2 hours)", () => {
     expect(standard.statusCode).toBe(201);
   });
 
-  it('refuses the staff booking and move of a half-hour into VR; blackouts and VR-to-VR moves pass', async () => {
+  it('refuses the staff booking and move of a half-hour into VR; blackouts and whole VR runs pass', async () => {
     const customer = await createUser(t);
     const day = futureDate(5);
     const desk = await call('POST', '/api/planner/book', staff, {
@@ -151,12 +151,22 @@ describe("a seat type's minimum (VR: 2 hours)", () => {
       payment: 'desk',
     });
     expect(visit.statusCode).toBe(201);
-    const vrMove = await call('POST', '/api/planner/move', staff, {
+    // One half-hour out of the visit would leave 30 minutes here and 1.5 hours there
+    // (decision 0112); the whole visit moving together is a 2-hour run where it lands.
+    const half = await call('POST', '/api/planner/move', staff, {
       reservation: visit.json().entries[0].id,
       calendar: vr[1].id,
       slot: `${day}T14:00`,
     });
-    expect(vrMove.statusCode).toBe(200);
+    expect(half.json()).toEqual({ slot: [TOO_SHORT] });
+    const vrMove = await call('POST', '/api/planner/move', staff, {
+      reservation: visit.json().entries[0].id,
+      calendar: vr[1].id,
+      slot: `${day}T14:00`,
+      run: true,
+    });
+    expect(vrMove.statusCode, vrMove.body).toBe(200);
+    expect(vrMove.json().entries).toHaveLength(4);
 
     const blackout = await call('POST', '/api/planner/blackout', staff, {
       slots: slots(vr[1].id, day, ['20:00']),

@@ -33,6 +33,7 @@ import {
 } from './reservations.service';
 import { cancelReservation, settleCheckoutOf } from '../refunds/refunds.service';
 import { refundContext } from '../refunds/refund-context';
+import { moveReservation } from '../refunds/move-reservation';
 import { bookingsCounter } from '../../plugins/business-metrics';
 import { oweBookingConfirmation } from '../checkout/receipts-owed';
 import { crashAt } from '../../lib/crash-point';
@@ -153,8 +154,13 @@ export const reservationsRoutes =
           body: reservationUpdate,
           response: { 200: reservation, ...errors },
         },
-        handler: async (request) =>
-          updateReservation(db, requireUser(request), request.params.id, request.body),
+        // A driver's booking moves by the one move road, as POST …/move does (decision 0112).
+        handler: async (request) => {
+          const caller = requireUser(request);
+          return updateReservation(db, caller, request.params.id, request.body, (id, to) =>
+            moveReservation(refunds, caller, id, to),
+          );
+        },
       });
     }
     app.delete(

@@ -22,14 +22,12 @@ import {
   isClubMemberInGoodStanding,
   paySessionWithSubscription,
 } from '../../plugins/club-membership';
-import { assertMinimumStay, type StayCheck } from './minimum-stay';
+import { assertMinimumStay, assertRunsHold, type StayCheck } from './minimum-stay';
 import { Forbidden, NotFound, ValidationError } from '../../plugins/errors';
 import { paginate } from '../../plugins/pagination';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import * as repo from './reservations.repo';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
-import { policyFor } from '../refunds/refund-policy';
-import { isFreeCancellation } from '../../lib/cancellation-policy';
 import { publishChange, pruneChanges } from '../../plugins/changes';
 import { getSettings } from '../../plugins/settings';
 import {
@@ -471,12 +469,26 @@ async function createWithSubscription(
 export const BLACKOUT_ON_BOOKED_MESSAGE =
   'A blackout can only be set on a free slot. Delete the reservation first.';
 
-/** Move a reservation (customers: their own, not started) or, for staff, change any field. */
+/**
+ * The one road a customer's booking moves by (refunds/move-reservation.ts `moveReservation`: the
+ * price difference, the minimum, the window, the mail and the audit row), passed in by the route:
+ * that module imports this one, so this one cannot import it (decision 0086).
+ */
+export type MoveBooking = (
+  id: number,
+  to: { calendar: number; slot?: string; time?: string },
+) => Promise<unknown>;
+
+/**
+ * Move a reservation (customers: their own, not started) or, for staff, change any field. A
+ * driver's booking moves by the one move road (`move`, decision 0112); a blackout just moves.
+ */
 export async function updateReservation(
   db: Db,
   caller: AuthUser,
   id: number,
   body: ReservationUpdate,
+  move: MoveBooking,
   now = new Date(),
 ): Promise<Reservation> {
   const row = await visibleRow(db, caller, id);
@@ -486,7 +498,7 @@ export async function updateReservation(
   if (role !== 'staff' && row.time.getTime() <= now.getTime())
     throw ValidationError.nonField('Past reservations cannot be changed.');
 
-  const changes: Partial<repo.ReservationInsert> = {};
+  const changes = role === 'staff' ? await staffChanges(db, row, body) : {};
   const moving =
     (body.calendar !== undefined && body.calendar !== row.calendarId) ||
     (body.slot !== undefined && body.slot !== row.slot) ||
@@ -497,57 +509,45 @@ export async function updateReservation(
       slot: body.slot ?? (body.time === undefined ? row.slot : undefined),
       time: body.time,
     };
-    const stay: StayCheck = row.isBlackout ? 'blackout' : { moving: row.id };
-    const [{ seat, slot }] = await resolveSeatSlots(db, [target], role, now, sameField, stay);
-    if (role !== 'staff' && row.paid && seat.costCents > (await seatCost(db, row.calendarId)))
-      throw ValidationError.field('calendar', 'Choose a seat that costs the same or less.');
-    // A paid booking moves only inside the free cancellation window (docs/decisions/0027):
-    // later, moving it would dodge the late-cancellation share.
-    if (role !== 'staff' && row.paid) {
-      const policy = await policyFor(db, seat.location, row.userId);
-      if (!isFreeCancellation(row.time, policy, now))
-        throw ValidationError.nonField(
-          `A paid booking can be moved until ${policy.windowHours} hours before it starts.`,
-        );
-      if (seat.location.id !== (await seatLocation(db, row.calendarId)))
-        throw ValidationError.field('calendar', 'Choose a seat at the same location.');
+    if (!row.isBlackout && row.userId !== null) await move(row.id, target);
+    else {
+      const [{ seat, slot }] = await resolveSeatSlots(
+        db,
+        [target],
+        role,
+        now,
+        sameField,
+        'blackout',
+      );
+      // A seat held for someone on the waitlist is taken for everyone else, moves included.
+      await claimHeldSeats(db, [{ calendarId: seat.id, slot: slot.slot, userId: row.userId }]);
+      Object.assign(changes, {
+        calendarId: seat.id,
+        slot: slot.slot,
+        time: new Date(slot.startMs),
+      });
     }
-    // A seat held for someone on the waitlist is taken for everyone else, moves included.
-    await claimHeldSeats(db, [{ calendarId: seat.id, slot: slot.slot, userId: row.userId }]);
-    Object.assign(changes, {
-      calendarId: seat.id,
-      slot: slot.slot,
-      time: new Date(slot.startMs),
-    });
-    if (!row.paid && row.userId !== null && row.checkoutId === null)
-      changes.amountCents = await singleSlotPrice(db, seat, row.userId);
-  }
-  if (role === 'staff') {
-    // A blackout goes on a free slot only: on a booked one it would erase the customer's
-    // booking and what they owe (staff-side §5).
-    if (body.is_blackout === true && !row.isBlackout && row.userId !== null)
-      throw ValidationError.field('is_blackout', BLACKOUT_ON_BOOKED_MESSAGE);
-    if (body.is_blackout !== undefined) changes.isBlackout = body.is_blackout;
-    const blackout = body.is_blackout ?? row.isBlackout;
-    if (blackout) {
-      if (body.user) throw ValidationError.field('user', 'A blackout has no user.');
-      changes.userId = null;
-      changes.amountCents = 0;
-    } else if (body.user !== undefined) {
-      if (body.user === null) throw ValidationError.field('user', 'A reservation needs a user.');
-      if (!(await repo.userExists(db, body.user)))
-        throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
-      changes.userId = body.user;
-    } else if (row.isBlackout && body.is_blackout === false) {
-      throw ValidationError.field('user', 'A reservation needs a user.');
-    }
-    if (body.paid !== undefined) changes.paid = body.paid;
-    if (body.notes !== undefined) changes.notes = body.notes;
   }
   if (Object.keys(changes).length > 0) {
+    // Who holds the half-hour changes (a blackout made a booking, a booking given to someone
+    // else): the seat type's minimum holds for the run it makes and the one it leaves.
+    const [current] = await repo.findRowsByIds(db, [id]);
+    const userId = changes.isBlackout === true ? null : (changes.userId ?? current.userId);
+    const wasUser = current.isBlackout ? null : current.userId;
+    if (userId !== wasUser) {
+      const at = { seatId: current.calendarId, startMs: current.time.getTime() };
+      await assertRunsHold(
+        db,
+        {
+          gone: wasUser === null ? [] : [{ id, userId: wasUser, ...at }],
+          come: [{ userId, ...at }],
+        },
+        userId === null ? 'is_blackout' : 'user',
+      );
+    }
     try {
       await repo.updateReservation(db, id, changes);
-      await publishChange(db, 'reservations', changes.calendarId ?? row.calendarId);
+      await publishChange(db, 'reservations', changes.calendarId ?? current.calendarId);
     } catch (error) {
       if (repo.isSlotTaken(error)) throw ValidationError.nonField(SLOT_TAKEN_MESSAGE);
       throw error;
@@ -556,14 +556,34 @@ export async function updateReservation(
   return (await reservationsByIds(db, [id]))[0];
 }
 
-async function seatLocation(db: Queryable, calendarId: number): Promise<number | null> {
-  const [seat] = await repo.findActiveSeats(db, [calendarId]);
-  return seat?.location.id ?? null;
-}
-
-async function seatCost(db: Queryable, calendarId: number): Promise<number> {
-  const [seat] = await repo.findActiveSeats(db, [calendarId]);
-  return seat?.costCents ?? 0;
+/** What staff change besides the seat and time: blackout, user, paid, notes (checked first). */
+async function staffChanges(
+  db: Queryable,
+  row: repo.ReservationRow,
+  body: ReservationUpdate,
+): Promise<Partial<repo.ReservationInsert>> {
+  const changes: Partial<repo.ReservationInsert> = {};
+  // A blackout goes on a free slot only: on a booked one it would erase the customer's
+  // booking and what they owe (staff-side §5).
+  if (body.is_blackout === true && !row.isBlackout && row.userId !== null)
+    throw ValidationError.field('is_blackout', BLACKOUT_ON_BOOKED_MESSAGE);
+  if (body.is_blackout !== undefined) changes.isBlackout = body.is_blackout;
+  const blackout = body.is_blackout ?? row.isBlackout;
+  if (blackout) {
+    if (body.user) throw ValidationError.field('user', 'A blackout has no user.');
+    changes.userId = null;
+    changes.amountCents = 0;
+  } else if (body.user !== undefined) {
+    if (body.user === null) throw ValidationError.field('user', 'A reservation needs a user.');
+    if (!(await repo.userExists(db, body.user)))
+      throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
+    changes.userId = body.user;
+  } else if (row.isBlackout && body.is_blackout === false) {
+    throw ValidationError.field('user', 'A reservation needs a user.');
+  }
+  if (body.paid !== undefined) changes.paid = body.paid;
+  if (body.notes !== undefined) changes.notes = body.notes;
+  return changes;
 }
 
 /** Cancels: customers their own before it starts; staff any. The seat is free again. */
