@@ -20,6 +20,10 @@ import {
 } from './booking-rules';
 import type { SQL } from 'drizzle-orm';
 import { unpaidLimitMessage } from './unpaid-limit';
+import { minimumStayMessage } from '@paddock/contract/calendars';
+import { calendarTypes } from '../../db/schema/venue';
+import { createCalendarType, createSeat } from '../../test/booking-factories';
+import { clubMember } from '../../test/club-member';
 
 // Every booking rule through every way in (booking-rules.ts): a rule one path forgets fails here,
 // and so does a way in whose statements do not hold the rule's one definition.
@@ -29,6 +33,8 @@ const COST = 4500;
 let t: TestApp;
 let venue: Awaited<ReturnType<typeof createVenue>>;
 let staff: CreatedUser;
+let vr: { id: number }[];
+const TOO_SHORT = minimumStayMessage('VR Rig', 120);
 let day = 2;
 /** A slot nobody else in this file uses. */
 const freshSlot = () => `${futureDate(day++)}T18:00`;
@@ -40,6 +46,12 @@ beforeAll(async () => {
     isStaff: true,
     permissions: ['reservations.change_reservation', 'calendars.change_calendar'],
   });
+  const type = await createCalendarType(t, { name: 'VR Rig', isVr: true });
+  await t.db.update(calendarTypes).set({ minMinutes: 120 }).where(eq(calendarTypes.id, type.id));
+  vr = [
+    await createSeat(t, { locationId: venue.location.id, typeId: type.id, costCents: COST }),
+    await createSeat(t, { locationId: venue.location.id, typeId: type.id, costCents: COST }),
+  ];
 });
 afterAll(async () => {
   pg.Client.prototype.query = query;
@@ -86,8 +98,24 @@ async function paidBooking(user: CreatedUser, calendar: number, slot: string) {
   expect(p.statusCode, p.body).toBe(200);
   return p.json().reservations[0].id as number;
 }
-const move = (user: CreatedUser, id: number, calendar: number, slot: string) =>
-  send('POST', `/api/reservations/${id}/move`, user, { calendar, slot });
+/** The one move road through each of its doors, tried in turn on one booking (decision 0112). */
+async function moveEveryDoor(user: CreatedUser, id: number, calendar: number, slot: string) {
+  return [
+    await send('POST', `/api/reservations/${id}/move`, user, { calendar, slot }),
+    await send('PATCH', `/api/reservations/${id}`, user, { calendar, slot }),
+    await send('POST', '/api/planner/move', staff, { reservation: id, calendar, slot }),
+  ];
+}
+const deskBooks = (user: CreatedUser, calendar: number, slot: string | string[]) =>
+  send('POST', '/api/planner/book', staff, {
+    user: user.id,
+    slots: [slot].flat().map((s) => ({ calendar, slot: s })),
+    payment: 'desk',
+  });
+async function clubBooks(calendar: number, slot: string) {
+  const { user, subscriptionId } = await clubMember(t);
+  return send('POST', '/api/reservations', user, { calendar, slot, subscription: subscriptionId });
+}
 async function withCard() {
   const user = await createUser(t);
   await saveTestCard(t, user);
@@ -142,11 +170,19 @@ async function member(status: MembershipStatus) {
 
 /** What a booking costs this user through one entry point (the fee is the only difference). */
 async function amountThrough(
-  entry: 'customer booking' | 'staff booking' | 'checkout',
+  entry: 'customer booking' | 'staff booking' | 'checkout' | 'desk booking',
   user: CreatedUser,
 ) {
   const seat = venue.seats[0].id;
   const slot = freshSlot();
+  if (entry === 'desk booking') {
+    const q = await send('POST', '/api/planner/book/quote', staff, {
+      user: user.id,
+      slots: [{ calendar: seat, slot }],
+    });
+    expect(q.statusCode, q.body).toBe(200);
+    return q.json().total_cents as number;
+  }
   if (entry === 'checkout') {
     const q = await quote(user, seat, slot);
     expect(q.statusCode, q.body).toBe(200);
@@ -191,7 +227,22 @@ const cases: { [R in keyof typeof BOOKING_RULES]: Partial<Record<BookingEntryPoi
       const user = await withCard();
       const id = await paidBooking(user, venue.seats[1].id, freshSlot());
       const slot = freshSlot();
-      expect((await move(user, id, seat, slot)).statusCode).toBe(400);
+      for (const res of await moveEveryDoor(user, id, seat, slot))
+        expect(res.statusCode, res.body).toBe(400);
+      expect(await booked(seat, slot)).toEqual([]);
+    },
+    'desk booking': async () => {
+      const seat = await newSeat();
+      await deactivate(seat);
+      const slot = freshSlot();
+      expect((await deskBooks(await createUser(t), seat, slot)).statusCode).toBe(400);
+      expect(await booked(seat, slot)).toEqual([]);
+    },
+    'club booking': async () => {
+      const seat = await newSeat();
+      await deactivate(seat);
+      const slot = freshSlot();
+      expect((await clubBooks(seat, slot)).statusCode).toBe(400);
       expect(await booked(seat, slot)).toEqual([]);
     },
   },
@@ -224,7 +275,20 @@ const cases: { [R in keyof typeof BOOKING_RULES]: Partial<Record<BookingEntryPoi
       const id = await paidBooking(user, venue.seats[1].id, freshSlot());
       const [seat, slot] = [venue.seats[2].id, freshSlot()];
       await holdFor(seat, slot);
-      const res = await move(user, id, seat, slot);
+      for (const res of await moveEveryDoor(user, id, seat, slot))
+        expect(res.json()).toEqual({ non_field_errors: [SLOT_TAKEN_MESSAGE] });
+      expect(await booked(seat, slot)).toEqual([]);
+    },
+    'desk booking': async () => {
+      const [seat, slot] = [venue.seats[2].id, freshSlot()];
+      await holdFor(seat, slot);
+      const res = await deskBooks(await createUser(t), seat, slot);
+      expect(res.json()).toEqual({ non_field_errors: [SLOT_TAKEN_MESSAGE] });
+    },
+    'club booking': async () => {
+      const [seat, slot] = [venue.seats[2].id, freshSlot()];
+      await holdFor(seat, slot);
+      const res = await clubBooks(seat, slot);
       expect(res.json()).toEqual({ non_field_errors: [SLOT_TAKEN_MESSAGE] });
     },
   },
@@ -252,6 +316,12 @@ const cases: { [R in keyof typeof BOOKING_RULES]: Partial<Record<BookingEntryPoi
       expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
       expect((await staffBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
     },
+    'desk booking': async () => {
+      await setUnpaidLimit(1);
+      const user = await createUser(t);
+      expect((await customerBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+      expect((await deskBooks(user, venue.seats[0].id, freshSlot())).statusCode).toBe(201);
+    },
   },
   'unpaid limit setting': {
     // 0 is below the contract's minimum: both readings must fall back to the default (4).
@@ -273,7 +343,7 @@ const cases: { [R in keyof typeof BOOKING_RULES]: Partial<Record<BookingEntryPoi
     },
   },
   'club standing': Object.fromEntries(
-    (['customer booking', 'staff booking', 'checkout'] as const).map((entry) => [
+    (['customer booking', 'staff booking', 'checkout', 'desk booking'] as const).map((entry) => [
       entry,
       async () => {
         await setUnpaidLimit(100);
@@ -285,6 +355,49 @@ const cases: { [R in keyof typeof BOOKING_RULES]: Partial<Record<BookingEntryPoi
       },
     ]),
   ),
+  'seat-type minimum': {
+    'customer booking': async () => {
+      const res = await customerBooks(await createUser(t), vr[0].id, freshSlot());
+      expect(res.json()).toEqual({ slot: [TOO_SHORT] });
+    },
+    'staff booking': async () => {
+      const res = await staffBooks(await createUser(t), vr[0].id, freshSlot());
+      expect(res.json()).toEqual({ slot: [TOO_SHORT] });
+    },
+    checkout: async () => {
+      const res = await quote(await withCard(), vr[0].id, freshSlot());
+      expect(res.json()).toEqual({ 'reservations.0.slot': [TOO_SHORT] });
+    },
+    move: async () => {
+      // One half-hour out of a 2-hour visit, through every door; the whole visit moves.
+      const user = await withCard();
+      const date = futureDate(day++);
+      const times = ['10:00', '10:30', '11:00', '11:30'].map((time) => `${date}T${time}`);
+      const visit = await deskBooks(user, vr[0].id, times);
+      expect(visit.statusCode, visit.body).toBe(201);
+      const ids = (visit.json().entries as { id: number; slot: string }[])
+        .sort((a, b) => a.slot.localeCompare(b.slot))
+        .map((e) => e.id);
+      for (const res of await moveEveryDoor(user, ids[0], vr[1].id, times[0]))
+        expect(res.json()).toEqual({ slot: [TOO_SHORT] });
+      expect(await booked(vr[1].id, times[0])).toEqual([]);
+      const whole = await send('POST', `/api/reservations/${ids[0]}/move`, user, {
+        calendar: vr[1].id,
+        slot: times[0],
+        run: true,
+      });
+      expect(whole.statusCode, whole.body).toBe(200);
+      for (const time of times) expect(await booked(vr[1].id, time)).toHaveLength(1);
+    },
+    'desk booking': async () => {
+      const res = await deskBooks(await createUser(t), vr[0].id, freshSlot());
+      expect(res.json()).toEqual({ 'slots.0.slot': [TOO_SHORT] });
+    },
+    'club booking': async () => {
+      const res = await clubBooks(vr[0].id, freshSlot());
+      expect(res.json()).toEqual({ slot: [TOO_SHORT] });
+    },
+  },
 };
 
 describe('booking rules', () => {

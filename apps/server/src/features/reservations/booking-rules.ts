@@ -7,9 +7,11 @@ import {
 } from '../../lib/booking-rule-sql';
 import { mergeSettings } from '../../plugins/settings';
 import { heldToUnpaidLimit } from './unpaid-limit';
+import { runLength } from './minimum-stay';
 
 /**
- * The booking rules and every way in that books a seat (issue 32, decisions 0086 and 0103).
+ * The booking rules and every way in that books or moves a seat (issue 32, decisions 0086, 0103
+ * and 0112).
  * Each rule is written once, in `definition`: the SQL ones in lib/booking-rule-sql.ts, which the
  * booking statement (book-seat.ts) renders over its columns and the services' queries (a
  * checkout's claim, a move, the planner) build over their parameters; the setting's parsing in
@@ -25,8 +27,16 @@ export const BOOKING_ENTRY_POINTS = [
   'staff booking',
   /** Quote, then process (claim-checkout.ts's transaction, decision 0094). */
   'checkout',
-  /** POST /api/reservations/:id/move (move-reservation.ts). */
+  /**
+   * The one move road (move-reservation.ts `moveReservation`, decision 0112), whichever door:
+   * POST /api/reservations/:id/move, PATCH/PUT /api/reservations/:id that moves a driver's
+   * booking, and POST /api/planner/move. Its cases go through all three.
+   */
   'move',
+  /** POST /api/planner/book: the desk books for a customer (planner.service.ts `bookFor`). */
+  'desk booking',
+  /** POST /api/reservations with a club subscription (`createWithSubscription`). */
+  'club booking',
 ] as const;
 export type BookingEntryPoint = (typeof BOOKING_ENTRY_POINTS)[number];
 
@@ -66,7 +76,7 @@ export const BOOKING_RULES = {
   },
   'unpaid limit spares staff': {
     says: 'Staff booking for a customer is not held to the unpaid limit.',
-    on: ['staff booking'],
+    on: ['staff booking', 'desk booking'],
     definition: heldToUnpaidLimit,
   },
   'unpaid limit setting': {
@@ -76,8 +86,15 @@ export const BOOKING_RULES = {
   },
   'club standing': {
     says: 'A club member in good standing (an active membership) pays no booking fee.',
-    on: ['customer booking', 'staff booking', 'checkout'],
+    on: ['customer booking', 'staff booking', 'checkout', 'desk booking'],
     definition: inGoodStanding(RULE_INPUT),
+  },
+  'seat-type minimum': {
+    says:
+      "A seat type's minimum (VR: 2 hours) holds for every run of a customer's half-hours on a " +
+      'seat that a booking makes, or a move makes or leaves behind, unless the whole run moves.',
+    on: BOOKING_ENTRY_POINTS,
+    definition: runLength,
   },
 } as const satisfies Record<string, Rule>;
 export type BookingRule = keyof typeof BOOKING_RULES;

@@ -48,7 +48,7 @@ export async function assertMinimumStay(
       ...items.filter((i) => i.seat.id === item.seat.id).map((i) => i.slot.startMs),
       ...(around.get(item.seat.id) ?? []),
     ]);
-    if (runMs(taken, item.slot.startMs) < item.seat.typeMinMinutes * 60_000)
+    if (runLength(taken, item.slot.startMs) < item.seat.typeMinMinutes * 60_000)
       throw ValidationError.field(
         field(index, 'slot'),
         minimumStayMessage(item.seat.typeName, item.seat.typeMinMinutes),
@@ -90,7 +90,7 @@ export async function assertRunsHold(
   const tooShort = (p: RunPlace, at: number) => {
     const taken = after.get(keyOf(p));
     const min = types.get(p.seatId)?.min ?? 0;
-    return !!taken && taken.has(at) && runMs(taken, at) < min * 60_000;
+    return !!taken && taken.has(at) && runLength(taken, at) < min * 60_000;
   };
   for (const p of change.come)
     if (tooShort(p, p.startMs)) {
@@ -104,8 +104,11 @@ export async function assertRunsHold(
     }
 }
 
-/** The length of the run of taken half-hours through `at` (in ms). */
-function runMs(taken: Set<number>, at: number): number {
+/**
+ * The length of the run of taken half-hours through `at` (in ms): the one measure of a run that
+ * the booking check and the move check both use (booking-rules.ts names it).
+ */
+export function runLength(taken: Set<number>, at: number): number {
   let first = at;
   while (taken.has(first - SLOT_MS)) first -= SLOT_MS;
   let end = at + SLOT_MS;
