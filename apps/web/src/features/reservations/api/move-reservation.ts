@@ -8,7 +8,7 @@ export function moveQuoteQuery(id: number, to: MoveRequest | null) {
     queryKey: ['move_quote', id, to],
     queryFn: ({ signal }) =>
       api<MoveQuote>(`/reservations/${id}/move_quote`, {
-        query: { calendar: to!.calendar, slot: to!.slot },
+        query: { calendar: to!.calendar, slot: to!.slot, ...(to!.run ? { run: 'true' } : {}) },
         signal,
       }),
     enabled: to !== null,
@@ -19,20 +19,14 @@ export function moveQuoteQuery(id: number, to: MoveRequest | null) {
 }
 
 /**
- * `POST /api/reservations/{id}/move` for each half-hour of a dashboard entry, in an order that
- * never lands on a slot the entry itself still holds.
+ * `POST /api/reservations/{id}/move`: a dashboard entry of several half-hours moves as one run
+ * (`run`), all of it or none, so a seat type's minimum (VR: 2 hours) holds (decision 0112).
  */
 export function useMoveReservations() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (moves: { id: number; to: MoveRequest }[]) => {
-      const answers: MoveResponse[] = [];
-      for (const { id, to } of moves)
-        answers.push(
-          await api<MoveResponse>(`/reservations/${id}/move`, { method: 'POST', body: to }),
-        );
-      return answers;
-    },
+    mutationFn: ({ id, to }: { id: number; to: MoveRequest }) =>
+      api<MoveResponse>(`/reservations/${id}/move`, { method: 'POST', body: to }),
     onSettled: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: ['reservations'] }),

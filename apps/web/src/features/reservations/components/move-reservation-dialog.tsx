@@ -64,7 +64,9 @@ export function MoveReservationDialog({
   const targets = chosen ? runSlots(chosen.time, ids.length, zone) : [];
   // One quote per half-hour: each moves (and is refunded) on its own.
   const quotes = useQueries({
-    queries: ids.map((id, i) => moveQuoteQuery(id, chosen ? { calendar, slot: targets[i] } : null)),
+    queries: ids.map((id, i) =>
+      moveQuoteQuery(id, chosen ? { calendar, slot: targets[i], run: ids.length > 1 } : null),
+    ),
   });
   const quoteError = quotes.find((q) => q.isError)?.error;
   const quoteLines = quotes.every((q) => q.data)
@@ -79,20 +81,21 @@ export function MoveReservationDialog({
 
   const confirm = () => {
     if (!chosen) return;
-    const moves = ids.map((id, i) => ({ id, to: { calendar, slot: targets[i] } }));
-    // Later on the same seat: the last half-hour moves first, so none lands on the entry itself.
-    if (calendar === reservation.calendar && Date.parse(chosen.time) > Date.parse(reservation.time))
-      moves.reverse();
-    move.mutate(moves, {
-      onSuccess: (answers) => {
-        const charged = answers.reduce((sum, a) => sum + a.charge_cents, 0);
-        const lines = answers.flatMap((a) => a.refund?.refund.lines ?? []);
-        if (charged > 0) lines.push(`${formatMoney(charged, currency)} was charged to your card.`);
-        showAlert([answers[0]?.detail ?? 'Your booking has moved.', ...lines].join(' '), 'success');
-        onClose();
+    // The whole entry moves together, its first half-hour landing on the chosen start.
+    const to = { calendar, slot: targets[0], ...(ids.length > 1 ? { run: true } : {}) };
+    move.mutate(
+      { id: ids[0], to },
+      {
+        onSuccess: (answer) => {
+          const lines = answer.refunds.flatMap((r) => r.refund.lines);
+          if (answer.charge_cents > 0)
+            lines.push(`${formatMoney(answer.charge_cents, currency)} was charged to your card.`);
+          showAlert([answer.detail, ...lines].join(' '), 'success');
+          onClose();
+        },
+        onError: (error) => showAlert(reservationErrorMessage(error)),
       },
-      onError: (error) => showAlert(reservationErrorMessage(error)),
-    });
+    );
   };
 
   return (
