@@ -7,5 +7,15 @@ export type AuthUser = {
   permissions: Set<string>;
 };
 
-/** What a valid session token says: whose it is, the session version, its id and end. */
-export type SessionClaims = { userId: number; version: number; jti: string; exp: number };
+/**
+ * What a valid session token says: whose it is, the session version, its id and end; for a
+ * session opened by a login link, until when it may set a password without the current one
+ * (seconds since the epoch, decision 0113).
+ */
+export type SessionClaims = {
+  userId: number;
+  version: number;
+  jti: string;
+  exp: number;
+  passwordResetUntil?: number;
+};

@@ -52,9 +52,19 @@ export class Tokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  /** A session token `{typ, user_id, ver, jti, iat, exp}` for the user's current version. */
-  async sign(userId: number, version: number, ttlSeconds = this.ttlSeconds): Promise<string> {
-    return new SignJWT({ typ: SESSION_TYPE, user_id: userId, ver: version })
+  /**
+   * A session token `{typ, user_id, ver, jti, iat, exp}` for the user's current version; a
+   * session opened by a login link also carries `password_reset_until` (decision 0113).
+   */
+  async sign(
+    userId: number,
+    version: number,
+    ttlSeconds = this.ttlSeconds,
+    passwordResetUntil?: number,
+  ): Promise<string> {
+    const resetClaim =
+      passwordResetUntil === undefined ? {} : { password_reset_until: passwordResetUntil };
+    return new SignJWT({ typ: SESSION_TYPE, user_id: userId, ver: version, ...resetClaim })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()
       .setJti(crypto.randomBytes(16).toString('base64url'))
@@ -74,6 +84,7 @@ export class Tokens {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const { typ, user_id: userId, ver: version, jti, exp } = payload;
+      const resetUntil = payload.password_reset_until;
       if (typ !== SESSION_TYPE) throw new Error('not a session token');
       if (typeof userId !== 'number' || typeof version !== 'number' || typeof jti !== 'string')
         throw new Error('incomplete');
@@ -84,7 +95,8 @@ export class Tokens {
       // jose checks exp only when present: a session must have one, and not too far ahead.
       if (typeof exp !== 'number' || exp > now + this.ttlSeconds + SKEW_SECONDS)
         throw new Error('bad expiry');
-      const claims = { userId, version, jti, exp };
+      const claims: SessionClaims = { userId, version, jti, exp };
+      if (typeof resetUntil === 'number') claims.passwordResetUntil = resetUntil;
       this.verified.set(token, claims);
       return claims;
     } catch {

@@ -281,11 +281,17 @@ function urlFor(route: string, who: Owned, page: number): string {
 
 const DENIED = [401, 403];
 
-/** Valid bodies, so a call on someone else's object is refused for that, not for its body. */
-const BODIES: Record<string, object> = {
+/**
+ * Valid bodies, so a call on someone else's object is refused for that, not for its body. A
+ * function gets the caller: one's own password change carries one's current password (0113).
+ */
+const BODIES: Record<string, object | ((user: CreatedUser | null) => object)> = {
   'PATCH /api/users/:id': { first_name: 'Changed' },
   'PUT /api/users/:id': { first_name: 'Changed' },
-  'POST /api/users/:id/update_password': { new_password: 'a-long-new-password' },
+  'POST /api/users/:id/update_password': (user) => ({
+    new_password: user?.password ?? 'a-long-new-password',
+    current_password: user?.password,
+  }),
   'POST /api/users/:id/card': { token: 'tok_unknown' },
   'POST /api/users/:id/charges/credits_enroll': { credits_amount: 4 },
   'PUT /api/users/:id/permissions': { is_staff: true, permissions: [] },
@@ -301,11 +307,14 @@ const QUERIES: Record<string, string> = {
 
 async function send(route: string, url: string, user: CreatedUser | null) {
   const method = route.split(' ')[0] as 'GET';
+  const body = BODIES[route] ?? {};
   const res = await t.app.inject({
     method,
     url,
     headers: user ? bearer(user.token) : {},
-    ...(['POST', 'PATCH', 'PUT'].includes(method) ? { payload: BODIES[route] ?? {} } : {}),
+    ...(['POST', 'PATCH', 'PUT'].includes(method)
+      ? { payload: typeof body === 'function' ? body(user) : body }
+      : {}),
   });
   expect(res.statusCode, `${route} → ${url}`).toBeLessThan(500);
   return res.statusCode;
@@ -406,6 +415,7 @@ describe('authorization matrix', () => {
     for (const [method, url, payload] of [
       ['GET', `/api/users/${superuser.id}`],
       ['PATCH', `/api/users/${superuser.id}`, { first_name: 'Owned' }],
+      ['PATCH', `/api/users/${superuser.id}`, { email: 'owned@example.com' }],
       ['POST', `/api/users/${superuser.id}/update_password`, { new_password: 'owned-owned-1' }],
       ['GET', `/api/users/${superuser.id}/card`],
       ['DELETE', `/api/users/${superuser.id}/card`],

@@ -98,6 +98,14 @@ const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
     contact_phone: '',
   }),
   'POST /api/auth/token': () => ({ username: customer.email, password: customer.password }),
+  // User 1 is the customer: their own changes carry the current password (decision 0113), and
+  // the base "changes" it to the same one, so later bases still know it.
+  'POST /api/users/{id}/update_password': () => ({
+    new_password: customer.password,
+    current_password: customer.password,
+  }),
+  'PATCH /api/users/{id}': () => ({ current_password: customer.password }),
+  'PUT /api/users/{id}': () => ({ current_password: customer.password }),
   // Seat 1 out of service for an hour of a later day: the base goes through (and again, with
   // nothing left to move), so each bad field is tried on a request that would.
   'POST /api/planner/out_of_service': () => ({

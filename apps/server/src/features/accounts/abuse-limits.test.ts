@@ -195,3 +195,75 @@ describe('login-link mails', () => {
     }
   });
 });
+
+describe('an attack on one account from many addresses (decision 0113)', () => {
+  const forgot = (email: string, ip = freshIp()) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/users/forgot_password',
+      payload: { email },
+      remoteAddress: ip,
+    });
+
+  it('never keeps the owner from a mailbox link that logs them in and resets the password', async () => {
+    const u = await createUser(t, { email: 'besieged@example.com' });
+    for (let i = 0; i < 25; i++) {
+      expect([401, 403]).toContain((await login(t.app, u.email, 'guess-' + i)).statusCode);
+      expect((await forgot(u.email)).statusCode).toBe(200);
+    }
+    // The owner's reset is answered like any other, never refused for the attacker's requests.
+    const owner = await forgot(u.email);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json()).toEqual({ detail: FORGOT_PASSWORD_MESSAGE });
+    // Their right password meets the protected notice (a link is in the mail), not a refusal.
+    expect((await login(t.app, u.email, u.password)).json().code).toBe(LOGIN_LINK_REQUIRED);
+    // 25 + 1 resets and 1 right password: one mail for the whole window (5 minutes).
+    const mails = await linkMailsAfter(u.id, u.email, 27);
+    expect(mails).toHaveLength(1);
+    const token = new URL(
+      /https?:\/\/\S+\/login\?\S+/.exec(mails[0].text ?? '')![0],
+    ).searchParams.get('token');
+    const exchanged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login_link',
+      payload: { token },
+      remoteAddress: freshIp(),
+    });
+    expect(exchanged.statusCode).toBe(200);
+    const session = { authorization: `Bearer ${exchanged.json().access}` };
+    const me = await t.app.inject({ url: '/api/users/me', headers: session });
+    expect(me.json().id).toBe(u.id);
+    // The reset by mail sets a new password without the old one, as before.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/update_password',
+      headers: session,
+      payload: { new_password: 'safe-again-2024' },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    // The next window: the attack goes on, the owner's inbox gets one more link, no flood.
+    await t.db
+      .update(rateLimitCounters)
+      .set({ resetAt: new Date(Date.now() - 1000) })
+      .where(eq(rateLimitCounters.key, `link-mail:user:${u.id}`));
+    for (let i = 0; i < 10; i++) expect((await forgot(u.email)).statusCode).toBe(200);
+    for (let i = 0; i < 250; i++) {
+      const all = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, u.email));
+      if (all.length > 1) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await linkMailsAfter(u.id, u.email, 10)).toHaveLength(2);
+  });
+
+  it('still stops one address that asks for too many resets', async () => {
+    const u = await createUser(t);
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) expect((await forgot(u.email, ip)).statusCode).toBe(200);
+    const limited = await forgot(u.email, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toMatch(/^Too many attempts\. Please wait \d+ seconds/);
+    // Its neighbour, the owner, is not.
+    expect((await forgot(u.email)).statusCode).toBe(200);
+  });
+});

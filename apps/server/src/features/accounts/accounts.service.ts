@@ -1,5 +1,7 @@
 import {
   BAD_CREDENTIALS_MESSAGE,
+  CURRENT_PASSWORD_MISSING,
+  CURRENT_PASSWORD_WRONG,
   FORGOT_PASSWORD_MESSAGE,
   LOGIN_LINK_REQUIRED,
   LOGIN_PROTECTED_MESSAGE,
@@ -12,6 +14,7 @@ import {
   type SignupRequest,
   type TokenRequest,
   type TokenResponse,
+  type UpdatePasswordRequest,
   type User,
   type UserListQuery,
   type UserUpdate,
@@ -20,7 +23,7 @@ import type { Paginated } from '@paddock/contract/common';
 import { sql } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts';
 import type { AuthUser } from '../../plugins/auth';
-import type { AbuseLimits } from '../../plugins/abuse-limits';
+import { TooManyRequests, type AbuseLimits } from '../../plugins/abuse-limits';
 import { hasPermission } from '../../plugins/auth';
 import {
   Forbidden,
@@ -37,6 +40,7 @@ import {
   consumeLoginLink,
   mailLoginLink,
   mailLoginLinkOncePerWindow,
+  PASSWORD_RESET_MINUTES,
   type LoginLinkDeps,
 } from './login-links';
 import { billingOf } from './user-billing';
@@ -75,10 +79,12 @@ async function startSession(
   ctx: AccountsContext,
   userId: number,
   endOthers = false,
+  passwordResetUntil?: number,
 ): Promise<TokenResponse> {
   const row = await repo.touchLastLogin(ctx.db, userId, endOthers);
   if (!row) throw new Unauthorized(BAD_CREDENTIALS_MESSAGE);
-  return { access: await ctx.tokens.sign(userId, row.sessionVersion), user: await view(ctx, row) };
+  const access = await ctx.tokens.sign(userId, row.sessionVersion, undefined, passwordResetUntil);
+  return { access, user: await view(ctx, row) };
 }
 
 /** Called when a change ended every session of `userId` (now at `version`). */
@@ -135,8 +141,10 @@ export async function exchangeLoginLink(
   const userId = await consumeLoginLink(ctx, token);
   const row = await repo.findUserById(ctx.db, userId);
   if (!row?.isActive) throw new Unauthorized('Token is invalid or expired', TOKEN_NOT_VALID);
-  // Whoever holds the mailbox holds the account: sessions opened before the link are over.
-  return startSession(ctx, userId, true);
+  // Whoever holds the mailbox holds the account: sessions opened before the link are over. The
+  // link is the reset by mail: for a while this session sets a password without the old one.
+  const resetUntil = Math.floor(Date.now() / 1000) + PASSWORD_RESET_MINUTES * 60;
+  return startSession(ctx, userId, true, resetUntil);
 }
 
 export function permissionsOf(caller: AuthUser): PermissionsResponse {
@@ -240,6 +248,43 @@ function assertMayChange(caller: AuthUser, row: UserRow) {
     throw new Forbidden('Only a superuser can change a staff or superuser account.');
 }
 
+/**
+ * What the caller brings to a change of their own password or e-mail besides the body: their
+ * session's reset allowance (a login-link session, decision 0113) and the limits that bound
+ * guesses of the current password.
+ */
+export type SelfChangeProof = { passwordResetUntil?: number; limits: AbuseLimits };
+
+/** Wrong current passwords per account: a stolen session cannot guess the password for long. */
+const CURRENT_PASSWORD_GUESSES = { max: 10, seconds: 15 * 60 };
+
+/**
+ * Changing one's own password or e-mail asks for the current password (decision 0113), so a
+ * session left open or stolen cannot take the account over (a new e-mail gets the reset links).
+ * Not asked: of staff changing someone else (user.change_user, within `assertMayChange`), of an
+ * account whose password was never chosen by its owner (signup step 1, invitations, desk
+ * accounts), and, for the password only, of a session opened by a login link while its reset
+ * allowance lasts (the reset by mail: the mailbox already proved who it is).
+ */
+async function confirmCurrentPassword(
+  caller: AuthUser,
+  row: UserRow,
+  change: 'password' | 'email',
+  given: string | undefined,
+  proof: SelfChangeProof,
+): Promise<void> {
+  if (caller.id !== row.id || !row.isOnboarded) return;
+  const resetUntil = proof.passwordResetUntil ?? 0;
+  if (change === 'password' && resetUntil * 1000 > Date.now()) return;
+  if (!given) throw ValidationError.field('current_password', CURRENT_PASSWORD_MISSING);
+  const guesses = { key: `current-password:user:${row.id}`, ...CURRENT_PASSWORD_GUESSES };
+  const state = await proof.limits.exceeded(guesses);
+  if (state.exceeded) throw new TooManyRequests(state.retryAfterSeconds);
+  if (await verifyPassword(row.passwordHash, given)) return;
+  await proof.limits.hit(guesses);
+  throw ValidationError.field('current_password', CURRENT_PASSWORD_WRONG);
+}
+
 export async function getUser(ctx: AccountsContext, caller: AuthUser, id: UserId): Promise<User> {
   return view(ctx, await target(ctx, caller, id));
 }
@@ -268,10 +313,20 @@ export async function updateUser(
   caller: AuthUser,
   id: UserId,
   body: UserUpdate,
+  proof: SelfChangeProof,
   sessionsEnded?: SessionsEnded,
 ): Promise<User> {
   const row = await target(ctx, caller, id);
   assertMayChange(caller, row);
+  const newEmail = body.email !== undefined && body.email !== row.email;
+  if (body.password !== undefined || newEmail)
+    await confirmCurrentPassword(
+      caller,
+      row,
+      newEmail ? 'email' : 'password',
+      body.current_password,
+      proof,
+    );
 
   const errors: Record<string, string[]> = {};
   if (body.username !== undefined && (await repo.usernameTaken(ctx.db, body.username, row.id)))
@@ -341,13 +396,15 @@ export async function updatePassword(
   ctx: AccountsContext,
   caller: AuthUser,
   id: UserId,
-  newPassword: string,
+  body: UpdatePasswordRequest,
+  proof: SelfChangeProof,
   sessionsEnded?: SessionsEnded,
 ): Promise<string> {
   const row = await target(ctx, caller, id);
   assertMayChange(caller, row);
+  await confirmCurrentPassword(caller, row, 'password', body.current_password, proof);
   const updated = await repo.updateUser(ctx.db, row.id, {
-    passwordHash: await hashPassword(newPassword),
+    passwordHash: await hashPassword(body.new_password),
     isOnboarded: true,
     sessionVersion: sql`${users.sessionVersion} + 1`,
   });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import {
   BAD_CREDENTIALS_MESSAGE,
+  CURRENT_PASSWORD_MISSING,
+  CURRENT_PASSWORD_WRONG,
   FORGOT_PASSWORD_MESSAGE,
   PERMISSIONS,
   USER_EXISTS_MESSAGE,
@@ -302,20 +304,31 @@ describe('POST /users/forgot_password', () => {
     expect(none).toHaveLength(0);
   });
 
-  it('names a bad e-mail and rate-limits one address', async () => {
+  it('names a bad e-mail and rate-limits one network address, never one e-mail', async () => {
     const bad = await call('POST', '/api/users/forgot_password', {
       payload: { email: 'not-an-email' },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('email');
-    for (let i = 0; i < 10; i++) {
+    // From many addresses, one e-mail is never refused: that would lock its owner out of the
+    // reset (decision 0113); the mails themselves are bounded per account (abuse-limits.test).
+    for (let i = 0; i < 15; i++) {
       const res = await call('POST', '/api/users/forgot_password', {
-        payload: { email: 'flooded@example.com' },
+        payload: { email: 'FLOODED@example.com' },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const res = await call('POST', '/api/users/forgot_password', {
+        payload: { email: `any-${i}@example.com` },
+        remoteAddress: ip,
       });
       expect(res.statusCode).toBe(200);
     }
     const limited = await call('POST', '/api/users/forgot_password', {
-      payload: { email: 'FLOODED@example.com' },
+      payload: { email: 'flooded@example.com' },
+      remoteAddress: ip,
     });
     expect(limited.statusCode).toBe(429);
   });
@@ -370,7 +383,7 @@ describe('GET/PATCH/PUT /users/{id}', () => {
     const other = await createUser(t);
     const moved = await call('PATCH', '/api/users/me', {
       headers: bearer(u.token),
-      payload: { email: 'moved@example.com' },
+      payload: { email: 'moved@example.com', current_password: u.password },
     });
     expect(moved.json()).toMatchObject({
       email: 'moved@example.com',
@@ -378,7 +391,7 @@ describe('GET/PATCH/PUT /users/{id}', () => {
     });
     const takenEmail = await call('PATCH', '/api/users/me', {
       headers: bearer(u.token),
-      payload: { email: other.email.toUpperCase() },
+      payload: { email: other.email.toUpperCase(), current_password: u.password },
     });
     expect(takenEmail.statusCode).toBe(400);
     expect(takenEmail.json()).toHaveProperty('email');
@@ -402,7 +415,11 @@ describe('GET/PATCH/PUT /users/{id}', () => {
     expect(asUsername.json()).toEqual({ username: [USER_EXISTS_MESSAGE] });
     const asEmail = await call('PATCH', '/api/users/me', {
       headers: bearer(u.token),
-      payload: { email: 'Handle@example.com', username: 'someone-else' },
+      payload: {
+        email: 'Handle@example.com',
+        username: 'someone-else',
+        current_password: u.password,
+      },
     });
     expect(asEmail.statusCode).toBe(400);
     expect(asEmail.json()).toHaveProperty('email');
@@ -751,6 +768,159 @@ describe('POST /users/{id}/update_password', () => {
     expect(login.statusCode).toBe(200);
     const stale = await call('POST', '/api/auth/login_link', { payload: { token } });
     expect(stale.statusCode).toBe(401);
+  });
+});
+
+describe('current password (decision 0113)', () => {
+  const login = (username: string, password: string) =>
+    call('POST', '/api/auth/token', { payload: { username, password } });
+  const changePassword = (token: string, payload: object, who = 'me') =>
+    call('POST', `/api/users/${who}/update_password`, { headers: bearer(token), payload });
+  const patchMe = (token: string, payload: object) =>
+    call('PATCH', '/api/users/me', { headers: bearer(token), payload });
+
+  it("is asked for a change of one's own password, by either route", async () => {
+    const u = await createUser(t);
+    const missing = await changePassword(u.token, { new_password: 'taken-over-123' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ current_password: [CURRENT_PASSWORD_MISSING] });
+    const wrong = await changePassword(u.token, {
+      new_password: 'taken-over-123',
+      current_password: 'not-it-at-all',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ current_password: [CURRENT_PASSWORD_WRONG] });
+    for (const payload of [
+      { password: 'taken-over-123' },
+      { password: 'taken-over-123', current_password: '' },
+      { password: 'taken-over-123', current_password: u.password + 'x' },
+    ]) {
+      const res = await patchMe(u.token, payload);
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json())).toEqual(['current_password']);
+    }
+    expect((await login(u.email, 'taken-over-123')).statusCode).toBe(401);
+    expect((await login(u.email, u.password)).statusCode).toBe(200);
+
+    const right = await changePassword(u.token, {
+      new_password: 'my-own-choice-1',
+      current_password: u.password,
+    });
+    expect(right.statusCode).toBe(200);
+    expect((await login(u.email, 'my-own-choice-1')).statusCode).toBe(200);
+    const renewed = right.headers['x-session-token'] as string;
+    const byPatch = await patchMe(renewed, {
+      password: 'my-own-choice-2',
+      current_password: 'my-own-choice-1',
+    });
+    expect(byPatch.statusCode).toBe(200);
+    expect((await login(u.email, 'my-own-choice-2')).statusCode).toBe(200);
+  });
+
+  it("is asked for a new e-mail of one's own, not for saving the profile as it is", async () => {
+    const u = await createUser(t);
+    for (const current_password of [undefined, 'wrong-password']) {
+      const res = await patchMe(u.token, { email: `thief-${u.id}@example.com`, current_password });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json())).toEqual(['current_password']);
+    }
+    // Asked before anything else: a session alone does not learn which addresses are taken.
+    const other = await createUser(t);
+    const probe = await patchMe(u.token, { email: other.email });
+    expect(Object.keys(probe.json())).toEqual(['current_password']);
+    const [unchanged] = await t.db.select().from(users).where(eq(users.id, u.id));
+    expect(unchanged.email).toBe(u.email);
+    // The profile form sends the e-mail on every save: unchanged, nothing more is asked.
+    const save = await patchMe(u.token, { email: u.email, first_name: 'Same' });
+    expect(save.statusCode).toBe(200);
+    const moved = await patchMe(u.token, {
+      email: `moved-${u.id}@example.com`,
+      current_password: u.password,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().email).toBe(`moved-${u.id}@example.com`);
+  });
+
+  it('is not asked of staff changing a customer, who still cannot touch a superuser', async () => {
+    const customer = await createUser(t);
+    const manager = await createUser(t, { isStaff: true, permissions: ['user.change_user'] });
+    const admin = await createUser(t, { isSuperuser: true });
+    const email = await call('PATCH', `/api/users/${customer.id}`, {
+      headers: bearer(manager.token),
+      payload: { email: `desk-fixed-${customer.id}@example.com` },
+    });
+    expect(email.statusCode).toBe(200);
+    const password = await changePassword(
+      manager.token,
+      { new_password: 'set-at-the-desk' },
+      String(customer.id),
+    );
+    expect(password.statusCode).toBe(200);
+    expect(
+      (await login(`desk-fixed-${customer.id}@example.com`, 'set-at-the-desk')).statusCode,
+    ).toBe(200);
+    for (const res of [
+      await call('PATCH', `/api/users/${admin.id}`, {
+        headers: bearer(manager.token),
+        payload: { email: 'mine@example.com', current_password: manager.password },
+      }),
+      await changePassword(
+        manager.token,
+        { new_password: 'i-am-root-now', current_password: manager.password },
+        String(admin.id),
+      ),
+    ])
+      expect(res.statusCode).toBe(404);
+    // A superuser changing their own account is asked like everyone else.
+    const own = await changePassword(admin.token, { new_password: 'root-again-123' });
+    expect(own.json()).toEqual({ current_password: [CURRENT_PASSWORD_MISSING] });
+  });
+
+  it('is not asked for the password right after a reset link, and only then', async () => {
+    const u = await createUser(t);
+    const before = await lastMailId();
+    await call('POST', '/api/users/forgot_password', { payload: { email: u.email } });
+    const { token } = linkIn((await mailTo(u.email, before)).text);
+    const exchanged = await call('POST', '/api/auth/login_link', { payload: { token } });
+    expect(exchanged.statusCode).toBe(200);
+    const session = exchanged.json().access as string;
+    // The mailbox proved who it is for the password; a new e-mail still needs the password.
+    const email = await patchMe(session, { email: `linked-${u.id}@example.com` });
+    expect(Object.keys(email.json())).toEqual(['current_password']);
+    const reset = await changePassword(session, { new_password: 'chosen-after-reset' });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(u.email, 'chosen-after-reset')).statusCode).toBe(200);
+    // The renewed session is an ordinary one: the next change asks again.
+    const renewed = reset.headers['x-session-token'] as string;
+    const again = await changePassword(renewed, { new_password: 'and-once-more-1' });
+    expect(again.json()).toEqual({ current_password: [CURRENT_PASSWORD_MISSING] });
+    // A link session whose allowance has run out is asked too.
+    const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
+    const stale = await t.deps.tokens.sign(
+      u.id,
+      row.sessionVersion,
+      undefined,
+      Math.floor(Date.now() / 1000) - 1,
+    );
+    const late = await changePassword(stale, { new_password: 'and-once-more-1' });
+    expect(late.json()).toEqual({ current_password: [CURRENT_PASSWORD_MISSING] });
+  });
+
+  it('stops guessing the current password through a session after a few tries', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < 10; i++) {
+      const res = await changePassword(u.token, {
+        new_password: 'guessed-it-now',
+        current_password: `guess-${i}`,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await changePassword(u.token, {
+      new_password: 'guessed-it-now',
+      current_password: u.password,
+    });
+    expect(limited.statusCode).toBe(429);
+    expect((await login(u.email, u.password)).statusCode).toBe(200);
   });
 });
 

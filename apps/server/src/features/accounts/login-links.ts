@@ -14,6 +14,12 @@ import type { AbuseLimits } from '../../plugins/abuse-limits';
 /** Short: a link sits in a mailbox, and whoever opens it is logged in. */
 export const LOGIN_LINK_TTL_MINUTES = 30;
 export const CHANGE_PASSWORD_PATH = '/profile/password/change';
+/**
+ * How long a session opened by a login link may set a new password without the current one
+ * (the reset by mail; decision 0113): long enough to choose one, short enough that a session
+ * left open on a shared computer loses the allowance soon.
+ */
+export const PASSWORD_RESET_MINUTES = 30;
 const LINK_NOT_VALID = 'Token is invalid or expired';
 
 export type LoginLinkDeps = { db: Db; tokens: Tokens; mailer: Mailer; publicUrl: string };

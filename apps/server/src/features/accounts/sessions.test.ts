@@ -54,6 +54,7 @@ describe('sessions', () => {
     const [attacker, victim] = [await login(u), await login(u)];
     const res = await post(`/api/users/me/update_password`, victim, {
       new_password: 'a-new-password-123',
+      current_password: u.password,
     });
     expect(res.statusCode).toBe(200);
     expect((await me(attacker)).statusCode).toBe(401);
@@ -69,7 +70,7 @@ describe('sessions', () => {
       method: 'PATCH',
       url: '/api/users/me',
       headers: bearer(u.token),
-      payload: { password: 'another-password-456' },
+      payload: { password: 'another-password-456', current_password: u.password },
     });
     expect(res.statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
