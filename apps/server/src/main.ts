@@ -93,6 +93,7 @@ async function main() {
       receipts: app.receipts,
       logError,
       publicUrl: config.publicUrl,
+      mailer: deps.mailer,
     },
     {
       ...config.moneyRepair,

@@ -10,6 +10,7 @@ export function checkoutContext(t: TestApp): RepairContext & FinishContext {
   return {
     db: t.db,
     payments: t.deps.payments,
+    mailer: t.deps.mailer,
     receipts: { wake: () => {} },
     publicUrl: t.deps.config.publicUrl,
     logError: (error) => {

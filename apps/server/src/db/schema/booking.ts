@@ -53,6 +53,9 @@ export type CheckoutAmounts = {
  *   straight to `paid` there.
  * - `awaiting_authentication`: the bank asked for 3-D Secure; the customer runs the challenge.
  * - `paid`, `failed`, `released`: ended, with the answer stored (`result`), replayed ever after.
+ * - `refund_owed`: the payment went through after every seat it paid for was cancelled (while the
+ *   bank checked it): the answer says so, and the money repair gives the charge back in full
+ *   (`refundOwedCheckouts`, decision 0114); then `refunded`.
  *
  * A claimed checkout (`charging` or `awaiting_authentication`) is ended by `chargeAndFinish`,
  * whoever comes first: the request, its retry, the web's return from the challenge, the webhook,
@@ -66,6 +69,8 @@ export const CHECKOUT_STATUSES = [
   'paid',
   'failed',
   'released',
+  'refund_owed',
+  'refunded',
 ] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
@@ -96,10 +101,11 @@ export const checkouts = pgTable(
   },
   (t) => [
     index('checkouts_user').on(t.userId, t.createdAt),
-    // The money repair's each-minute look for claimed checkouts reads only these (0072, 0085).
+    // The money repair's each-minute look for claimed checkouts and owed refunds reads only
+    // these (0072, 0085, 0114).
     index('checkouts_claimed')
       .on(t.id)
-      .where(sql`${t.status} in ('charging', 'awaiting_authentication')`),
+      .where(sql`${t.status} in ('charging', 'awaiting_authentication', 'refund_owed')`),
   ],
 );
 

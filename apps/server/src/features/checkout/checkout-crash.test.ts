@@ -168,6 +168,7 @@ describe('a server killed at each step of a checkout', () => {
       const ctx = {
         db: t.db,
         payments: t.deps.payments,
+        mailer: t.deps.mailer,
         receipts: { wake: () => {} },
         publicUrl: t.deps.config.publicUrl,
         logError: (error: unknown) => {

@@ -69,6 +69,7 @@ describe('a checkout processing that died half-way', () => {
     const ctx = {
       db: t.db,
       payments: t.deps.payments,
+      mailer: t.deps.mailer,
       receipts: { wake: () => {} },
       publicUrl: t.deps.config.publicUrl,
       logError: (error: unknown) => {

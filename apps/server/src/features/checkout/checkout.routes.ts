@@ -47,7 +47,7 @@ export const checkoutRoutes =
           tags,
           summary: 'Book and pay a quoted checkout; repeating it replays the first answer',
           params: checkoutIdParam,
-          response: { 200: processResponse, 402: detailBody, ...errors },
+          response: { 200: processResponse, 402: detailBody, 409: detailBody, ...errors },
         },
       },
       async (request, reply) => {

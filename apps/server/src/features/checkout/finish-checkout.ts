@@ -16,6 +16,7 @@ import { reservationsByIds } from '../reservations/reservations.service';
 import * as repo from './checkout.repo';
 import type { CheckoutContext } from './checkout-context';
 import { finishPaid } from './finish-paid';
+import { oweRefund } from './refund-owed';
 
 // The one way a claimed checkout (`charging`: seats booked unpaid, nothing answered yet) ends:
 // the request that claimed it, a retry, the web's return from a challenge, the webhook, a cancel
@@ -112,10 +113,14 @@ async function finish(
 ): Promise<Finished> {
   const id = checkout.id;
   if (outcome.ok) {
+    const answer = await paidAnswer(db, checkout);
+    // Every seat it paid for was cancelled while the bank checked: the money goes back.
+    if ((answer.body as ProcessResponse).reservations.length === 0)
+      return oweRefund(db, checkout, outcome.charge.chargeRef);
     const done = await finishPaid(db, id, {
       chargeId: outcome.charge.id,
       chargeRef: outcome.charge.chargeRef,
-      result: await paidAnswer(db, checkout),
+      result: answer,
     });
     // A concurrent finisher's answer, read again if it committed after the statement began.
     const stored = done.stored ?? (await repo.findCheckout(db, id))?.result;

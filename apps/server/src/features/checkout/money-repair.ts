@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CheckoutContext } from './checkout-context';
 import { expireAuthentication, settleCheckout } from './finish-checkout';
 import { AUTHENTICATION_HOLD_MS } from '../../plugins/payments/provider';
+import { refundOwedCheckouts } from './refund-owed';
 
 /** Any number, held by pg_try_advisory_xact_lock: one repair pass at a time across instances. */
 const MONEY_REPAIR_LOCK = 727_001;
@@ -11,7 +12,7 @@ const PASS_LIMIT = 200;
 
 export type RepairContext = Pick<
   CheckoutContext,
-  'db' | 'payments' | 'receipts' | 'logError' | 'publicUrl'
+  'db' | 'payments' | 'receipts' | 'logError' | 'publicUrl' | 'mailer'
 >;
 export type RepairReport = { locked: boolean; found: number; finished: number };
 
@@ -64,6 +65,8 @@ export async function repairCheckouts(
         ctx.logError(error, `money repair could not finish checkout ${id}`);
       }
     }
+    // Seats cancelled while the bank checked, paid anyway: every cent back (decision 0114).
+    await refundOwedCheckouts(ctx);
     return { locked: true, found: stuck.length + unanswered.length, finished };
   });
   if (report.finished > 0) ctx.receipts.wake();

@@ -7,6 +7,7 @@ import {
   type ChargeRecord,
 } from '../../plugins/payments/charge-card';
 import { AUTHENTICATION_HOLD_MS } from '../../plugins/payments/provider';
+import { refundInFull } from '../../plugins/payments/refund-in-full';
 import { settleByKey, type SettleContext } from './settle-by-key';
 
 /** A pass takes this many at most; the next pass (a minute later) takes the rest. */
@@ -94,25 +95,11 @@ async function paysSomething(ctx: SettleContext, charge: ChargeRecord) {
 
 /** Gives a charge nothing holds back in full, recorded as a refund line (decision 0100). */
 async function refundStray(ctx: SettleContext, charge: ChargeRecord) {
-  if (!charge.chargeRef) return;
-  const key = `stray-refund-${charge.id}`;
-  const result = await ctx.payments.refund(
-    charge.chargeRef,
-    charge.amountCents,
-    `${charge.chargeRef}:${key}`,
+  const ok = await refundInFull(
+    ctx.db,
+    ctx.payments,
+    charge,
+    `Refund of charge #${charge.id}: its payment was authenticated after what it paid for changed`,
   );
-  await ctx.db
-    .insert(charges)
-    .values({
-      userId: charge.userId,
-      amountCents: -charge.amountCents,
-      currency: charge.currency,
-      notes: `Refund of charge #${charge.id}: its payment was authenticated after what it paid for changed`,
-      errors: result.ok ? '' : result.message,
-      chargeRef: result.refundRef,
-      kind: 'refund',
-      idempotencyKey: key,
-    })
-    .onConflictDoNothing({ target: charges.idempotencyKey });
-  if (!result.ok) ctx.logError(new Error(result.message), `stray charge ${charge.id} not refunded`);
+  if (!ok) ctx.logError(new Error('refund declined'), `stray charge ${charge.id} not refunded`);
 }

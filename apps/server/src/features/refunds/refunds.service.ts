@@ -13,7 +13,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { Forbidden, ValidationError } from '../../plugins/errors';
 import { seatFreed } from '../waitlist/waitlist.service';
 import * as repo from './refunds.repo';
-import { settleCheckout } from '../checkout/finish-checkout';
+import { cancelledWhileWaiting, settleCheckoutOf } from './stopped-payment';
 import { type RefundContext, isStaff, visible } from './refund-context';
 import { type Plan, plan } from './refund-plan';
 import { breakdown, voucherCodeOf, refundView } from './refund-view';
@@ -64,15 +64,7 @@ export async function quoteCancel(
   };
 }
 
-/**
- * A booking whose checkout a crash left claimed is paid (or known unpaid) before its refund (or
- * its move) is worked out: its checkout ends here as the request path ends it (decision 0072), so a charge
- * made for it is refunded now, never taken later for a booking already cancelled.
- */
-export async function settleCheckoutOf(ctx: RefundContext, caller: AuthUser, id: number) {
-  const row = await visible(ctx.db, caller, id);
-  if (row.checkoutId !== null && !row.cancelledAt) await settleCheckout(ctx, row.checkoutId);
-}
+export { settleCheckoutOf };
 
 /** Cancels a booking with its refund (customers: their own, before it starts, per the policy). */
 export async function cancelReservation(
@@ -83,7 +75,8 @@ export async function cancelReservation(
   now = new Date(),
 ): Promise<CancelResponse> {
   assertChoice(caller, body.refund, body.reason);
-  await settleCheckoutOf(ctx, caller, id);
+  const stopped = await settleCheckoutOf(ctx, caller, id, { stopWaiting: true });
+  if (stopped !== null) return cancelledWhileWaiting(ctx, caller, id, stopped);
   const refund = await ctx.db.transaction(async (tx) => {
     const row = await visible(tx, caller, id, true);
     assertCancellable(caller, row, now);

@@ -14,6 +14,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'reservation.cancel': 'Cancelled a reservation',
   'reservation.no_show': 'Marked a no-show',
   'refund.retry': 'Retried a refund',
+  'checkout.refund_cancelled_while_paying':
+    'Refunded a payment made after its booking was cancelled',
   'user.create_customer': 'Created a customer at the desk',
   'user.update': 'Changed account details',
   'user.clear_outstanding': 'Marked outstanding as paid',

@@ -1,0 +1,2 @@
+DROP INDEX "checkouts_claimed";--> statement-breakpoint
+CREATE INDEX "checkouts_claimed" ON "checkouts" USING btree ("id") WHERE "checkouts"."status" in ('charging', 'awaiting_authentication', 'refund_owed');

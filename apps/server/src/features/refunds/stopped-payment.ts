@@ -1,0 +1,112 @@
+import {
+  OTHER_SEATS_LET_GO,
+  PAYMENT_STOPPED_MESSAGE,
+  PAYMENT_WAITING_MESSAGE,
+  type CancelResponse,
+} from '@paddock/contract/refunds';
+import { describeInZone } from '../../lib/slots';
+import type { AuthUser } from '../../plugins/auth';
+import { ValidationError } from '../../plugins/errors';
+import { receiptMail, venueOf } from '../../plugins/receipt-mail';
+import { getSettings } from '../../plugins/settings';
+import { recordAudit } from '../audit/audit.service';
+import { settleCheckout } from '../checkout/finish-checkout';
+import { seatFreed } from '../waitlist/waitlist.service';
+import { type RefundContext, visible } from './refund-context';
+import * as repo from './refunds.repo';
+
+// A booking whose payment waits for the customer's bank (3-D Secure) and a change to it cannot
+// both win (issue 40, decision 0114): a cancel stops the payment at the provider first; a move
+// or a no-show is refused until the payment has ended.
+
+/**
+ * Ends the booking's checkout if a crash or an open challenge left it claimed, before its refund
+ * (or its move) is worked out, as the request path ends it (decisions 0072, 0094): a charge made
+ * for it is then refunded by the cancel, never taken later for a booking already cancelled.
+ * A payment still waiting for the bank: with `stopWaiting` it is cancelled at the provider and
+ * the checkout ends as the provider then says (released: nothing charged, its seats let go; or
+ * paid, when the challenge passed just before); without, the change is refused. Answers the
+ * checkout's id when the payment was stopped and its seats let go.
+ */
+export async function settleCheckoutOf(
+  ctx: RefundContext,
+  caller: AuthUser,
+  id: number,
+  opts: { stopWaiting?: boolean } = {},
+): Promise<number | null> {
+  const row = await visible(ctx.db, caller, id);
+  if (row.checkoutId === null || row.cancelledAt) return null;
+  const settled = await settleCheckout(ctx, row.checkoutId);
+  if (!settled?.action) return null;
+  if (!opts.stopWaiting) throw ValidationError.nonField(PAYMENT_WAITING_MESSAGE);
+  await ctx.payments.cancelAuthentication(settled.action.intentRef);
+  const ended = await settleCheckout(ctx, row.checkoutId);
+  if (ended?.action) throw new Error(`checkout ${row.checkoutId} still waits after its cancel`);
+  const after = await repo.findReservation(ctx.db, id);
+  return after?.cancelledAt ? row.checkoutId : null;
+}
+
+/**
+ * The answer, trail and mail of a cancel that stopped a waiting payment: nothing was charged,
+ * the booking (and the other seats of its checkout) are let go.
+ */
+export async function cancelledWhileWaiting(
+  ctx: RefundContext,
+  caller: AuthUser,
+  id: number,
+  checkoutId: number,
+): Promise<CancelResponse> {
+  const row = (await repo.findReservation(ctx.db, id))!;
+  const all = await repo.checkoutReservationIds(ctx.db, checkoutId);
+  const others = all.length > 1;
+  await recordAudit(ctx.db, caller, {
+    action: 'reservation.cancel',
+    targetType: 'reservation',
+    targetId: id,
+    subjectUserId: row.userId,
+    after: {
+      payment: "stopped while waiting for the bank's check; nothing charged",
+      ...(others ? { other_bookings: all.filter((x) => x !== id) } : {}),
+    },
+  });
+  for (const other of all) {
+    const seat = await repo.findReservation(ctx.db, other);
+    if (seat) await seatFreed(ctx, seat.calendarId, seat.slot);
+  }
+  await mailStopped(ctx, row, others);
+  return {
+    detail: others ? `${PAYMENT_STOPPED_MESSAGE} ${OTHER_SEATS_LET_GO}` : PAYMENT_STOPPED_MESSAGE,
+    refund: null,
+  };
+}
+
+async function mailStopped(ctx: RefundContext, row: repo.ReservationForRefund, others: boolean) {
+  try {
+    if (row.userId === null) return;
+    const user = await repo.findUserContact(ctx.db, row.userId);
+    if (!user?.email) return;
+    const when = describeInZone(row.time, row.location.timezone);
+    const name =
+      user.racerName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+    await ctx.mailer.send(
+      await receiptMail({
+        to: user.email,
+        subject: `Cancelled: ${row.calendarName}, ${when}`,
+        venue: venueOf(await getSettings(ctx.db), ctx.publicUrl),
+        heading: 'Your reservation is cancelled',
+        paragraphs: [
+          `Hi ${name},`,
+          `Your reservation for ${row.calendarName} at ${row.location.name} on ${when} is cancelled.`,
+          "Its payment was still waiting for your bank's check: it was stopped, and nothing was charged.",
+          ...(others ? [OTHER_SEATS_LET_GO] : []),
+        ],
+        lines: [],
+        rows: [['Times shown in', row.location.timezone]],
+        button: { label: 'Book again', href: '/reservations' },
+        notes: [],
+      }),
+    );
+  } catch (error) {
+    ctx.logError(error, `cancel mail for reservation ${row.id} not sent`);
+  }
+}
