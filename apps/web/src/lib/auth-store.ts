@@ -7,6 +7,11 @@ export type Session = {
   userId: number;
   /** Seconds since the epoch, from the token's `exp`. */
   expiresAt: number;
+  /**
+   * A session opened by a login link sets a new password without the current one until then
+   * (seconds since the epoch; the token's `password_reset_until`, decision 0113); null otherwise.
+   */
+  passwordResetUntil?: number | null;
   permissions: PermissionsResponse | null;
 };
 
@@ -32,9 +37,11 @@ function jwtPayload(token: string): Record<string, unknown> {
  */
 export function decodeToken(token: string): TokenPayload | null {
   try {
-    const { user_id: userId, exp } = jwtPayload(token);
+    const { user_id: userId, exp, password_reset_until: resetUntil } = jwtPayload(token);
     if (typeof userId !== 'number' || typeof exp !== 'number') return null;
-    return { user_id: userId, exp };
+    return typeof resetUntil === 'number'
+      ? { user_id: userId, exp, password_reset_until: resetUntil }
+      : { user_id: userId, exp };
   } catch {
     return null;
   }
@@ -86,7 +93,13 @@ export function restoreSession(nowMs = Date.now()): Session | null {
   } catch {
     permissions = null;
   }
-  current = { token, userId: payload.user_id, expiresAt: payload.exp, permissions };
+  current = {
+    token,
+    userId: payload.user_id,
+    expiresAt: payload.exp,
+    passwordResetUntil: payload.password_reset_until ?? null,
+    permissions,
+  };
   emit();
   return current;
 }
@@ -101,6 +114,7 @@ export function setToken(token: string): boolean {
     token,
     userId: payload.user_id,
     expiresAt: payload.exp,
+    passwordResetUntil: payload.password_reset_until ?? null,
     permissions: samePerson ? (current?.permissions ?? null) : null,
   };
   if (!samePerson) writeStorage(PERMISSIONS_KEY, null);
@@ -143,6 +157,19 @@ export function hasPermission(session: Session | null, permission: string): bool
   const p = session?.permissions;
   if (!p) return false;
   return p.is_superuser || p.permissions.includes(permission);
+}
+
+/**
+ * Whether changing this user's own password asks for the current one: yes once they chose a
+ * password, unless this session came from a login link whose reset allowance still runs (0113).
+ */
+export function asksCurrentPassword(
+  session: Session | null,
+  isOnboarded: boolean,
+  nowMs = Date.now(),
+): boolean {
+  if (!isOnboarded) return false;
+  return !(session?.passwordResetUntil && session.passwordResetUntil * 1000 > nowMs);
 }
 
 export function isStaff(session: Session | null): boolean {

@@ -44,6 +44,8 @@ function passwordsMatch(
 
 export const changePasswordSchema = z
   .object({
+    /** Asked when it is one's own chosen password (decision 0113); '' when not shown. */
+    current_password: z.string(),
     password: z.string().min(1, 'Enter a new password').min(PASSWORD_MIN, PASSWORD_HINT),
     password_confirm: z.string(),
   })
@@ -81,6 +83,8 @@ export const profileSchema = z.object({
     .trim()
     .max(64)
     .regex(/^[A-Za-z0-9_:-]*$/, 'Enter the id as the sim shows it.'),
+  /** Asked when someone changes their own e-mail (decision 0113); '' otherwise. */
+  current_password: z.string(),
 });
 export type ProfileForm = z.infer<typeof profileSchema>;
 

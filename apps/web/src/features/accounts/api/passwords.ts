@@ -1,11 +1,11 @@
+import type { UpdatePasswordRequest } from '@paddock/contract/accounts';
 import { api } from '../../../lib/api-client';
 
-/** `POST /api/users/{id}/update_password`. */
-export function updatePassword(userId: number, newPassword: string) {
-  return api<{ detail?: string }>(`/users/${userId}/update_password`, {
-    method: 'POST',
-    body: { new_password: newPassword },
-  });
+/** `POST /api/users/{id}/update_password`; one's own needs the current password (0113). */
+export function updatePassword(userId: number, newPassword: string, currentPassword?: string) {
+  const body: UpdatePasswordRequest = { new_password: newPassword };
+  if (currentPassword) body.current_password = currentPassword;
+  return api<{ detail?: string }>(`/users/${userId}/update_password`, { method: 'POST', body });
 }
 
 /** `POST /api/users/forgot_password`, sent without the auth header (spec §7). */

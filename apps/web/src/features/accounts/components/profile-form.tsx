@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import countries from 'i18n-iso-countries';
@@ -12,7 +12,9 @@ import Spinner from 'react-bootstrap/Spinner';
 import type { User } from '@paddock/contract/accounts';
 import { SelectField, TextField } from '../../../components/text-field';
 import { showAlert, showError } from '../../../lib/alerts';
+import { useSession } from '../../../lib/auth-store';
 import { userQuery } from '../../../lib/current-user';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { updateUser } from '../api/update-user';
 import { locationValue, profileSchema, type ProfileForm as Values } from '../forms';
 import { ProfileFields } from './profile-fields';
@@ -48,6 +50,7 @@ function toValues(user: User): Values {
     social_instagram: user.social_instagram,
     sim_guid: user.sim_guid ?? '',
     location: user.location ? String(user.location) : '',
+    current_password: '',
   };
 }
 
@@ -87,6 +90,11 @@ export function ProfileForm({
   const Heading = `h${headingLevel}` as const;
   const emailLocked = allowUsernameChange === false;
   const titleId = useId();
+  // One's own new e-mail asks for the current password (decision 0113); staff changing
+  // someone else, and an account whose password was never chosen, are not asked.
+  const own = useSession()?.userId === user.id;
+  const email = useWatch({ control: form.control, name: 'email' });
+  const askCurrent = own && user.is_onboarded && !emailLocked && email.trim() !== user.email;
 
   const save = useMutation({
     mutationFn: (values: Values) =>
@@ -104,12 +112,23 @@ export function ProfileForm({
         social_instagram: values.social_instagram.replace(/^@/, ''),
         sim_guid: values.sim_guid || null,
         location: locationValue(values.location),
+        ...(askCurrent ? { current_password: values.current_password } : {}),
       }),
     onSuccess: (saved) => {
+      form.resetField('current_password');
       client.setQueryData(userQuery(saved.id).queryKey, saved);
       showAlert(savedMessage, 'success', 5_000);
     },
-    onError: (error) => showError(error),
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (askCurrent && fields?.current_password)
+        form.setError(
+          'current_password',
+          { message: fields.current_password },
+          { shouldFocus: true },
+        );
+      else showError(error);
+    },
   });
 
   return (
@@ -137,6 +156,16 @@ export function ProfileForm({
         {...form.register('email')}
         error={errors.email?.message}
       />
+      {askCurrent && (
+        <TextField
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed to change your e-mail address."
+          {...form.register('current_password')}
+          error={errors.current_password?.message}
+        />
+      )}
       <ProfileFields register={form.register} errors={errors}>
         <Row>
           <Col sm={6}>
