@@ -165,3 +165,30 @@ export const socketTickets = pgTable('socket_tickets', {
     .references(() => raceEvents.id, { onDelete: 'cascade' }),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/**
+ * A rig agent's open launcher socket, on whichever instance holds it (decision 0115): made when
+ * the rig joins an event's socket, its `expires_at` pushed on at each ping round (three rounds
+ * ahead), gone when the socket closes. A row past `expires_at` is a socket whose instance
+ * stopped without saying so; any instance's ping round removes it. So every instance can say
+ * which seats of an event would hear a signal, before and after Start.
+ */
+export const rigConnections = pgTable(
+  'rig_connections',
+  {
+    /** The socket's id (the hub's client id). */
+    id: text().primaryKey(),
+    calendarId: integer()
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    eventId: integer()
+      .notNull()
+      .references(() => raceEvents.id, { onDelete: 'cascade' }),
+    connectedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('rig_connections_event').on(t.eventId, t.calendarId),
+    index('rig_connections_expires').on(t.expiresAt),
+  ],
+);
