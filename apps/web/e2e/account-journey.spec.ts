@@ -76,8 +76,8 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   request,
   consoleGuard,
 }) => {
-  // The reused login link below is refused with a 401.
-  consoleGuard.allow(/status of 401/);
+  // The reused login link below is refused with a 401, a wrong current password with a 400.
+  consoleGuard.allow(/status of 40[01]/);
   const email = uniqueEmail('journey');
   await signupToCardStep(page, email, 'first-password-1');
 
@@ -142,6 +142,20 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await page.getByLabel('Password').fill('second-password-2');
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page).toHaveURL(/\/profile\/password\/change$/);
+
+  // Logged in with the password (not a reset link), a change asks for it (decision 0113).
+  const current = page.getByLabel('Current Password');
+  await current.fill('not-my-password');
+  await page.getByLabel('New Password', { exact: true }).fill('third-password-3');
+  await page.getByLabel('Confirm New Password').fill('third-password-3');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your current password is not correct.')).toBeVisible();
+  await expect(current).toBeFocused();
+  await expectAccessible(page);
+  await current.fill('second-password-2');
+  await current.press('Enter');
+  await expect(page.getByText('Password updated')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await openMainNav(page);
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -156,12 +170,17 @@ test('signup in three steps, logout, login, forgot password, change password, ed
   await expect(page.getByText('Must be at most 64 characters.')).toBeVisible();
   await expect(page.getByText(/Too big|expected string/)).toHaveCount(0);
   await instagram.fill('');
+  // A new e-mail asks for the current password too.
+  const movedEmail = uniqueEmail('moved');
+  await page.getByLabel('Email', { exact: true }).fill(movedEmail);
+  await page.getByLabel('Current Password').fill('third-password-3');
   await page.getByLabel('Last Name').fill('Edited');
   await page.getByLabel('Racer Name (optional)').fill('');
   await page.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Last Name')).toHaveValue('Edited');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(movedEmail);
 });
 
 test('a declined card shows the provider message', async ({ page, consoleGuard }) => {
