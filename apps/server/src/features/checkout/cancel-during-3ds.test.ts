@@ -239,3 +239,57 @@ describe('a payment that goes through for seats no longer held', () => {
     expect(m.kept).toBe(0);
   });
 });
+
+describe('an outstanding balance being paid on the bank’s page', () => {
+  /** Owes one declined booking, then pays the balance with the card that always asks. */
+  async function owingChallenged() {
+    const user = await createUser(t);
+    await saveTestCard(t, user, '4000000000000341');
+    const q = await post(user, '/api/reservations/checkouts/quote', {
+      reservations: [{ calendar: venue.seats[0].id, slot: nextSlot() }],
+    });
+    const id = q.json().checkout_id as number;
+    expect((await post(user, `/api/reservations/checkouts/${id}/process`)).statusCode).toBe(402);
+    await saveTestCard(t, user, '4000002760003184');
+    const res = await post(user, '/api/users/me/charges/capture_outstanding');
+    expect(res.json()).toMatchObject({ status: 'requires_action' });
+    const [booking] = await t.db.select().from(reservations).where(eq(reservations.checkoutId, id));
+    return { user, booking, url: res.json().challenge_url as string };
+  }
+
+  it('a cancel of one of its bookings stops that payment first: the late pass takes nothing', async () => {
+    const { user, booking, url } = await owingChallenged();
+    const res = await cancel(user, booking.id);
+    expect(res.statusCode).toBe(200);
+    await passLate(url);
+    // The web's return: nothing owed, nothing charged.
+    const back = await post(user, '/api/users/me/charges/capture_outstanding');
+    expect(back.json()).toMatchObject({ amount_cents: 0 });
+    const atProvider = await t.db
+      .select()
+      .from(localCharges)
+      .where(eq(localCharges.customerId, await customerOf(user)));
+    // The declined booking and the balance's intent are there; none of them took money.
+    expect(atProvider.some((c) => c.idempotencyKey?.includes(':outstanding-'))).toBe(true);
+    expect(atProvider.filter((c) => c.status === 'succeeded')).toHaveLength(0);
+  });
+
+  it('a move waits for it, saying why', async () => {
+    const { user, booking } = await owingChallenged();
+    const res = await post(user, `/api/reservations/${booking.id}/move`, {
+      calendar: venue.seats[1].id,
+      slot: booking.slot,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain("waiting for the bank's check");
+  });
+});
+
+/** The provider's customer id of a user (the local provider's charges are filed under it). */
+async function customerOf(user: CreatedUser) {
+  const { rows } = await t.deps.database.pool.query<{ ref: string }>(
+    'select customer_ref as ref from cards where user_id = $1',
+    [user.id],
+  );
+  return rows[0].ref;
+}

@@ -11,7 +11,6 @@ import { receiptMail, venueOf } from '../../plugins/receipt-mail';
 import { getSettings } from '../../plugins/settings';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './checkout.repo';
-import type { Finished } from './finish-checkout';
 
 // Seats cancelled while the bank checked their payment, and the payment then went through
 // (issue 40, decision 0114): the checkout answers so, and the money repair gives it all back.
@@ -34,8 +33,8 @@ export async function oweRefund(
   db: Db,
   checkout: repo.CheckoutRow,
   chargeRef: string | null,
-): Promise<Finished> {
-  return db.transaction(async (tx): Promise<Finished> => {
+): Promise<{ result: CheckoutResult; finishedNow: boolean }> {
+  return db.transaction(async (tx) => {
     const row = (await repo.lockCheckout(tx, checkout.id))!;
     if (row.result) return { result: row.result, finishedNow: false };
     const result: CheckoutResult = {

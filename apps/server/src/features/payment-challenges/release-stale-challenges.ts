@@ -55,6 +55,38 @@ export async function releaseStaleChallenges(ctx: SettleContext, now = new Date(
   return released;
 }
 
+/** The customer's outstanding-balance challenges still open (no charge under their key yet). */
+export function openBalanceChallenges(ctx: Pick<SettleContext, 'db'>, userId: number) {
+  return ctx.db
+    .select()
+    .from(paymentChallenges)
+    .where(
+      and(
+        eq(paymentChallenges.userId, userId),
+        eq(paymentChallenges.kind, 'capture'),
+        isNull(paymentChallenges.releasedAt),
+        notExists(
+          ctx.db
+            .select({ id: charges.id })
+            .from(charges)
+            .where(eq(charges.idempotencyKey, paymentChallenges.idempotencyKey)),
+        ),
+      ),
+    );
+}
+
+/**
+ * Stops the customer's open balance challenges before one of the balance's bookings changes
+ * (issue 40, decision 0114): each is released as the repair releases an abandoned one, so the
+ * old total cannot be taken afterwards; one that passed just before ends paid, and the change
+ * then works on a paid booking.
+ */
+export async function stopOpenBalanceChallenges(ctx: SettleContext, userId: number) {
+  const open = await openBalanceChallenges(ctx, userId);
+  for (const challenge of open) await release(ctx, challenge, new Date());
+  return open.length;
+}
+
 async function release(ctx: SettleContext, challenge: Challenge, now: Date) {
   await ctx.payments.cancelAuthentication(challenge.intentRef);
   // What waited ends as the provider now says (failed; or paid, passed just before the cancel).

@@ -12,6 +12,10 @@ import { getSettings } from '../../plugins/settings';
 import { recordAudit } from '../audit/audit.service';
 import { settleCheckout } from '../checkout/finish-checkout';
 import { seatFreed } from '../waitlist/waitlist.service';
+import {
+  openBalanceChallenges,
+  stopOpenBalanceChallenges,
+} from '../payment-challenges/release-stale-challenges';
 import { type RefundContext, visible } from './refund-context';
 import * as repo from './refunds.repo';
 
@@ -35,7 +39,14 @@ export async function settleCheckoutOf(
   opts: { stopWaiting?: boolean } = {},
 ): Promise<number | null> {
   const row = await visible(ctx.db, caller, id);
-  if (row.checkoutId === null || row.cancelledAt) return null;
+  if (row.cancelledAt) return null;
+  // Unpaid, perhaps in a balance the customer is paying on the bank's page: that payment first.
+  if (!row.paid && row.userId !== null) {
+    if (!opts.stopWaiting && (await openBalanceChallenges(ctx, row.userId)).length > 0)
+      throw ValidationError.nonField(PAYMENT_WAITING_MESSAGE);
+    if (opts.stopWaiting) await stopOpenBalanceChallenges(ctx, row.userId);
+  }
+  if (row.checkoutId === null) return null;
   const settled = await settleCheckout(ctx, row.checkoutId);
   if (!settled?.action) return null;
   if (!opts.stopWaiting) throw ValidationError.nonField(PAYMENT_WAITING_MESSAGE);
