@@ -7,7 +7,7 @@ import {
   PASSWORD_UPDATED_MESSAGE,
 } from '@paddock/contract/accounts';
 import { setToken } from '../../../lib/auth-store';
-import { stubApi } from '../../../test/api-stub';
+import { stubApi, type StubAnswer } from '../../../test/api-stub';
 import { renderApp, testUser } from '../../../test/render-app';
 import { PASSWORD_HINT, PASSWORDS_MUST_MATCH } from '../forms';
 import { FORGOT_PASSWORD_FAILED } from './forgot-password-screen';
@@ -77,7 +77,7 @@ describe('/profile/password/change and the current password (decision 0113)', ()
   };
 
   it("asks for it, sends it, and shows the server's word on it when wrong", async () => {
-    let answer = { status: 400, body: { current_password: [CURRENT_PASSWORD_WRONG] } };
+    let answer: StubAnswer = { status: 400, body: { current_password: [CURRENT_PASSWORD_WRONG] } };
     const calls = stubApi({ 'POST /api/users/7/update_password': () => answer });
     renderApp('/profile/password/change', { user: testUser() });
     const button = await screen.findByRole('button', { name: 'Change Password' });
