@@ -120,6 +120,11 @@ export const entry = z.object({
   launched: z.boolean(),
   /** Derived from the three flags (see `loadStateOf`). */
   state: loadState,
+  /**
+   * A rig agent holds this event's launcher socket for the seat now, on any instance (decision
+   * 0115): a host signal reaches the seat only then.
+   */
+  rig_connected: z.boolean(),
 });
 export type Entry = z.infer<typeof entry>;
 
@@ -363,6 +368,43 @@ export const signalWrite = z
   })
   .strict();
 export type SignalWrite = z.infer<typeof signalWrite>;
+
+const signalSeat = z.object({ calendar: z.number().int(), calendar_name: z.string() });
+/**
+ * POST /races/events/{id}/signal → 202: which seats the signal went to (a rig agent held the
+ * event's socket for them) and which it did not reach (no rig connected), in seat order. A
+ * SESSION_START's left-out seats are in neither list.
+ */
+export const signalResult = z.object({
+  detail: z.string(),
+  sent_to: z.array(signalSeat),
+  not_connected: z.array(signalSeat),
+});
+export type SignalResult = z.infer<typeof signalResult>;
+
+/** The desk's word for each host signal (the launcher's buttons, the signal's answer). */
+export const HOST_SIGNAL_WORDS: Record<HostSignal, string> = {
+  SESSION_START: 'Start',
+  SESSION_EXIT: 'Stop',
+  RELOAD: 'Reload',
+  MP_BRIEF: 'Brief',
+};
+
+const names = (seats: readonly { calendar_name: string }[]) =>
+  seats.map((s) => s.calendar_name).join(', ');
+/** What a signal did, in words: never "sent" for a seat with no rig connected. */
+export function signalAnswer(
+  signal: HostSignal,
+  sentTo: readonly { calendar_name: string }[],
+  notConnected: readonly { calendar_name: string }[],
+): string {
+  const word = HOST_SIGNAL_WORDS[signal];
+  if (sentTo.length === 0 && notConnected.length === 0) return `${word} reached no seat.`;
+  if (sentTo.length === 0) return `${word} not sent: no rig connected at ${names(notConnected)}.`;
+  const sent = `${word} sent to ${names(sentTo)}.`;
+  if (notConnected.length === 0) return sent;
+  return `${sent} Not sent to ${names(notConnected)}: no rig connected.`;
+}
 
 /** POST /races/events/{id}/ticket → 201: a one-time ticket for the socket, valid 30 s. */
 export const TICKET_SECONDS = 30;

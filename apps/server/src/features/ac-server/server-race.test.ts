@@ -16,6 +16,7 @@ const entry = (calendar: number, name: string, car: number | null, skin: number 
   initialized: false,
   launched: false,
   state: 'none' as const,
+  rig_connected: false,
 });
 
 /** A 3-seat party: practice 10 min, race of 5 laps, ABS and tyre blankets, penalties on. */

@@ -16,6 +16,7 @@ const entry = (calendar: number, name: string, car: number | null) => ({
   initialized: false,
   launched: false,
   state: 'none' as const,
+  rig_connected: false,
 });
 const session = (
   type: 'PRACTICE' | 'QUALIFYING' | 'RACE' | 'HOTLAP',

@@ -7,6 +7,7 @@ import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
 import { until } from '../../test/event-stream';
 import { rigKeys } from '../../db/schema/laps';
+import { rigConnections } from '../../db/schema/races';
 import { sha256Hex } from '../../lib/hash';
 
 type Message = { type: string; [key: string]: unknown };
@@ -85,6 +86,22 @@ const eventOf = async (calendarId: number): Promise<number> =>
 
 const since = (c: Client, n: number) => c.messages.slice(n);
 
+type Seen = { entries?: { calendar: number; rig_connected: boolean; state: string }[] };
+/** The event as a client knows it: every model_updated merged, in order. */
+const view = (c: Client): Seen =>
+  Object.assign({}, ...c.messages.filter((m) => m.type === 'model_updated').map((m) => m.data));
+/** Waits until each client knows exactly these seats' rigs as connected (presence settled). */
+const untilRigs = (cs: Client[], connected: number[]) =>
+  until(() =>
+    cs.every((c) => {
+      const entries = view(c).entries ?? [];
+      return (
+        entries.length > 0 &&
+        entries.every((e) => e.rig_connected === connected.includes(e.calendar))
+      );
+    }),
+  );
+
 describe('launcher socket', () => {
   it('opens with a one-time ticket and sends the whole event first; a ticket works once', async () => {
     const id = await eventOf(venue.seats[0].id);
@@ -141,10 +158,13 @@ describe('launcher socket', () => {
     const hostRig = await connect(`${base2}/ws/launcher/events/${id}/`, {
       authorization: `Rig ${hostKey}`,
     });
-    await until(() => [desk, guestRig, hostRig].every((c) => c.messages.length === 1));
+    // Each rig shows as connected to everyone, whichever instance holds it (decision 0115).
+    await untilRigs([desk, guestRig, hostRig], [guest.id, host.id]);
 
     // A change on instance A (the API) reaches the rig on B: only the changed fields.
     const n = guestRig.messages.length;
+    const n0 = desk.messages.length;
+    const h0 = hostRig.messages.length;
     expect((await api('PATCH', `/api/races/events/${id}`, { drift_mode: true })).statusCode).toBe(
       200,
     );
@@ -156,11 +176,11 @@ describe('launcher socket', () => {
       { type: 'model_updated', data: { drift_mode: true } },
       { type: 'signal', signal: 'SESSION_START', excluded_calendars: [host.id] },
     ]);
-    await until(() => since(desk, 1).length >= 2);
-    expect(since(desk, 1).map((m) => m.type)).toEqual(['model_updated', 'signal']);
+    await until(() => since(desk, n0).length >= 2);
+    expect(since(desk, n0).map((m) => m.type)).toEqual(['model_updated', 'signal']);
     // The excluded seat's rig is not started.
     await new Promise((r) => setTimeout(r, 100));
-    expect(since(hostRig, 1)).toEqual([{ type: 'model_updated', data: { drift_mode: true } }]);
+    expect(since(hostRig, h0)).toEqual([{ type: 'model_updated', data: { drift_mode: true } }]);
 
     // Signals from the desk over HTTP, in the order sent.
     const m = guestRig.messages.length;
@@ -205,20 +225,91 @@ describe('launcher socket', () => {
     ).toHaveLength(1);
   });
 
+  it('Start names the seats a rig hears it on and the seats with no rig connected, across instances', async () => {
+    const [host, guest, third] = (await createVenue(t, { seats: 3 })).seats;
+    const party = (
+      await api('POST', '/api/races/parties/host', { calendar: host.id, name: 'No Rig Night' })
+    ).json();
+    for (const seat of [guest, third])
+      await api('POST', '/api/races/parties/members', { party: party.id, calendar: seat.id });
+    const id = party.host_event as number;
+    const desk = await connect(`${base1}/ws/launcher/events/${id}/?ticket=${await ticket(id)}`);
+    await untilRigs([desk], []);
+
+    // Nobody connected: nothing is "sent".
+    const none = await api('POST', `/api/races/events/${id}/signal`, { signal: 'SESSION_START' });
+    expect(none.statusCode).toBe(202);
+    expect(none.json()).toEqual({
+      detail: `Start not sent: no rig connected at ${host.name}, ${guest.name}, ${third.name}.`,
+      sent_to: [],
+      not_connected: [host, guest, third].map((s) => ({ calendar: s.id, calendar_name: s.name })),
+    });
+
+    // The guest's rig joins on the other instance: the desk on this one sees it, and so does GET.
+    const rig = await connect(`${base2}/ws/launcher/events/${id}/`, {
+      authorization: `Rig ${await rigKeyFor(guest.id)}`,
+    });
+    await untilRigs([desk, rig], [guest.id]);
+    const read = (await api('GET', `/api/races/events/${id}`)).json();
+    expect(
+      read.entries.map((e: { calendar: number; rig_connected: boolean }) => e.rig_connected),
+    ).toEqual([false, true, false]);
+
+    const some = await api('POST', `/api/races/events/${id}/signal`, {
+      signal: 'SESSION_START',
+      excluded_calendars: [host.id],
+    });
+    expect(some.json()).toEqual({
+      detail: `Start sent to ${guest.name}. Not sent to ${third.name}: no rig connected.`,
+      sent_to: [{ calendar: guest.id, calendar_name: guest.name }],
+      not_connected: [{ calendar: third.id, calendar_name: third.name }],
+    });
+    const all = await api('POST', `/api/races/events/${id}/signal`, {
+      signal: 'RELOAD',
+      excluded_calendars: [host.id],
+    });
+    expect(all.json().detail).toBe(
+      `Reload sent to ${guest.name}. Not sent to ${host.name}, ${third.name}: no rig connected.`,
+    );
+
+    // The rig goes away: the desk sees its seat as not connected at once.
+    rig.ws.close();
+    await untilRigs([desk], []);
+
+    // A rig socket of an instance that stopped without closing it (its row no longer pushed on)
+    // expires: the next ping round removes it and the desk is told.
+    await t.db.insert(rigConnections).values({
+      id: 'stopped-instance-socket',
+      calendarId: third.id,
+      eventId: id,
+      expiresAt: new Date(Date.now() + 1500),
+    });
+    await api('PATCH', `/api/races/events/${id}`, { penalties: false });
+    await untilRigs([desk], [third.id]);
+    await untilRigs([desk], []);
+    expect(
+      (await t.db.select().from(rigConnections)).some((r) => r.id === 'stopped-instance-socket'),
+    ).toBe(false);
+    await api('DELETE', `/api/races/parties/${party.id}`);
+    desk.ws.close();
+  });
+
   it('a rig follows its seat into a party (moved_to) and is sent back when the seat leaves (4001)', async () => {
     const [host, guest] = (await createVenue(t, { seats: 2 })).seats;
     const key = await rigKeyFor(guest.id);
     const header = { authorization: `Rig ${key}` };
     const ownEvent = await eventOf(guest.id);
     const onOwn = await connect(`${base2}/ws/launcher/events/${ownEvent}/`, header);
-    await until(() => onOwn.messages.length === 1);
+    await until(() => onOwn.messages.length >= 1);
     expect(onOwn.messages[0].data).toMatchObject({ moved_to: null });
+    await untilRigs([onOwn], [guest.id]);
+    const o = onOwn.messages.length;
     const party = (await api('POST', '/api/races/parties/host', { calendar: host.id })).json();
     const member = (
       await api('POST', '/api/races/parties/members', { party: party.id, calendar: guest.id })
     ).json();
-    await until(() => onOwn.messages.length === 2);
-    expect(onOwn.messages[1]).toEqual({
+    await until(() => onOwn.messages.length === o + 1);
+    expect(onOwn.messages[o]).toEqual({
       type: 'model_updated',
       data: { moved_to: party.host_event },
     });
@@ -226,15 +317,15 @@ describe('launcher socket', () => {
     const closed = new Promise<number>((resolve) =>
       onParty.ws.on('close', (code) => resolve(code)),
     );
-    await until(() => onParty.messages.length === 1);
+    await until(() => onParty.messages.length >= 1);
     await t.app.inject({
       method: 'DELETE',
       url: `/api/races/parties/members/${member.id}`,
       headers: bearer(staff.token),
     });
     expect(await closed).toBe(4001);
-    await until(() => onOwn.messages.length === 3);
-    expect(onOwn.messages[2]).toEqual({ type: 'model_updated', data: { moved_to: null } });
+    await until(() => onOwn.messages.length === o + 2);
+    expect(onOwn.messages[o + 1]).toEqual({ type: 'model_updated', data: { moved_to: null } });
     await api('DELETE', `/api/races/parties/${party.id}`);
     onOwn.ws.close();
   });

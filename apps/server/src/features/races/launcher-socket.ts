@@ -19,6 +19,7 @@ import { Forbidden, HttpError, Unauthorized, ValidationError } from '../../plugi
 import { rigFromHeader } from '../laps/laps.service';
 import { type SignalHooks, relayPeer, reportState, sendSignal } from './launcher-signals';
 import { getEvent, loadEvents, rigMayUse } from './load-events';
+import { rigJoined, rigLeft, rigRound } from './rig-presence';
 import { redeemTicket } from './socket-tickets';
 import { changedFields } from './update-event';
 
@@ -33,6 +34,8 @@ type Client = {
   alive: boolean;
   /** A client's own messages are handled one after another, in order. */
   inbox: Promise<void>;
+  /** A rig's row in `rig_connections` being written (its removal waits for it). */
+  presence: Promise<void>;
 };
 
 type Room = {
@@ -125,11 +128,28 @@ export class LauncherHub {
       ...who,
       alive: true,
       inbox: Promise.resolve(),
+      presence: Promise.resolve(),
     };
     room.clients.add(client);
     const current = room;
+    if (who.calendar !== null)
+      client.presence = rigJoined(
+        this.db,
+        client.id,
+        who.calendar,
+        eventId,
+        this.options.pingMs,
+      ).catch(() => {
+        /* the database is away: the seat shows as not connected, as nothing reaches it either */
+      });
     socket.on('pong', () => (client.alive = true));
     socket.on('close', () => {
+      if (client.calendar !== null)
+        void client.presence
+          .then(() => rigLeft(this.db, client.id))
+          .catch(() => {
+            /* the row expires by itself (decision 0115) */
+          });
       current.clients.delete(client);
       if (current.clients.size === 0 && this.rooms.get(eventId) === current)
         this.rooms.delete(eventId);
@@ -224,7 +244,8 @@ export class LauncherHub {
       if (!staff || !hasPermission(staff, PERMISSION))
         return this.send(client, { type: 'error', detail: 'Only staff send host signals.' });
       try {
-        return await sendSignal(this.db, staff, eventId, m, this.extras.signalHooks);
+        await sendSignal(this.db, staff, eventId, m, this.extras.signalHooks);
+        return;
       } catch (e) {
         // Refused before it was sent (the party's server cannot start): say why.
         if (e instanceof ValidationError || e instanceof HttpError)
@@ -268,6 +289,13 @@ export class LauncherHub {
   }
 
   private ping() {
+    const rigs: string[] = [];
+    for (const room of this.rooms.values())
+      for (const client of room.clients)
+        if (client.calendar !== null && client.alive) rigs.push(client.id);
+    void rigRound(this.db, rigs, this.options.pingMs).catch(() => {
+      /* the database is away: rows are pushed on at the next round */
+    });
     for (const room of this.rooms.values())
       for (const client of room.clients) {
         if (!client.alive) {

@@ -7,6 +7,7 @@ import { calendars } from '../../db/schema/venue';
 import { currentEventSql } from '../../lib/current-event-sql';
 import { NotFound } from '../../plugins/errors';
 import type { Queryable } from '../../plugins/payments/charge-card';
+import { connectedSeats, seatKey } from './rig-presence';
 
 /** Events with their sessions and entries, in the order of `ids`. */
 export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEvent[]> {
@@ -36,6 +37,7 @@ export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEven
         .from(calendars)
         .where(inArray(calendars.id, seatIds))
     : [];
+  const rigs = await connectedSeats(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const e = byId.get(id);
@@ -63,7 +65,9 @@ export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEven
             duration: s.duration,
             duration_is_laps: s.durationIsLaps,
           })),
-        entries: entryRows.filter((r) => r.entry.eventId === id).map(toEntry),
+        entries: entryRows
+          .filter((r) => r.entry.eventId === id)
+          .map((r) => toEntry(r, rigs.has(seatKey(id, r.entry.calendarId)))),
         preset: e.presetId,
         assists: e.assists,
         penalties: e.penalties,
@@ -74,7 +78,10 @@ export async function loadEvents(db: Queryable, ids: number[]): Promise<RaceEven
   });
 }
 
-function toEntry(r: { entry: typeof eventEntries.$inferSelect; calendarName: string }): Entry {
+function toEntry(
+  r: { entry: typeof eventEntries.$inferSelect; calendarName: string },
+  rigConnected: boolean,
+): Entry {
   const e = r.entry;
   const flags = { exited: e.exited, initialized: e.initialized, launched: e.launched };
   return {
@@ -87,6 +94,7 @@ function toEntry(r: { entry: typeof eventEntries.$inferSelect; calendarName: str
     skin: e.skinId,
     ...flags,
     state: loadStateOf(flags),
+    rig_connected: rigConnected,
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detailBody, idParam, paginated } from '@paddock/contract/common';
+import { idParam, paginated } from '@paddock/contract/common';
 import {
   assist,
   driver,
@@ -16,6 +16,7 @@ import {
   presetCreate,
   raceEvent,
   raceEventUpdate,
+  signalResult,
   signalWrite,
   skin,
   skinsQuery,
@@ -203,13 +204,21 @@ export const racesRoutes =
           summary: 'A host signal to every seat of the event (SESSION_START, SESSION_EXIT, …)',
           params: idParam,
           body: signalWrite,
-          response: { 202: detailBody, ...errors },
+          response: { 202: signalResult, ...errors },
         },
       },
-      async (request, reply) => {
-        await sendSignal(db, requireUser(request), request.params.id, request.body, signalHooks);
-        return reply.status(202).send({ detail: 'Signal sent.' });
-      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            await sendSignal(
+              db,
+              requireUser(request),
+              request.params.id,
+              request.body,
+              signalHooks,
+            ),
+          ),
     );
     app.post(
       '/races/events/:id/ticket',

@@ -146,6 +146,7 @@ const EVENT: RaceEvent = {
       initialized: false,
       launched: false,
       state: 'none',
+      rig_connected: false,
     },
     {
       id: 2,
@@ -159,6 +160,7 @@ const EVENT: RaceEvent = {
       initialized: true,
       launched: false,
       state: 'loading',
+      rig_connected: false,
     },
   ],
   preset: null,

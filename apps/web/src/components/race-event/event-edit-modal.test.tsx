@@ -27,6 +27,7 @@ const entry = (calendar: number, name: string) => ({
   initialized: false,
   launched: false,
   state: 'none' as const,
+  rig_connected: false,
 });
 
 const EVENT: RaceEvent = {

@@ -7,6 +7,7 @@ import type {
   PresetCreate,
   RaceEvent,
   RaceEventUpdate,
+  SignalResult,
   SignalWrite,
   Skin,
 } from '@paddock/contract/races';
@@ -25,9 +26,12 @@ export const eventQuery = (id: number) =>
 export const saveEvent = (id: number, body: RaceEventUpdate) =>
   api<RaceEvent>(`/races/events/${id}`, { method: 'PATCH', body });
 
-/** Spec §4 host signals, to every member seat of the event (SESSION_START may leave some out). */
+/**
+ * Spec §4 host signals, to every member seat of the event (SESSION_START may leave some out);
+ * the answer names the seats it went to and those with no rig connected (decision 0115).
+ */
 export const sendSignal = (id: number, body: SignalWrite) =>
-  api<unknown>(`/races/events/${id}/signal`, { method: 'POST', body });
+  api<SignalResult>(`/races/events/${id}/signal`, { method: 'POST', body });
 
 export const presetsQuery = queryOptions({
   queryKey: ['races', 'presets'],

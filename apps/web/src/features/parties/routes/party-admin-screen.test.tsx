@@ -66,6 +66,7 @@ function party(id: number, name: string, calendars: number[]): Party {
         initialized: i === 1,
         launched: false,
         state: i === 1 ? 'loading' : 'none',
+        rig_connected: false,
       })),
       preset: null,
       assists: [],

@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
-import type { HostSignal } from '@paddock/contract/races';
+import type { HostSignal, SignalResult } from '@paddock/contract/races';
 import { showAlert, showError } from '../../../lib/alerts';
 import { sendSignal } from '../../../lib/api/race-events-api';
 
@@ -44,6 +44,8 @@ export function SignalButtons({
   size = 'sm',
 }: Props) {
   const problemId = useId();
+  // The last answer stays under the buttons (the alert goes after a few seconds).
+  const [answer, setAnswer] = useState<SignalResult | null>(null);
   const signal = useMutation({
     mutationFn: (which: HostSignal) =>
       sendSignal(eventId, {
@@ -51,8 +53,11 @@ export function SignalButtons({
         // Only a start can leave seats out (spec §4); the others go to every seat.
         ...(which === 'SESSION_START' && excluded.length ? { excluded_calendars: excluded } : {}),
       }),
-    onSuccess: (_, which) =>
-      showAlert(`${SIGNAL_LABELS[which].label} sent to ${name}.`, 'success', 5_000),
+    // Never "sent" for a seat with no rig connected (decision 0115): the answer names both.
+    onSuccess: (result) => {
+      setAnswer(result);
+      showAlert(result.detail, result.not_connected.length ? 'warning' : 'success', 5_000);
+    },
     onError: (error) => showError(error),
   });
   const blocked = (which: HostSignal) => which === 'SESSION_START' && (disabled || !!problem);
@@ -79,13 +84,23 @@ export function SignalButtons({
       ))}
     </ButtonGroup>
   );
-  if (!problem || quiet) return group;
+  const said = answer && (
+    <p
+      className={`small mt-1 mb-0 w-100 ${answer.not_connected.length ? 'text-warning-emphasis' : 'text-success-emphasis'}`}
+    >
+      {answer.detail}
+    </p>
+  );
+  if ((!problem || quiet) && !said) return group;
   return (
     <>
       {group}
-      <p id={problemId} className="small text-danger mt-1 mb-0">
-        {problem}
-      </p>
+      {problem && !quiet && (
+        <p id={problemId} className="small text-danger mt-1 mb-0">
+          {problem}
+        </p>
+      )}
+      {said}
     </>
   );
 }

@@ -27,6 +27,21 @@ const member = (calendar: number, isHost: boolean) => ({
   user: null,
   is_host: isHost,
 });
+/** A seat's entry in the party's event; only Cockpit 1's rig agent is connected. */
+const entry = (calendar: number, rigConnected: boolean) => ({
+  id: calendar,
+  event: 101,
+  calendar,
+  calendar_name: `Cockpit ${calendar}`,
+  user: null,
+  car: null,
+  skin: null,
+  exited: false,
+  initialized: false,
+  launched: false,
+  state: 'none' as const,
+  rig_connected: rigConnected,
+});
 const PARTY = {
   id: 5,
   location: 1,
@@ -45,7 +60,7 @@ const PARTY = {
     track: 7,
     cars: [3],
     sessions: [],
-    entries: [],
+    entries: [entry(1, true), entry(2, false)],
     preset: null,
     assists: [],
     penalties: false,
@@ -98,22 +113,55 @@ describe('/admin/launcher', () => {
     ).toBeVisible();
   });
 
-  it('starts a party without the seats left out, and one seat of it alone', async () => {
+  it('starts a party without the seats left out, and one seat of it alone; names seats with no rig', async () => {
     const signals: { path: string; body: unknown }[] = [];
     open({
       'POST /api/races/events/101/signal': (r: StubRequest) => {
         signals.push({ path: r.path, body: r.body });
-        return { status: 202, body: { detail: 'Signal sent.' } };
+        const one = { calendar: 1, calendar_name: 'Cockpit 1' };
+        const two = { calendar: 2, calendar_name: 'Cockpit 2' };
+        const body = r.body as { signal: string; excluded_calendars?: number[] };
+        if (body.signal === 'SESSION_EXIT')
+          return {
+            status: 202,
+            body: {
+              detail: 'Stop sent to Cockpit 1. Not sent to Cockpit 2: no rig connected.',
+              sent_to: [one],
+              not_connected: [two],
+            },
+          };
+        return body.excluded_calendars?.includes(2)
+          ? {
+              status: 202,
+              body: { detail: 'Start sent to Cockpit 1.', sent_to: [one], not_connected: [] },
+            }
+          : {
+              status: 202,
+              body: {
+                detail: 'Start not sent: no rig connected at Cockpit 2.',
+                sent_to: [],
+                not_connected: [two],
+              },
+            };
       },
     });
     const party = await screen.findByRole('article', { name: 'Friday Night Race' });
+    // Before Start: the seat without a rig agent says so, and the party line names it.
+    const rows = within(party).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Rig connected');
+    expect(rows[1]).toHaveTextContent('No rig connected');
+    expect(
+      within(party).getByText('No rig connected: Cockpit 2. Start does not reach it.'),
+    ).toBeVisible();
     await userEvent.click(within(party).getByRole('checkbox', { name: /^Cockpit 2/ }));
+    // Left out, it is no longer one Start misses.
+    expect(within(party).queryByText(/^No rig connected: /)).toBeNull();
     await userEvent.click(
       within(party).getByRole('button', { name: /^Start\s?Friday Night Race$/ }),
     );
     await waitFor(() => expect(signals).toHaveLength(1));
     expect(signals[0].body).toEqual({ signal: 'SESSION_START', excluded_calendars: [2] });
-    expect(await screen.findByText('Start sent to Friday Night Race.')).toBeVisible();
+    expect(await within(party).findByText('Start sent to Cockpit 1.')).toBeVisible();
 
     // Stop goes to every seat: only a start can leave seats out.
     await userEvent.click(
@@ -125,6 +173,10 @@ describe('/admin/launcher', () => {
     await userEvent.click(within(party).getByRole('button', { name: /^Start\s?Cockpit 2$/ }));
     await waitFor(() => expect(signals).toHaveLength(3));
     expect(signals[2].body).toEqual({ signal: 'SESSION_START', excluded_calendars: [1] });
+    // Never "sent" for a seat with no rig connected.
+    expect(
+      await within(party).findByText('Start not sent: no rig connected at Cockpit 2.'),
+    ).toBeVisible();
 
     // With every seat left out, the party's Start would reach nobody.
     await userEvent.click(within(party).getByRole('checkbox', { name: /^Cockpit 1/ }));
@@ -146,6 +198,7 @@ describe('/admin/launcher', () => {
       initialized: false,
       launched: false,
       state: 'none' as const,
+      rig_connected: false,
     });
     open({
       'GET /api/races/parties': {

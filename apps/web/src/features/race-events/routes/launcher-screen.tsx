@@ -26,6 +26,7 @@ import { startsLabel } from '../../../lib/party-starts-label';
 import { EntryCar, EventSummary } from '../../../components/race-event/event-summary';
 import { LiveStatus } from '../../../components/race-event/live-status';
 import { LoadStateBadge } from '../../../components/race-event/load-state-badge';
+import { noRigLine, RigBadge } from '../../../components/race-event/rig-badge';
 import { SIGNAL_LABELS, SignalButtons } from '../components/signal-buttons';
 import {
   useEventSocket,
@@ -174,6 +175,12 @@ function useLastSignal() {
   return { last, onMessage };
 }
 
+/** Before Start: which seats it would not reach (no rig agent holds the event's socket). */
+function NoRig({ line }: { line: string | null }) {
+  if (!line) return null;
+  return <p className="small text-warning-emphasis mt-1 mb-0">{line}</p>;
+}
+
 function LastSignal({ last }: { last: { text: string; at: string } | null }) {
   if (!last) return null;
   return (
@@ -230,6 +237,7 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
           disabled={calendars.every((c) => left.has(c))}
           problem={startProblem(event, excluded)}
         />
+        <NoRig line={noRigLine(event.entries, excluded)} />
         <LastSignal last={last} />
       </Card.Body>
       <ListGroup variant="flush" as="ul" aria-label={`Seats of ${party.name}`}>
@@ -264,6 +272,7 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
                   }
                 />
                 <EntryCar car={entry?.car ?? null} />
+                <RigBadge connected={entry?.rig_connected ?? false} />
                 <LoadStateBadge state={entry ? loadStateOf(entry) : 'none'} />
                 {/* One seat of a party can be started alone; the other signals reach every seat. */}
                 <SignalButtons
@@ -300,6 +309,7 @@ function SeatPanel({ seat, onLive }: { seat: Calendar; onLive: OnLive }) {
         <h3 id={titleId} className="h6 mb-0 me-auto">
           {seat.name}
         </h3>
+        {entry && <RigBadge connected={entry.rig_connected} />}
         <LoadStateBadge state={entry ? loadStateOf(entry) : 'none'} />
         <LiveStatus status={live.status} />
       </Card.Header>
