@@ -48,6 +48,7 @@ import { toUserView, type UserRow } from './user-view';
 import { maySeeUser } from '../../plugins/user-access';
 import { isUniqueViolation, pgError } from '../../lib/pg-errors';
 import type { PaymentProvider } from '../../plugins/payments/provider';
+import { stopWaitingPaymentsOf } from '../payment-challenges/stop-waiting-payments';
 import { recordAudit } from '../audit/audit.service';
 
 /** The changed fields before and after, for the audit trail; secrets are never kept. */
@@ -422,6 +423,8 @@ export async function deleteUser(ctx: AccountsContext, caller: AuthUser, id: Use
   if (!canChangeOthers(caller)) throw new Forbidden();
   if (row.isStaff || row.isSuperuser)
     throw new Forbidden('Staff and superuser accounts cannot be deleted.');
+  // A payment waiting for the customer's bank ends first: nothing is taken after the account.
+  await stopWaitingPaymentsOf(ctx, row.id);
   const card = await repo.anonymiseUser(
     ctx.db,
     row.id,

@@ -45,7 +45,7 @@ export async function releaseStaleChallenges(ctx: SettleContext, now = new Date(
   let released = 0;
   for (const challenge of stale) {
     try {
-      await release(ctx, challenge, now);
+      await releaseChallenge(ctx, challenge, now);
       released += 1;
     } catch (error) {
       // The provider unreachable: the challenge stays open for the next pass.
@@ -55,15 +55,19 @@ export async function releaseStaleChallenges(ctx: SettleContext, now = new Date(
   return released;
 }
 
-/** The customer's outstanding-balance challenges still open (no charge under their key yet). */
-export function openBalanceChallenges(ctx: Pick<SettleContext, 'db'>, userId: number) {
+/** The customer's challenges still open (no charge under their key yet); `kind` narrows them. */
+export function openChallengesOf(
+  ctx: Pick<SettleContext, 'db'>,
+  userId: number,
+  kind?: Challenge['kind'],
+) {
   return ctx.db
     .select()
     .from(paymentChallenges)
     .where(
       and(
         eq(paymentChallenges.userId, userId),
-        eq(paymentChallenges.kind, 'capture'),
+        kind === undefined ? undefined : eq(paymentChallenges.kind, kind),
         isNull(paymentChallenges.releasedAt),
         notExists(
           ctx.db
@@ -75,6 +79,10 @@ export function openBalanceChallenges(ctx: Pick<SettleContext, 'db'>, userId: nu
     );
 }
 
+/** The customer's outstanding-balance challenges still open. */
+export const openBalanceChallenges = (ctx: Pick<SettleContext, 'db'>, userId: number) =>
+  openChallengesOf(ctx, userId, 'capture');
+
 /**
  * Stops the customer's open balance challenges before one of the balance's bookings changes
  * (issue 40, decision 0114): each is released as the repair releases an abandoned one, so the
@@ -83,11 +91,15 @@ export function openBalanceChallenges(ctx: Pick<SettleContext, 'db'>, userId: nu
  */
 export async function stopOpenBalanceChallenges(ctx: SettleContext, userId: number) {
   const open = await openBalanceChallenges(ctx, userId);
-  for (const challenge of open) await release(ctx, challenge, new Date());
+  for (const challenge of open) await releaseChallenge(ctx, challenge, new Date());
   return open.length;
 }
 
-async function release(ctx: SettleContext, challenge: Challenge, now: Date) {
+/**
+ * Cancels one challenge at the provider, ends what waited on it as the provider then says, marks
+ * it released and records the provider's end under its key (a stray charge refunded in full).
+ */
+export async function releaseChallenge(ctx: SettleContext, challenge: Challenge, now: Date) {
   await ctx.payments.cancelAuthentication(challenge.intentRef);
   // What waited ends as the provider now says (failed; or paid, passed just before the cancel).
   await settleByKey(ctx, challenge.idempotencyKey);

@@ -47,6 +47,7 @@ import { findReservationForRefund, refundInTransaction } from '../refunds/record
 import type { RefundContext } from '../refunds/refund-context';
 import { seatFreed } from '../waitlist/waitlist.service';
 import { moveReservation } from '../refunds/move-reservation';
+import { settleCheckoutOf } from '../refunds/stopped-payment';
 import { formatMoney } from '@paddock/contract/money';
 
 function toEntry(row: repo.ReservationRow): PlannerEntry {
@@ -273,6 +274,11 @@ export async function deleteEntries(
   const reason = body.reason ?? '';
   if (body.refund === 'none' && reason === '')
     throw ValidationError.field('reason', REASON_REQUIRED);
+  // Each booking's checkout ends first (a crash's is charged or known unpaid); one whose payment
+  // waits for the customer's bank is refused, saying why, until it ends (decision 0114).
+  if (refunds)
+    for (const row of await liveRows(db, body.reservations))
+      if (!row.isBlackout) await settleCheckoutOf(refunds, caller, row.id);
   const recorded = await db.transaction(async (tx) => {
     const rows = await liveRows(tx, body.reservations);
     const made = [];
