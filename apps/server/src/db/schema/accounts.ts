@@ -61,6 +61,8 @@ export const users = pgTable(
     simGuid: text(),
     /** Set when the account was deleted: its personal fields are blanked, its money records kept. */
     deletedAt: timestamp({ withTimezone: true }),
+    /** The customer's choice: an e-mail before each visit (issue 45, decision 0119). */
+    visitReminders: boolean().notNull().default(true),
   },
   (t) => [
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),

@@ -269,3 +269,27 @@ export const voucherRedemptions = pgTable(
   },
   (t) => [uniqueIndex('voucher_redemptions_checkout').on(t.checkoutId)],
 );
+
+/**
+ * A reminder mailed before a customer's visit (issue 45, decision 0119): one row per visit and
+ * kind, written in the transaction that sends it, so a visit is reminded once across instances
+ * and restarts. A visit is `visitsOf`'s (touching reservations at one location), keyed by its
+ * customer, location and start.
+ */
+export const visitReminders = pgTable(
+  'visit_reminders',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: integer()
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    visitStart: timestamp({ withTimezone: true }).notNull(),
+    /** `first` (reminder_hours before) or `second` (second_reminder_hours before). */
+    kind: text({ enum: ['first', 'second'] }).notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('visit_reminders_once').on(t.userId, t.locationId, t.visitStart, t.kind)],
+);
