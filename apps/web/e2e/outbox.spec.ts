@@ -26,7 +26,9 @@ for (const [device, viewport] of [
 
     const row = page.getByRole('row').filter({ hasText: email }).first();
     await expect(row).toBeVisible();
-    await expect(row).toContainText('Sent');
+    // Nothing was sent: no mail server is set in the journeys (decision 0115).
+    await expect(row).toContainText('Kept (no mail server)');
+    await expect(row).not.toContainText(/\bSent\b/);
     // The time is in the venue's zone, with the zone's name.
     await expect(row.locator('time')).toHaveText(/, \d{1,2}:\d\d [AP]M \S+$/);
     // No body in the list: the login link shows only once the mail is opened.
@@ -38,10 +40,19 @@ for (const [device, viewport] of [
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(email, { exact: true })).toBeVisible();
     await expect(dialog.getByLabel('Message text')).toContainText('/login?token=');
+    await dialog.getByRole('tab', { name: 'HTML' }).click();
+    await expect(dialog.getByLabel('Message HTML')).toContainText('/login?token=');
     await expectAccessible(page);
     await shot(page, `outbox-message-${device}`);
+    // Resend keeps a new copy and says so; the list shows it first.
+    await dialog.getByRole('button', { name: 'Resend' }).click();
+    await expect(dialog.getByRole('status')).toContainText(
+      `Kept a new copy of “${await dialog.getByRole('heading').innerText()}” to ${email} in the outbox: no mail server is set, so it was not sent.`,
+    );
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(2);
   });
 }
 

@@ -97,6 +97,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/images/files/:name': 'public',
   'GET /api/outbox': 'outbox.view_message',
   'GET /api/outbox/:id': 'outbox.view_message',
+  // Whoever may open a mail may send it again (the service applies the same scope, 0115).
+  'POST /api/outbox/:id/resend': 'outbox.view_message',
   // Locations and calendars
   'GET /api/locations': 'public',
   'GET /api/locations/nearest': 'public',
@@ -134,10 +136,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     allOf: ['reservations.change_reservation', 'user.change_user'],
   },
   'POST /api/users/me/charges/capture_outstanding': 'user',
-  // Money taken at the desk: the same powers as marking the balance paid (0083).
-  'POST /api/users/:id/desk_payments': {
-    allOf: ['reservations.change_reservation', 'user.change_user'],
-  },
+  // Money taken at the desk (0083): toward the whole balance with the powers of marking it paid;
+  // the planner permission alone for the bookings it names, its own sale (the service, 0116).
+  'POST /api/users/:id/desk_payments': 'reservations.change_reservation',
   'POST /api/feed_token': 'reservations.change_reservation',
   'DELETE /api/feed_token': 'user',
   // The feed takes a session header or its own feed token; the route checks either.

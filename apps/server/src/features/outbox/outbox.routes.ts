@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxMessage, outboxSummary } from '@paddock/contract/outbox';
+import { outboxMessage, outboxResend, outboxSummary } from '@paddock/contract/outbox';
 import { idParam, paginated, paginationQuery } from '@paddock/contract/common';
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
-import { getOutboxMessage, listOutbox } from './outbox.service';
+import { getOutboxMessage, listOutbox, resendOutboxMessage } from './outbox.service';
 
 export const outboxRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -35,5 +35,29 @@ export const outboxRoutes =
         },
       },
       async (request) => getOutboxMessage(db, requireUser(request), request.params.id),
+    );
+
+    app.post(
+      '/outbox/:id/resend',
+      {
+        schema: {
+          tags: ['outbox'],
+          summary:
+            'The same mail again to the same address (a new kept copy when no SMTP server is set)',
+          params: idParam,
+          response: { 201: outboxResend, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await resendOutboxMessage(
+              db,
+              { mailer: deps.mailer, server: Boolean(deps.config.smtpUrl) },
+              requireUser(request),
+              request.params.id,
+            ),
+          ),
     );
   };

@@ -1,16 +1,19 @@
-import type { OutboxMessage, OutboxSummary } from '@paddock/contract/outbox';
+import type { OutboxMessage, OutboxResend, OutboxSummary } from '@paddock/contract/outbox';
 import type { Paginated, PaginationQuery } from '@paddock/contract/common';
 import type { Db } from '../../db/client';
 import { hasPermission, type AuthUser } from '../../plugins/auth';
 import { Forbidden, NotFound } from '../../plugins/errors';
+import type { Mailer } from '../../plugins/mail';
 import { paginate } from '../../plugins/pagination';
+import { recordAudit } from '../audit/audit.service';
 import * as repo from './outbox.repo';
 
 const toSummary = (row: repo.OutboxSummaryRow): OutboxSummary => ({
   id: row.id,
   to: row.to,
   subject: row.subject,
-  status: 'sent',
+  // Only mail kept while no mail server was set is stored: none of it was sent (decision 0115).
+  status: 'kept',
   created: row.createdAt.toISOString(),
 });
 
@@ -54,4 +57,41 @@ export async function getOutboxMessage(
   const row = await repo.findMessage(db, id, includePrivileged);
   if (!row) throw new NotFound();
   return toMessage(row);
+}
+
+/**
+ * The same mail again, to the same address, by whoever may open it (the privileged-mail scope
+ * too). With no mail server a new copy is kept, in one transaction with its audit row; with one,
+ * it is handed over first and audited once it went. Attachments are not kept, so none go again.
+ */
+export async function resendOutboxMessage(
+  db: Db,
+  mail: { mailer: Mailer; server: boolean },
+  caller: AuthUser,
+  id: number,
+): Promise<OutboxResend> {
+  const { includePrivileged } = scope(caller);
+  const row = await repo.findMessage(db, id, includePrivileged);
+  if (!row) throw new NotFound();
+  const message = { to: row.to, subject: row.subject, text: row.text, html: row.html || undefined };
+  const status = mail.server ? 'sent' : 'kept';
+  const audit = {
+    action: 'outbox.resend',
+    targetType: 'outbox_message',
+    targetId: id,
+    after: { to: row.to, subject: row.subject, status },
+  };
+  if (mail.server) {
+    await mail.mailer.send(message);
+    await recordAudit(db, caller, audit);
+    return { status, detail: `Sent “${row.subject}” again to ${row.to}.` };
+  }
+  await db.transaction(async (tx) => {
+    await mail.mailer.send(message, tx);
+    await recordAudit(tx, caller, audit);
+  });
+  return {
+    status,
+    detail: `Kept a new copy of “${row.subject}” to ${row.to} in the outbox: no mail server is set, so it was not sent.`,
+  };
 }
