@@ -136,9 +136,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     allOf: ['reservations.change_reservation', 'user.change_user'],
   },
   'POST /api/users/me/charges/capture_outstanding': 'user',
-  // Money taken at the desk (0083): toward the whole balance with the powers of marking it paid;
-  // the planner permission alone for the bookings it names, its own sale (the service, 0116).
-  'POST /api/users/:id/desk_payments': 'reservations.change_reservation',
+  // Money taken at the desk: the same powers as marking the balance paid (0083).
+  'POST /api/users/:id/desk_payments': {
+    allOf: ['reservations.change_reservation', 'user.change_user'],
+  },
   'POST /api/feed_token': 'reservations.change_reservation',
   'DELETE /api/feed_token': 'user',
   // The feed takes a session header or its own feed token; the route checks either.

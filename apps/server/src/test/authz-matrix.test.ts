@@ -105,7 +105,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/users/:id/cost_breakdown': 'user',
   'POST /api/users/:id/clear_outstanding': 'allOf:reservations.change_reservation,user.change_user',
   'POST /api/users/me/charges/capture_outstanding': 'user',
-  'POST /api/users/:id/desk_payments': 'reservations.change_reservation',
+  'POST /api/users/:id/desk_payments': 'allOf:reservations.change_reservation,user.change_user',
   'POST /api/feed_token': 'reservations.change_reservation',
   'DELETE /api/feed_token': 'user',
   'GET /api/feed.ics': 'public',
