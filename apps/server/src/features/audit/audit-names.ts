@@ -2,6 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { users } from '../../db/schema/accounts';
 import { calendars, calendarTypes, locations } from '../../db/schema/venue';
 import { pages } from '../../db/schema/content';
+import { cars, tracks } from '../../db/schema/laps';
+import { parties, racePresets } from '../../db/schema/races';
 import type { Db } from '../../db/client';
 import { displayNameSql } from '../../lib/display-name-sql';
 
@@ -12,6 +14,10 @@ const TABLES = {
   calendar: calendars,
   calendar_type: calendarTypes,
   page: pages,
+  party: parties,
+  track: tracks,
+  car: cars,
+  race_preset: racePresets,
 } as const;
 type Kind = keyof typeof TABLES;
 
@@ -21,6 +27,12 @@ const ID_FIELDS: Record<string, Kind> = {
   location: 'location',
   type: 'calendar_type',
   user: 'user',
+  track: 'track',
+  car: 'car',
+  cars: 'car',
+  preset: 'race_preset',
+  members: 'calendar',
+  excluded_calendars: 'calendar',
 };
 
 type Refs = Map<Kind, Set<number>>;
@@ -40,7 +52,10 @@ function collect(refs: Refs, value: unknown, depth = 0) {
   }
   for (const [key, v] of Object.entries(value)) {
     const kind = ID_FIELDS[key];
-    if (kind) add(refs, kind, v);
+    // A list of ids (a party's `members`, an event's `cars`) names each of them.
+    if (kind && Array.isArray(v) && v.every((x) => typeof x === 'number'))
+      for (const id of v) add(refs, kind, id);
+    else if (kind) add(refs, kind, v);
     else collect(refs, v, depth + 1);
   }
 }

@@ -28,6 +28,7 @@ import { recordAudit } from '../audit/audit.service';
 import { loadEvents, getEvent } from './load-events';
 import { defaultSessions, replaceSessions } from './event-sessions';
 import { checkSeatFree, partyStart } from './party-start';
+import { placesOutOfService } from './party-seats-out';
 
 const SEAT_IN_PARTY = 'This seat is already in a party.';
 
@@ -50,6 +51,7 @@ async function loadParties(db: Queryable, partyIds: number[]): Promise<Party[]> 
     db,
     rows.map((r) => r.hostEventId),
   );
+  const broken = await placesOutOfService(db, partyIds);
   return rows.map((p) => {
     const event = events.find((e) => e.id === p.hostEventId)!;
     return {
@@ -60,7 +62,10 @@ async function loadParties(db: Queryable, partyIds: number[]): Promise<Party[]> 
       host_calendar: p.hostCalendarId,
       members: memberRows
         .filter((m) => m.member.partyId === p.id)
-        .map((m) => toMember(m.member, m.calendarName, event)),
+        .map((m) => ({
+          ...toMember(m.member, m.calendarName, event),
+          out_of_service: broken.has(`${p.id}|${m.member.calendarId}`),
+        })),
       member_requests: [],
       starts_at: p.startsAt?.toISOString() ?? null,
       started: p.startsAt === null || p.startsAt.getTime() <= Date.now(),
@@ -343,7 +348,8 @@ export async function addMember(
       action: 'races.add_member',
       targetType: 'party',
       targetId: party.id,
-      after: { calendar: seat.id },
+      // The party by name too: the row still reads after the party is gone.
+      after: { party: party.name, calendar: seat.id },
     });
     await announceParty(tx, party.locationId, [party.hostEventId, await ownEventId(tx, seat.id)]);
     return made.id;
@@ -397,7 +403,7 @@ export async function leaveParty(
       action: 'races.remove_member',
       targetType: 'party',
       targetId: party.id,
-      before: { calendar: member.calendarId },
+      before: { party: party.name, calendar: member.calendarId },
     });
     await announceParty(tx, party.locationId, [
       party.hostEventId,

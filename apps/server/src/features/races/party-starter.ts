@@ -71,7 +71,7 @@ export async function startDueParties(db: Db): Promise<number[]> {
         action: 'races.start_party',
         targetType: 'party',
         targetId: id,
-        after: { starts_at: party.startsAt!.toISOString(), members: seatIds },
+        after: { party: party.name, starts_at: party.startsAt!.toISOString(), members: seatIds },
       });
       await publishChange(tx, 'parties', party.locationId);
       await publishChange(tx, 'events', party.hostEventId);

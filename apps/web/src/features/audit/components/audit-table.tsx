@@ -3,7 +3,7 @@ import Table from 'react-bootstrap/Table';
 import type { AuditEvent } from '@paddock/contract/audit';
 import { pathTo } from '../../../lib/routes';
 import { useVenueTime } from '../../../lib/venue-time';
-import { actionLabel, fieldLines } from './audit-words';
+import { fieldLines, groupActs, type When } from './audit-words';
 
 /** Where the target of a row is shown, by kind: a link that names it. */
 const TARGET_LINKS: Record<string, (id: number) => string> = {
@@ -12,7 +12,15 @@ const TARGET_LINKS: Record<string, (id: number) => string> = {
   calendar: () => pathTo('adminLocations'),
   calendar_type: () => pathTo('adminLocations'),
   page: (id) => pathTo('customPageView', { id }),
+  party: () => pathTo('adminParties'),
 };
+
+/** Each row's fields in words; an act of several rows lists each, once. */
+function lines(events: AuditEvent[], side: 'before' | 'after', when: When) {
+  return [...new Set(events.map((e) => fieldLines(e[side], e.names, when)).filter(Boolean))].join(
+    '\n\n',
+  );
+}
 
 function Target({ event }: { event: AuditEvent }) {
   const link = TARGET_LINKS[event.target_type];
@@ -58,15 +66,15 @@ export function AuditTable({
           </tr>
         </thead>
         <tbody>
-          {events.map((e) => (
-            <tr key={e.id}>
+          {groupActs(events).map(({ key, first: e, events: rows, label }) => (
+            <tr key={key}>
               <td className="text-nowrap">
                 <time dateTime={e.at}>{time.dateTime(e.at)}</time>
               </td>
-              <td>{e.actor_name ?? '—'}</td>
+              <td>{e.actor_name ?? 'Paddock (automatic)'}</td>
               <td>
-                {actionLabel(e.action)}
-                <Target event={e} />
+                {label}
+                <Target event={rows[0] ?? e} />
               </td>
               {showCustomer && (
                 <td>
@@ -74,10 +82,10 @@ export function AuditTable({
                 </td>
               )}
               <td className="small" style={{ whiteSpace: 'pre-line' }}>
-                {fieldLines(e.before, e.names)}
+                {lines(rows, 'before', time.dateTime)}
               </td>
               <td className="small" style={{ whiteSpace: 'pre-line' }}>
-                {fieldLines(e.after, e.names)}
+                {lines(rows, 'after', time.dateTime)}
               </td>
             </tr>
           ))}

@@ -1,6 +1,16 @@
+import type { AuditEvent } from '@paddock/contract/audit';
+import { PAYMENT_METHOD_LABELS } from '@paddock/contract/charges';
 import { WEEKDAY_NAMES } from '@paddock/contract/locations';
 import { formatMoney } from '@paddock/contract/money-format';
 import { permissionLabel } from '@paddock/contract/permission-labels';
+import {
+  ASSIST_NAMES,
+  HOST_SIGNAL_WORDS,
+  SESSION_NAMES,
+  type AssistKey,
+  type HostSignal,
+  type SessionType,
+} from '@paddock/contract/races';
 
 /** What an action's name means to the desk. */
 export const ACTION_LABELS: Record<string, string> = {
@@ -51,6 +61,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'backups.download': 'Downloaded a backup',
   'races.host_party': 'Created a party',
   'races.rename_party': 'Renamed a party',
+  'races.change_party': 'Changed a party',
+  'races.start_party': 'Started a party at its time',
   'races.delete_party': 'Deleted a party',
   'races.add_member': 'Added a seat to a party',
   'races.remove_member': 'Took a seat out of a party',
@@ -58,6 +70,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'races.signal': 'Signalled the rigs',
   'races.create_preset': 'Saved a race preset',
   'races.delete_preset': 'Deleted a race preset',
+  'outbox.resend': 'Sent a mail again',
+  'user.desk_payment_refund': 'Gave money back at the desk',
 };
 
 /** `snake_case` or `camelCase` as words: `menu_order` → "Menu order". */
@@ -76,6 +90,36 @@ export function actionLabel(action: string): string {
 
 const FIELD_LABELS: Record<string, string> = {
   calendar: 'Seat',
+  party: 'Party',
+  members: 'Seats',
+  excluded_calendars: 'Seats left out',
+  sent_to: 'Reached',
+  not_connected: 'No rig connected',
+  starts_at: 'Starts',
+  track: 'Track',
+  car: 'Car',
+  cars: 'Cars',
+  preset: 'Preset',
+  sessions: 'Sessions',
+  entries: 'Seats and cars',
+  assists: 'Assists',
+  signal: 'Signal',
+  attendance: 'Attendance',
+  refund: 'Refund',
+  reason: 'Reason',
+  free: 'Free cancellation',
+  paid: 'Paid',
+  payment: 'Payment',
+  method: 'Method',
+  charge: 'Payment number',
+  credits: 'Club credits',
+  card_status: 'Card refund',
+  last_error: 'Card answer',
+  walk_in: 'Walk-in',
+  other_bookings: 'Other bookings',
+  subject: 'Subject',
+  to: 'To',
+  status: 'Status',
   slot: 'Time',
   slots: 'Times',
   reservations: 'Bookings',
@@ -98,8 +142,58 @@ const FIELD_LABELS: Record<string, string> = {
   opening_hours: 'Opening hours',
 };
 
+/** Money fields are labelled by what the money is, never by their unit (`amount_cents`). */
+const MONEY_LABELS: Record<string, string> = {
+  cost_cents: 'Price',
+  amount_cents: 'Amount',
+  total_cents: 'Total',
+  paid_cents: 'Paid',
+  card_cents: 'To the card',
+  voucher_cents: 'To the voucher',
+  credits_cents: 'Club credits worth',
+  tax_cents: 'Tax',
+  fee_cents: 'Booking fees',
+  charged_cents: 'Charged',
+  price_difference_cents: 'Price difference',
+  kept_cents: 'Kept',
+  refund_cents: 'Refund',
+};
+
 export function fieldLabel(key: string): string {
+  if (key.endsWith('_cents')) return MONEY_LABELS[key] ?? words(key.slice(0, -'_cents'.length));
   return FIELD_LABELS[key] ?? words(key);
+}
+
+/** Coded values in words: an attendance, a refund choice, a payment way, a card refund state. */
+const VALUE_WORDS: Record<string, Record<string, string>> = {
+  attendance: { checked_in: 'Checked in', no_show: 'No-show' },
+  refund: {
+    policy: 'As the cancellation policy says',
+    full: 'Full refund',
+    none: 'No refund',
+  },
+  payment: { ...PAYMENT_METHOD_LABELS, desk: 'At the desk', card: 'Card' },
+  method: PAYMENT_METHOD_LABELS,
+  card_status: { none: 'None', pending: 'Waiting', succeeded: 'Refunded', failed: 'Failed' },
+  status: { kept: 'Kept (no mail server)', sent: 'Sent' },
+};
+/** Keys whose empty value has a meaning of its own. */
+const EMPTY_WORDS: Record<string, string> = { attendance: 'Not marked', starts_at: 'At once' };
+
+/** An instant (`2026-12-01T18:00:00.000Z`), as opposed to a venue wall time (`…T18:00`). */
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/;
+/** A code (`no_show`, `SESSION_START`): shown as words when nothing better is known. */
+const CODE = /^([a-z]+(_[a-z]+)+|[A-Z]+(_[A-Z]+)*)$/;
+
+/** How an instant is shown: the venue's time (the table passes its formatter). */
+export type When = (iso: string) => string;
+const utc: When = (iso) => iso;
+
+type Session = { name?: string; type: SessionType; duration: number; duration_is_laps: boolean };
+function session(s: Session): string {
+  const kind = SESSION_NAMES[s.type] ?? words(s.type);
+  const length = `${s.duration} ${s.duration_is_laps ? 'laps' : 'min'}`;
+  return s.name && s.name !== kind ? `${s.name} (${kind}, ${length})` : `${kind}, ${length}`;
 }
 
 type Names = Record<string, string>;
@@ -113,12 +207,36 @@ type Range = { open: string; close: string };
 const ranges = (list: Range[]) =>
   list.length ? list.map((r) => `${r.open}–${r.close}`).join(', ') : 'closed';
 
-/** One field's value in words, ids as names. */
-export function fieldValue(key: string, value: unknown, names: Names): string {
-  if (value === null || value === undefined || value === '') return '—';
+/** One field's value in words, ids as names, instants in the venue's time. */
+export function fieldValue(key: string, value: unknown, names: Names, when: When = utc): string {
+  if (value === null || value === undefined || value === '') return EMPTY_WORDS[key] ?? '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (key.endsWith('_cents') && typeof value === 'number') return formatMoney(value);
+  if (typeof value === 'string' && VALUE_WORDS[key]?.[value]) return VALUE_WORDS[key][value];
+  if (typeof value === 'string' && INSTANT.test(value)) return when(value);
   if (key === 'calendar') return named(names, 'calendar', 'seat', value);
+  if ((key === 'members' || key === 'excluded_calendars') && Array.isArray(value))
+    return value.length ? value.map((v) => named(names, 'calendar', 'seat', v)).join(', ') : 'none';
+  if (key === 'track') return named(names, 'track', 'track', value);
+  if (key === 'car') return named(names, 'car', 'car', value);
+  if (key === 'cars' && Array.isArray(value))
+    return value.length ? value.map((v) => named(names, 'car', 'car', v)).join(', ') : 'any';
+  if (key === 'preset') return named(names, 'race_preset', 'preset', value);
+  if (key === 'signal' && typeof value === 'string')
+    return HOST_SIGNAL_WORDS[value as HostSignal] ?? words(value);
+  if (key === 'sessions' && Array.isArray(value))
+    return value.length ? (value as Session[]).map(session).join('; ') : 'none';
+  if (key === 'assists' && Array.isArray(value))
+    return value.length
+      ? value.map((a) => ASSIST_NAMES[a as AssistKey] ?? words(String(a))).join(', ')
+      : 'none';
+  if (key === 'entries' && Array.isArray(value))
+    return (value as { calendar: number; car?: number | null }[])
+      .map(
+        (e) =>
+          `${named(names, 'calendar', 'seat', e.calendar)}: ${e.car ? named(names, 'car', 'car', e.car) : 'no car'}`,
+      )
+      .join('; ');
   if (key === 'location') return named(names, 'location', 'location', value);
   if (key === 'type') return named(names, 'calendar_type', 'seat type', value);
   if (key === 'user') return named(names, 'user', 'user', value);
@@ -142,19 +260,69 @@ export function fieldValue(key: string, value: unknown, names: Names): string {
         .map(([day, list]) => `${WEEKDAY_NAMES[Number(day) - 1] ?? day}: ${ranges(list)}`)
         .join('; ') || 'closed every day'
     );
-  if (Array.isArray(value)) return value.map((v) => fieldValue('', v, names)).join(', ');
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => fieldValue(key, v, names, when)).join(', ') : 'none';
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${fieldLabel(k)}: ${fieldValue(k, v, names)}`)
+      .map(([k, v]) => `${fieldLabel(k)}: ${fieldValue(k, v, names, when)}`)
       .join(', ');
+  if (typeof value === 'string' && CODE.test(value)) return words(value);
   return String(value);
 }
 
+/** Fields that are plumbing, not something the desk reads (ids of rows it cannot open). */
+const HIDDEN = new Set(['event', 'reservations', 'id']);
+
 /** `before` or `after` as lines of "Field: value". */
-export function fieldLines(value: unknown, names: Names): string {
+export function fieldLines(value: unknown, names: Names, when: When = utc): string {
   if (value === null || value === undefined) return '';
-  if (typeof value !== 'object' || Array.isArray(value)) return fieldValue('', value, names);
+  if (typeof value !== 'object' || Array.isArray(value)) return fieldValue('', value, names, when);
   return Object.entries(value as Record<string, unknown>)
-    .map(([k, v]) => `${fieldLabel(k)}: ${fieldValue(k, v, names)}`)
+    .filter(([k]) => !HIDDEN.has(k))
+    .map(([k, v]) => `${fieldLabel(k)}: ${fieldValue(k, v, names, when)}`)
     .join('\n');
+}
+
+/**
+ * A row the trail keeps beside a richer one of the same act: deleting with a refund writes
+ * `planner.delete` and `reservation.cancel` for one booking; a no-show marked with its money
+ * writes `planner.attendance` and `reservation.no_show`.
+ */
+const SUPERSEDED_BY: Record<string, string> = {
+  'planner.delete': 'reservation.cancel',
+  'planner.attendance': 'reservation.no_show',
+};
+
+/** One act of one staff member: the trail's rows written together (one transaction). */
+export type AuditAct = {
+  key: string;
+  first: AuditEvent;
+  /** The act's rows, without those a richer row of the same act says better. */
+  events: AuditEvent[];
+  /** What was done, in words: "Cancelled a reservation", "Marked attendance (3 bookings)". */
+  label: string;
+};
+
+/**
+ * The trail by act: rows of one transaction (same instant) by the same person about the same
+ * customer are one act, shown as one row. Rows keep their order (newest first).
+ */
+export function groupActs(events: AuditEvent[]): AuditAct[] {
+  const acts = new Map<string, AuditEvent[]>();
+  for (const e of events) {
+    const key = `${e.at}|${e.actor ?? 'system'}|${e.subject_user ?? '-'}`;
+    const list = acts.get(key);
+    if (list) list.push(e);
+    else acts.set(key, [e]);
+  }
+  return [...acts].map(([key, list]) => {
+    const actions = new Set(list.map((e) => e.action));
+    const kept = list.filter((e) => !actions.has(SUPERSEDED_BY[e.action] ?? ''));
+    const labels = [...new Set(kept.map((e) => actionLabel(e.action)))];
+    const label =
+      kept.length > 1 && labels.length === 1
+        ? `${labels[0]} (${kept.length} ${kept[0].target_type === 'reservation' ? 'bookings' : 'times'})`
+        : labels.join('; ');
+    return { key, first: list[0], events: kept, label };
+  });
 }
