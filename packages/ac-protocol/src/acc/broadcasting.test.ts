@@ -52,6 +52,25 @@ describe('ACC broadcasting codec against a public capture', () => {
     if (r.ok) expect(encodeAccOutbound(r.message).toString('hex')).toBe(CAPTURE.register);
   });
 
+  it('writes the unregistration as the SDK does, one byte, and reads it (and the 5-byte form)', () => {
+    // Kunos' ksBroadcastingNetwork Disconnect(): the type byte alone, no connection id.
+    const bytes = encodeAccOutbound({ type: 'UNREGISTER_COMMAND_APPLICATION' });
+    expect(bytes.toString('hex')).toBe('09');
+    expect(decodeAccOutbound(bytes)).toEqual({
+      ok: true,
+      message: { type: 'UNREGISTER_COMMAND_APPLICATION' },
+    });
+    // Some public clients append their connection id: the same message.
+    expect(decodeAccOutbound(hex('0905000000'))).toEqual({
+      ok: true,
+      message: { type: 'UNREGISTER_COMMAND_APPLICATION' },
+    });
+    expect(decodeAccOutbound(hex('090500'))).toMatchObject({
+      ok: false,
+      error: { code: 'TRAILING_BYTES' },
+    });
+  });
+
   it('reads the registration result (the SDK: read-only when the byte is 0)', () => {
     const m = inbound(CAPTURE.registrationResult);
     expect(m).toEqual({

@@ -180,7 +180,8 @@ export type AccOutbound =
       updateIntervalMs: number;
       commandPassword: string;
     }
-  | { type: 'UNREGISTER_COMMAND_APPLICATION'; connectionId: number }
+  /** One byte, as the SDK's `Disconnect()` sends it: the game knows the sender by its address. */
+  | { type: 'UNREGISTER_COMMAND_APPLICATION' }
   | { type: 'REQUEST_ENTRY_LIST'; connectionId: number }
   | { type: 'REQUEST_TRACK_DATA'; connectionId: number };
 
@@ -307,6 +308,7 @@ export function encodeAccOutbound(m: AccOutbound): Buffer {
       .i32(m.updateIntervalMs, 'update interval')
       .str(m.commandPassword)
       .done();
+  if (m.type === 'UNREGISTER_COMMAND_APPLICATION') return w.done();
   return w.i32(m.connectionId).done();
 }
 
@@ -515,7 +517,10 @@ function readOutbound(id: number, r: Reader): AccOutbound | null {
       };
     }
     case AccOutboundId.UNREGISTER_COMMAND_APPLICATION:
-      return { type: 'UNREGISTER_COMMAND_APPLICATION', connectionId: r.i32() };
+      // The SDK sends the type byte alone; some public clients append their connection id.
+      // Both mean the same: the id is read past and not kept.
+      if (r.left === 4) r.i32();
+      return { type: 'UNREGISTER_COMMAND_APPLICATION' };
     case AccOutboundId.REQUEST_ENTRY_LIST:
       return { type: 'REQUEST_ENTRY_LIST', connectionId: r.i32() };
     case AccOutboundId.REQUEST_TRACK_DATA:

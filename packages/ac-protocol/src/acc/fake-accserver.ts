@@ -34,6 +34,9 @@ export interface FakeAccConfig {
   entries: FakeAccEntry[];
   tcpPort: number;
   udpPort: number;
+  /** configuration.json's, as accServer reads it: 1 answers LAN discovery on UDP 8999. */
+  lanDiscovery: number;
+  maxConnections: number;
 }
 
 export class FakeAccConfigRefused extends Error {
@@ -107,6 +110,12 @@ export function readAccServerConfig(cfgDir: string): FakeAccConfig {
   });
   if (Number(settings.maxCarSlots) < parsed.length)
     problems.push('settings.json: more entries than maxCarSlots');
+  const maxConnections = Number(conf.maxConnections);
+  if (!Number.isInteger(maxConnections) || maxConnections < parsed.length)
+    problems.push('configuration.json: maxConnections leaves a car without a connection');
+  const lanDiscovery = Number(conf.lanDiscovery ?? 1);
+  if (lanDiscovery !== 0 && lanDiscovery !== 1)
+    problems.push('configuration.json: lanDiscovery is 0 or 1');
   if (problems.length) throw new FakeAccConfigRefused(problems);
   return {
     track: event.track as string,
@@ -118,6 +127,8 @@ export function readAccServerConfig(cfgDir: string): FakeAccConfig {
     entries: parsed,
     tcpPort,
     udpPort,
+    lanDiscovery,
+    maxConnections,
   };
 }
 
@@ -126,7 +137,8 @@ export interface FakeAccServerOptions {
   /** Where it answers broadcasting registrations (0 = any free port). */
   broadcastPort: number;
   connectionPassword: string;
-  /** Where results files go (accServer's results/ folder). */
+  /** Where results files go (accServer's results/ folder). As accServer, the fake writes them
+   *  only when that folder exists: the handbook says it must be created by hand. */
   resultsDir?: string;
 }
 
@@ -152,6 +164,8 @@ export async function startFakeAccServer(options: FakeAccServerOptions) {
   }));
   const clients = new Map<string, { port: number; address: string; connectionId: number }>();
   const received: string[] = [];
+  /** The same datagrams as hex, byte for byte. */
+  const receivedHex: string[] = [];
   let sessionIndex = 0;
   let nextConnection = 1;
   /** Datagrams to lose on purpose (a lap missed live). */
@@ -258,6 +272,7 @@ export async function startFakeAccServer(options: FakeAccServerOptions) {
   });
 
   socket.on('message', (datagram, from) => {
+    receivedHex.push(datagram.toString('hex'));
     const r = decodeAccOutbound(datagram);
     if (!r.ok) {
       received.push(`bad:${r.error.code}`);
@@ -321,6 +336,7 @@ export async function startFakeAccServer(options: FakeAccServerOptions) {
     port: socket.address().port,
     /** What clients sent, by message type (or `bad:CODE`). */
     received,
+    receivedHex,
     get registered() {
       return clients.size;
     },
@@ -344,12 +360,12 @@ export async function startFakeAccServer(options: FakeAccServerOptions) {
       });
       await send(carUpdate(car));
     },
-    /** The session ends: SESSION_OVER, its results file, then the next session starts. */
+    /** The session ends: SESSION_OVER, its results file (null when results/ is missing, as
+     *  accServer writes none then), then the next session starts. */
     async endSession(): Promise<string | null> {
       await send(realtimeUpdate(AccSessionPhase.SESSION_OVER));
       let file: string | null = null;
-      if (options.resultsDir) {
-        fs.mkdirSync(options.resultsDir, { recursive: true });
+      if (options.resultsDir && fs.existsSync(options.resultsDir)) {
         file = path.join(
           options.resultsDir,
           `261126_${String(120000 + sessionIndex).padStart(6, '0')}_${session().type}.json`,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import dgram from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  ACC_SPARE_CONNECTIONS,
   AccConfigError,
   decodeAccConfigFile,
   encodeAccConfigFile,
@@ -60,12 +61,18 @@ describe('ACC server config files', () => {
   it('writes the six files from one race', () => {
     const files = writeAccServerConfig(race);
     const parsed = Object.fromEntries(Object.entries(files).map(([k, v]) => [k, JSON.parse(v)]));
-    expect(parsed['configuration.json']).toMatchObject({
+    // The handbook's keys (configuration.json): two connections spare beyond the two cars, for
+    // a spectator or broadcast PC; LAN discovery on (the game's scan of serverList.json's
+    // leagueServerIP is answered on UDP 8999 only then); off the public lobby.
+    expect(parsed['configuration.json']).toEqual({
       tcpPort: 9232,
       udpPort: 9231,
-      maxConnections: 2,
+      maxConnections: 4,
+      lanDiscovery: 1,
       registerToLobby: 0,
+      configVersion: 1,
     });
+    expect(ACC_SPARE_CONNECTIONS).toBe(2);
     expect(parsed['settings.json']).toMatchObject({
       password: 'join',
       adminPassword: 'admin',
@@ -144,18 +151,44 @@ describe('the fake ACC server', () => {
     const dir = writeCfg(writeAccServerConfig(race));
     const config = readAccServerConfig(dir);
     expect(config.track).toBe('monza');
+    expect(config).toMatchObject({ lanDiscovery: 1, maxConnections: 4 });
     expect(config.entries.map((e) => [e.raceNumber, e.carModel, e.steamId])).toEqual([
       [1, 25, '76561197971070302'],
       [2, 1, ''],
     ]);
+    // Fewer connections than cars: a seat could not join.
+    const files = writeAccServerConfig(race);
+    const tight = JSON.parse(files['configuration.json']);
+    fs.writeFileSync(
+      path.join(dir, 'configuration.json'),
+      encodeAccConfigFile(JSON.stringify({ ...tight, maxConnections: 1 })),
+    );
+    expect(() => readAccServerConfig(dir)).toThrow(/maxConnections/);
     fs.writeFileSync(path.join(dir, 'event.json'), encodeAccConfigFile('{"track":'));
     fs.rmSync(path.join(dir, 'entrylist.json'));
     expect(() => readAccServerConfig(dir)).toThrow(FakeAccConfigRefused);
   });
 
+  it('writes a results file only into an existing results/ folder, as accServer does', async () => {
+    const dir = writeCfg(writeAccServerConfig(race));
+    const resultsDir = path.join(dir, 'results');
+    fake = await startFakeAccServer({
+      cfgDir: dir,
+      broadcastPort: 0,
+      connectionPassword: 'pw',
+      resultsDir,
+    });
+    expect(await fake.endSession()).toBeNull();
+    expect(fs.existsSync(resultsDir)).toBe(false);
+    fs.mkdirSync(resultsDir);
+    const file = await fake.endSession();
+    expect(file && path.dirname(file)).toBe(resultsDir);
+  });
+
   it('answers a registration with the entry list and drives laps with their validity', async () => {
     const dir = writeCfg(writeAccServerConfig(race));
     const resultsDir = path.join(dir, 'results');
+    fs.mkdirSync(resultsDir);
     fake = await startFakeAccServer({
       cfgDir: dir,
       broadcastPort: 0,
@@ -228,6 +261,16 @@ describe('the fake ACC server', () => {
       },
     ]);
     expect(results.sessionResult.leaderBoardLines[0].car.raceNumber).toBe(2);
+
+    // The SDK's one-byte unregistration ends the registration.
+    expect(fake.registered).toBe(1);
+    client.send(
+      encodeAccOutbound({ type: 'UNREGISTER_COMMAND_APPLICATION' }),
+      fake.port,
+      '127.0.0.1',
+    );
+    await until(() => fake!.registered === 0);
+    expect(fake.received.at(-1)).toBe('UNREGISTER_COMMAND_APPLICATION');
     await new Promise<void>((resolve) => client.close(() => resolve()));
   });
 });

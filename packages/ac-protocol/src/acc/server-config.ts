@@ -55,6 +55,15 @@ export class AccConfigError extends Error {
 
 const STEAM64 = /^\d{17}$/;
 
+/**
+ * Connections beyond the car slots (decision 0118). The handbook: the gap between `maxCarSlots`
+ * and `maxConnections` is how many spectators or other irregular connections the server takes.
+ * Two: a spectator or broadcast PC (the game that answers Paddock's broadcasting, when it is not
+ * a seat), and a rig that rejoins while the server still counts its dropped connection
+ * (`ignorePrematureDisconnects` keeps it a while).
+ */
+export const ACC_SPARE_CONNECTIONS = 2;
+
 /** Every reason the server could not run this race, one line each (empty when it can). */
 export function checkAccServerRace(race: AccServerRace): string[] {
   const problems: string[] = [];
@@ -93,9 +102,11 @@ export function writeAccServerConfig(race: AccServerRace): AccConfigFiles {
     'configuration.json': json({
       udpPort: race.ports.udp,
       tcpPort: race.ports.tcp,
-      maxConnections: n,
-      // A venue's server is private: not on the lobby, not offered on the LAN.
-      lanDiscovery: 0,
+      maxConnections: n + ACC_SPARE_CONNECTIONS,
+      // The rigs find the server by ACC's LAN discovery (UDP 8999): serverList.json points the
+      // game's scan at this host, and only a server with lanDiscovery on answers it. Off the
+      // public lobby all the same: a venue's server is private.
+      lanDiscovery: 1,
       registerToLobby: 0,
       configVersion: 1,
     }),

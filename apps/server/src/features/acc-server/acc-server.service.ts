@@ -158,6 +158,9 @@ export class AccServerLink {
     await fsp.mkdir(cfg, { recursive: true });
     for (const [name, text] of Object.entries(files))
       await fsp.writeFile(path.join(cfg, name), encodeAccConfigFile(text));
+    // accServer writes results files (dumpLeaderboards) only into an existing results/ folder
+    // (the handbook: "must be manually created"); without it the session's import finds nothing.
+    await fsp.mkdir(this.resultsDir(), { recursive: true });
 
     const socket = dgram.createSocket('udp4');
     await new Promise<void>((resolve) => socket.bind(0, '0.0.0.0', resolve));
@@ -256,8 +259,8 @@ export class AccServerLink {
     if (!r) return;
     this.running.delete(partyId);
     if (r.registerTimer) clearInterval(r.registerTimer);
-    if (r.connectionId !== null)
-      await this.send(r, { type: 'UNREGISTER_COMMAND_APPLICATION', connectionId: r.connectionId });
+    // The SDK's form: one byte, the game knows the sender by its address.
+    if (r.connectionId !== null) await this.send(r, { type: 'UNREGISTER_COMMAND_APPLICATION' });
     if (r.child.exitCode === null && r.child.signalCode === null) {
       r.child.kill('SIGTERM');
       const timer = setTimeout(() => r.child.kill('SIGKILL'), STOP_GRACE_MS);

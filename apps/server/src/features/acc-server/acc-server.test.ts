@@ -149,6 +149,14 @@ describe('a party on the ACC dedicated server', () => {
     expect(list.entries.map((e: { raceNumber: number }) => e.raceNumber)).toEqual([1, 2, 3]);
     expect(list.entries[0].drivers[0].playerID).toBe(`S${ANN_STEAM}`);
     expect(list.entries[0].forcedCarModel).toBe(25);
+    // The handbook's configuration.json keys: LAN discovery on (the rigs' serverList.json points
+    // the game's scan at this host), two connections beyond the three cars.
+    const conf = JSON.parse(
+      decodeAccConfigFile(fs.readFileSync(path.join(cfg, 'configuration.json'))),
+    );
+    expect(conf).toMatchObject({ lanDiscovery: 1, maxConnections: 5, registerToLobby: 0 });
+    // results/ beside the binary exists before accServer starts: it writes none otherwise.
+    expect(fs.statSync(path.join(tmp, 'results')).isDirectory()).toBe(true);
 
     // The fake accServer runs those files; Paddock registers on its broadcasting port.
     fake = await startFakeAccServer({
@@ -212,6 +220,8 @@ describe('a party on the ACC dedicated server', () => {
     expect(stopped.json()).toMatchObject({ running: false });
     expect(fs.existsSync(path.join(tmp, 'stopped'))).toBe(true);
     await until('the unregistration', () => fake!.registered === 0);
+    // The SDK's unregistration: the type byte alone.
+    expect(fake.receivedHex.at(-1)).toBe('09');
   });
 
   it('loses and doubles nothing when the database refuses a live lap and then the import: the file brings the lap, the import is tried again at the stop', async () => {
