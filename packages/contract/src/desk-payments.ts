@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { INT_MAX } from './common';
+import { idNumber, INT_MAX } from './common';
 import { charge, deskMethod } from './charges';
 
 export const DESK_NOTE_MAX = 200;
+/** The most bookings one desk payment may name. */
+export const DESK_PAYMENT_BOOKINGS_MAX = 500;
 
 /**
  * `POST /users/{id}/desk_payments`: money staff took at the desk toward the outstanding balance.
@@ -19,6 +21,16 @@ export const deskPaymentRequest = z.object({
   idempotency_key: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Use 8 to 64 letters, digits, dashes or underscores.'),
+  /**
+   * The bookings this payment is for (the desk's own sale, decision 0116): only these settle,
+   * oldest first. Staff holding only the planner permission must name them; without it, the
+   * customer's whole outstanding balance is the pool, oldest first.
+   */
+  reservations: z
+    .array(idNumber)
+    .min(1, 'Name at least one booking.')
+    .max(DESK_PAYMENT_BOOKINGS_MAX, `Name at most ${DESK_PAYMENT_BOOKINGS_MAX} bookings.`)
+    .optional(),
 });
 export type DeskPaymentRequest = z.input<typeof deskPaymentRequest>;
 

@@ -144,6 +144,35 @@ export const plannerDelete = z
 export type PlannerDelete = z.infer<typeof plannerDelete>;
 
 /**
+ * `POST /planner/delete/quote`: what Delete Reservations would give back, booking by booking,
+ * exactly as the delete will do it (each the single cancel's quote), before staff confirm.
+ */
+export const plannerDeleteQuote = z
+  .object({ reservations: entryIds, refund: refundChoice.default('policy') })
+  .strict();
+export type PlannerDeleteQuote = z.input<typeof plannerDeleteQuote>;
+
+export const plannerRefundQuote = z.object({
+  bookings: z.array(
+    z.object({
+      reservation: z.number().int(),
+      customer: z.string().nullable(),
+      calendar_name: z.string(),
+      slot: z.string(),
+      currency: z.string(),
+      /** What goes back, in all (card or desk method, credits' value, voucher). */
+      total_cents: z.number().int(),
+      kept_cents: z.number().int(),
+      /** One line per way it goes back: "$27.22 given back at the desk (card terminal)". */
+      lines: z.array(z.string()),
+    }),
+  ),
+  /** The whole of it in one sentence, as the toast after the delete says it. */
+  summary: z.string(),
+});
+export type PlannerRefundQuote = z.infer<typeof plannerRefundQuote>;
+
+/**
  * Book selected free slots for a customer: `card` charges their saved card now (declined:
  * nothing is booked), `desk` leaves them unpaid to pay at the desk.
  */
@@ -165,7 +194,24 @@ export const plannerAttendance = z
   .strict();
 export type PlannerAttendance = z.infer<typeof plannerAttendance>;
 
-export const plannerResult = z.object({ detail: z.string(), entries: z.array(plannerEntry) });
+/**
+ * What a desk booking left to pay at the desk owes, booking by booking (oldest first), so the
+ * desk can take the payment at once for exactly these (decision 0116).
+ */
+export const paymentDue = z.object({
+  user: z.number().int(),
+  currency: z.string(),
+  total_cents: z.number().int(),
+  bookings: z.array(z.object({ id: z.number().int(), amount_cents: z.number().int() })),
+});
+export type PaymentDue = z.infer<typeof paymentDue>;
+
+export const plannerResult = z.object({
+  detail: z.string(),
+  entries: z.array(plannerEntry),
+  /** Book for a Customer, to pay at the desk: what it owes. */
+  payment_due: paymentDue.optional(),
+});
 export type PlannerResult = z.infer<typeof plannerResult>;
 
 /** What a seat's header says while a blackout covers the current slot (issue 30). */

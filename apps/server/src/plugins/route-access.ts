@@ -136,10 +136,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
     allOf: ['reservations.change_reservation', 'user.change_user'],
   },
   'POST /api/users/me/charges/capture_outstanding': 'user',
-  // Money taken at the desk: the same powers as marking the balance paid (0083).
-  'POST /api/users/:id/desk_payments': {
-    allOf: ['reservations.change_reservation', 'user.change_user'],
-  },
+  // Money taken at the desk (0083): toward the whole balance with the powers of marking it paid;
+  // the planner permission alone for the bookings it names, its own sale (the service, 0116).
+  'POST /api/users/:id/desk_payments': 'reservations.change_reservation',
   'POST /api/feed_token': 'reservations.change_reservation',
   'DELETE /api/feed_token': 'user',
   // The feed takes a session header or its own feed token; the route checks either.
@@ -198,6 +197,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/planner/move': 'reservations.change_reservation',
   'POST /api/planner/attendance': 'reservations.change_reservation',
   'POST /api/planner/book/quote': 'reservations.change_reservation',
+  'POST /api/planner/delete/quote': 'reservations.change_reservation',
   'GET /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/out_of_service': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',

@@ -6,6 +6,7 @@ import {
   AUTHENTICATION_EXPIRED_MESSAGE,
   AUTHENTICATION_FAILED_MESSAGE,
 } from '../../plugins/payments/provider';
+import { releasedDetail } from './release-checkout';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
@@ -157,7 +158,7 @@ describe('a checkout whose card asks for 3-D Secure', () => {
     const res = await processIt(user, id);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({
-      detail: AUTHENTICATION_FAILED_MESSAGE,
+      detail: releasedDetail(AUTHENTICATION_FAILED_MESSAGE),
       code: 'authentication_failed',
     });
     // The webhook and a retry answer the same, and change nothing.
@@ -188,7 +189,9 @@ describe('a checkout whose card asks for 3-D Secure', () => {
     await answerChallenge(t, await awaiting(user, id), 'complete');
     const res = await processIt(user, id);
     expect(res.statusCode).toBe(402);
-    expect(res.json().detail).toBe('Your card was declined.');
+    expect(res.json().detail).toBe(
+      'Your card was declined. Nothing was charged, and the seats were not kept.',
+    );
     const m = await money(id);
     expect(m.succeeded).toHaveLength(0);
     expect(m.booked[0].cancelledAt).not.toBeNull();
@@ -213,7 +216,7 @@ describe('a challenge nobody answers', () => {
     await repairCheckouts(ctx, { afterMs: 0, now: later });
     const res = await processIt(user, id);
     expect(res.statusCode).toBe(402);
-    expect(res.json().detail).toBe(AUTHENTICATION_EXPIRED_MESSAGE);
+    expect(res.json().detail).toBe(`${AUTHENTICATION_EXPIRED_MESSAGE} The seats were not kept.`);
     await answerChallenge(t, url, 'complete');
     const m = await money(id);
     expect(m.checkout.status).toBe('released');

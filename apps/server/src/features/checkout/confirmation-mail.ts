@@ -4,6 +4,20 @@ import type { MailMessage } from '../../plugins/mail';
 import { receiptMail, type Venue } from '../../plugins/receipt-mail';
 import { SLOT_MINUTES } from '../../lib/slots';
 
+/**
+ * What paid, line by line as the checkout showed it (issue 41): the seats, fees, club credits,
+ * voucher and tax, then the total and how it was (or is to be) paid.
+ */
+export type BookingPayment = {
+  /** card: the saved card; desk: owed, to pay at the desk; club_credit: a subscription's session. */
+  by: 'card' | 'desk' | 'club_credit';
+  seatsCents: number;
+  feesCents: number;
+  taxCents: number;
+  voucher: { code: string; cents: number } | null;
+  credits: { count: number; cents: number } | null;
+};
+
 export type ConfirmedBooking = {
   /** What the mail calls the booking: `#12` (a checkout), `Reservation #34` (a club credit). */
   reference: string;
@@ -18,10 +32,82 @@ export type ConfirmedBooking = {
   policyText: string;
   /** One entry per seat-slot, in time order. */
   items: { seatName: string; start: Date }[];
+  /** What paid; without it (an old owed confirmation), the total only. */
+  payment?: BookingPayment;
 };
 
+/**
+ * A payment that did not go through (issue 41): `declined`, the card refused and the seats stay
+ * booked, unpaid; `released`, the bank's 3-D Secure check failed or was left, so the seats went
+ * back. Either way nothing was charged.
+ */
+export type PaymentOutcome = { outcome: 'declined' | 'released'; message: string };
+
+/** The mail of a payment that did not go through: what happened to the seats, nothing charged. */
+export function paymentOutcomeMail(
+  booking: ConfirmedBooking & PaymentOutcome,
+): Promise<MailMessage> {
+  const zone = booking.location.timezone;
+  const amount = formatMoney(booking.totalCents, booking.location.currency);
+  const declined = booking.outcome === 'declined';
+  // The provider's own words, unless they only repeat that the card was declined.
+  const said =
+    booking.message && !(declined && /^Your card was declined\.?$/.test(booking.message))
+      ? ` The bank said: “${booking.message}”`
+      : '';
+  return receiptMail({
+    to: booking.to,
+    subject: declined
+      ? `Payment declined: your booking at ${booking.location.name} is not paid`
+      : `Payment not completed: nothing was charged`,
+    venue: booking.venue,
+    heading: declined ? 'Your payment was declined' : 'Your booking was not completed',
+    paragraphs: [
+      `Hi ${booking.name},`,
+      declined
+        ? `Your card was declined, so nothing was charged.${said} Your seats are kept for you, unpaid: ${amount} is owed. Pay it from your dashboard with another card, or at the desk when you arrive.`
+        : `The bank's security check (3-D Secure) did not pass, so nothing was charged.${said} The seats were not kept: the booking is cancelled, and any voucher or club credits it used are given back.`,
+    ],
+    rows: [
+      ['Times shown in', zone],
+      ['Booking', booking.reference],
+      [
+        declined ? 'Owed' : 'Charged',
+        declined ? amount : formatMoney(0, booking.location.currency),
+      ],
+    ],
+    lines: seatRuns(booking.items).map((run) => {
+      const start = DateTime.fromJSDate(run.start, { zone });
+      return `${run.seatName}: ${start.toFormat('ccc, LLL d, yyyy, h:mm a')} (${declined ? 'kept, unpaid' : 'released'})`;
+    }),
+    button: declined
+      ? { label: 'Pay from your dashboard', href: '/dashboard' }
+      : { label: 'Book again', href: '/' },
+  });
+}
+
+type Row = [label: string, value: string];
+
+/** The money rows: each part that paid, then the total in words that say how. */
+export function paymentRows(totalCents: number, currency: string, p?: BookingPayment): Row[] {
+  const money = (cents: number) => formatMoney(cents, currency);
+  if (!p) return [['Total charged', money(totalCents)]];
+  const rows: Row[] = [['Seats', money(p.seatsCents)]];
+  if (p.feesCents > 0) rows.push(['Booking fees', money(p.feesCents)]);
+  if (p.credits && p.credits.count > 0)
+    rows.push([`Club credits (${p.credits.count})`, `−${money(p.credits.cents)}`]);
+  if (p.voucher && p.voucher.cents > 0)
+    rows.push([`Voucher ${p.voucher.code}`, `−${money(p.voucher.cents)}`]);
+  if (p.taxCents > 0) rows.push(['Tax', money(p.taxCents)]);
+  if (p.by === 'club_credit')
+    rows.push(['Club subscription session', `−${money(p.seatsCents + p.feesCents)}`]);
+  if (p.by === 'desk') rows.push(['To pay at the desk', money(totalCents)]);
+  else rows.push(['Total charged', money(totalCents)]);
+  return rows;
+}
+
 /** The items as runs of back-to-back half-hours on one seat, in time order (decision 0098). */
-function seatRuns(items: ConfirmedBooking['items']) {
+export function seatRuns(items: ConfirmedBooking['items']) {
   const runs: { seatName: string; start: Date; end: Date }[] = [];
   const slot = SLOT_MINUTES * 60_000;
   for (const item of [...items].sort((a, b) => a.start.getTime() - b.start.getTime())) {
@@ -52,17 +138,26 @@ export function confirmationMail(booking: ConfirmedBooking): Promise<MailMessage
     return `${run.seatName}: ${start.toFormat('ccc, LLL d, yyyy, h:mm a')} to ${end.toFormat('h:mm a')} (${start.toFormat('ZZZZ')})`;
   });
   const where = [booking.location.name, booking.location.address].filter(Boolean).join(', ');
+  const owed = booking.payment?.by === 'desk';
+  const amount = formatMoney(booking.totalCents, booking.location.currency);
   return receiptMail({
     to: booking.to,
-    subject: `Your booking at ${booking.location.name} is confirmed`,
+    subject: owed
+      ? `Your booking at ${booking.location.name}: ${amount} to pay at the desk`
+      : `Your booking at ${booking.location.name} is confirmed`,
     venue: booking.venue,
-    heading: 'Your booking is confirmed',
-    paragraphs: [`Hi ${booking.name},`, `Your booking at ${booking.location.name} is confirmed.`],
+    heading: owed ? 'Your booking is made' : 'Your booking is confirmed',
+    paragraphs: [
+      `Hi ${booking.name},`,
+      owed
+        ? `Your booking at ${booking.location.name} is made and not paid yet: ${amount} is owed. Please pay at the desk when you arrive.`
+        : `Your booking at ${booking.location.name} is confirmed.`,
+    ],
     rows: [
       ['Venue', where],
       ['Times shown in', zone],
       ['Booking', booking.reference],
-      ['Total charged', formatMoney(booking.totalCents, booking.location.currency)],
+      ...paymentRows(booking.totalCents, booking.location.currency, booking.payment),
     ],
     lines,
     button: { label: 'Your reservations', href: '/dashboard' },

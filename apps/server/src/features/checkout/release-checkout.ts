@@ -5,6 +5,16 @@ import { addCredits } from '../../plugins/club-membership';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { publishChange } from '../../plugins/changes';
 import * as repo from './checkout.repo';
+import { oweBookingConfirmation } from './receipts-owed';
+import { checkoutBooking } from './send-confirmation';
+
+/** A released checkout's answer: the bank's words, then what happened to the seats and money. */
+export function releasedDetail(message: string): string {
+  const note = /nothing was charged/i.test(message)
+    ? 'The seats were not kept.'
+    : 'Nothing was charged, and the seats were not kept.';
+  return `${message} ${note}`.trim();
+}
 
 /**
  * Ends a checkout whose challenge failed or was abandoned, inside the caller's transaction with
@@ -48,8 +58,13 @@ export async function releaseCheckout(
     });
   const result: CheckoutResult = {
     statusCode: 402,
-    body: { detail: message, code: 'authentication_failed' },
+    body: { detail: releasedDetail(message), code: 'authentication_failed' },
   };
+  // The customer may have left the page: a mail says the same, after the commit (issue 41).
+  await oweBookingConfirmation(
+    tx,
+    await checkoutBooking(tx, checkout, { outcome: 'released', message }),
+  );
   await repo.updateCheckout(tx, checkout.id, {
     status: 'released',
     result,

@@ -15,7 +15,12 @@ import {
 } from '../reservations/reservations.repo';
 import { displayName } from '../reservations/reservations.service';
 import * as repo from './checkout.repo';
-import { confirmationMail } from './confirmation-mail';
+import {
+  confirmationMail,
+  paymentOutcomeMail,
+  type BookingPayment,
+  type PaymentOutcome,
+} from './confirmation-mail';
 
 type LocationRow = typeof locations.$inferSelect;
 
@@ -41,6 +46,10 @@ export type PaidBooking = {
   totalCents: number;
   items: Pick<CheckoutItem, 'calendarId' | 'time'>[];
   reservationIds: number[];
+  /** What paid, line by line (issue 41); a checkout's comes from its stored amounts. */
+  payment?: BookingPayment;
+  /** A payment that did not go through: that mail instead of a confirmation (issue 41). */
+  failed?: PaymentOutcome;
 };
 
 /** The facts of a paid checkout; null: no one to mail. */
@@ -57,7 +66,39 @@ export async function readConfirmationFacts(
     totalCents: checkout.amounts.totalCents,
     items: checkout.items,
     reservationIds: await repo.checkoutReservationIds(db, checkoutId),
+    // The lines the checkout showed: its stored quote's amounts (issue 41).
+    payment: {
+      by: 'card',
+      seatsCents: checkout.items.reduce((n, i) => n + i.costCents, 0),
+      feesCents: checkout.items.reduce((n, i) => n + i.bookingFeeCents, 0),
+      taxCents: checkout.amounts.salesTaxCents,
+      voucher:
+        checkout.amounts.discountCents > 0
+          ? { code: checkout.voucherCode ?? '', cents: checkout.amounts.discountCents }
+          : null,
+      credits:
+        checkout.amounts.creditsUsing > 0
+          ? { count: checkout.amounts.creditsUsing, cents: checkout.amounts.creditsValueCents }
+          : null,
+    },
   });
+}
+
+/** A checkout's facts as an owed mail stores them (a payment that did not go through, 0116). */
+export async function checkoutBooking(
+  db: Queryable,
+  checkout: NonNullable<Awaited<ReturnType<typeof repo.findCheckout>>>,
+  failed: PaymentOutcome,
+): Promise<PaidBooking> {
+  return {
+    reference: `#${checkout.id}`,
+    userId: checkout.userId,
+    locationId: checkout.locationId,
+    totalCents: checkout.amounts.totalCents,
+    items: checkout.items.map((i) => ({ calendarId: i.calendarId, time: i.time })),
+    reservationIds: await repo.checkoutReservationIds(db, checkout.id),
+    failed,
+  };
 }
 
 /** The facts of any paid booking; null: no one to mail. */
@@ -92,7 +133,9 @@ export function confirmationOf(
   facts: ConfirmationFacts,
 ): Promise<MailMessage> {
   const { booking, user, location, names, settings } = facts;
-  return confirmationMail({
+  const mail = (m: Parameters<typeof confirmationMail>[0]) =>
+    booking.failed ? paymentOutcomeMail({ ...m, ...booking.failed }) : confirmationMail(m);
+  return mail({
     policyText: facts.policy.text,
     reference: booking.reference,
     to: user.email,
@@ -105,6 +148,7 @@ export function confirmationOf(
       currency: location.currency,
     },
     totalCents: booking.totalCents,
+    payment: booking.payment,
     calendar: customerCalendarOf(facts.rows, {
       name: `${settings.company_name} booking`,
       publicUrl: ctx.publicUrl,

@@ -28,15 +28,36 @@ export type DeskPaymentInput = {
   amount_cents: number;
   note: string;
   idempotency_key: string;
+  reservations?: number[];
 };
 
-/** The same staff powers as "Mark All Outstanding as Paid", which this replaces in the web. */
-function assertMayTake(caller: AuthUser) {
-  if (
-    !hasPermission(caller, 'reservations.change_reservation') ||
-    !hasPermission(caller, 'user.change_user')
-  )
-    throw new Forbidden();
+export const NAME_THE_BOOKINGS =
+  'Taking money toward the whole balance needs the permission to edit customer accounts; name the bookings this payment is for.';
+
+/**
+ * Who may take it (decision 0116): staff who edit customer accounts and reservations, toward the
+ * whole balance (the powers of "Mark All Outstanding as Paid"); staff holding only the planner
+ * permission, for bookings they name — the sale they just made at the desk, or any of that
+ * customer's unpaid bookings the planner shows them.
+ */
+function assertMayTake(caller: AuthUser, input: DeskPaymentInput) {
+  if (!hasPermission(caller, 'reservations.change_reservation')) throw new Forbidden();
+  if (!hasPermission(caller, 'user.change_user') && !input.reservations)
+    throw new Forbidden(NAME_THE_BOOKINGS);
+}
+
+/** The outstanding bookings this payment may settle: the named ones, each the customer's own. */
+function poolOf(rows: reservationsRepo.ReservationRow[], named: number[] | undefined) {
+  if (!named) return rows;
+  const owed = new Set(rows.map((r) => r.id));
+  const stray = [...new Set(named)].find((id) => !owed.has(id));
+  if (stray !== undefined)
+    throw ValidationError.field(
+      'reservations',
+      `Booking ${stray} is not an unpaid booking of this customer.`,
+    );
+  const wanted = new Set(named);
+  return rows.filter((r) => wanted.has(r.id));
 }
 
 /**
@@ -123,14 +144,14 @@ export async function takeDeskPayment(
   input: DeskPaymentInput,
   mail?: ReceiptDeps,
 ): Promise<DeskPaymentResponse> {
-  assertMayTake(caller);
+  assertMayTake(caller, input);
   const key = `desk-${userId}-${input.idempotency_key}`;
   const outcome = await db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, userId);
     if (!customer) throw new NotFound();
     const [earlier] = await tx.select().from(charges).where(eq(charges.idempotencyKey, key));
     if (earlier) return { ...(await replay(tx, earlier, userId)), receipt: null };
-    const rows = await reservationsRepo.outstandingRows(tx, userId);
+    const rows = poolOf(await reservationsRepo.outstandingRows(tx, userId), input.reservations);
     const { currency, settled } = bookingsCovered(rows, input.amount_cents);
     const [charge] = await tx
       .insert(charges)

@@ -171,7 +171,7 @@ describe('POST /users/:id/desk_payments', () => {
     expect(await sentMails(t, user.email)).toHaveLength(1);
   });
 
-  it('needs both staff permissions, and a customer who exists', async () => {
+  it('needs both staff permissions for the whole balance, and a customer who exists', async () => {
     const { user } = await owing(1);
     const body = { method: 'cash', amount_cents: EACH };
     expect((await pay(user, body, planner)).statusCode).toBe(403);
@@ -188,6 +188,63 @@ describe('POST /users/:id/desk_payments', () => {
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json()).sort()).toEqual(['amount_cents', 'method']);
     expect(await balanceOf(user)).toBe(EACH);
+  });
+});
+
+describe('the planner permission alone (issue 41, decision 0116)', () => {
+  it("takes the desk's own sale: the bookings it names, never the whole balance or another's", async () => {
+    const older = await owing(1);
+    const { user } = older;
+    // The sale just made at the desk, to pay there (Book for a Customer → Book and Take Payment).
+    const slot = `${day}T${String(hour).padStart(2, '0')}:00`;
+    hour += 1;
+    const booked = await send('POST', '/api/planner/book', planner, {
+      user: user.id,
+      slots: [{ calendar: venue.seats[1].id, slot }],
+      payment: 'desk',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const due = booked.json().payment_due;
+    expect(due).toEqual({
+      user: user.id,
+      currency: 'USD',
+      total_cents: EACH,
+      bookings: [{ id: booked.json().entries[0].id, amount_cents: EACH }],
+    });
+    const sale = due.bookings.map((b: { id: number }) => b.id);
+
+    // Without naming the bookings: the whole balance is not the planner's to settle.
+    const whole = await pay(user, { method: 'cash', amount_cents: EACH }, planner);
+    expect(whole.statusCode).toBe(403);
+    expect(whole.json().detail).toMatch(/name the bookings this payment is for/);
+    // Someone else's booking, or one already paid, is refused by name.
+    const stranger = await owing(1);
+    const theirs = await pay(
+      user,
+      { method: 'cash', amount_cents: EACH, reservations: stranger.ids },
+      planner,
+    );
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json()).toEqual({
+      reservations: [`Booking ${stranger.ids[0]} is not an unpaid booking of this customer.`],
+    });
+
+    const paid = await pay(
+      user,
+      { method: 'terminal', amount_cents: EACH, reservations: sale },
+      planner,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Only the sale is settled, though an older booking was owed first.
+    expect(paid.json()).toMatchObject({ reservations: sale, balance_cents: EACH });
+    expect(await paidOf([...older.ids, ...sale])).toEqual([false, true]);
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.subjectUserId, user.id), eq(auditEvents.action, 'user.desk_payment')),
+      );
+    expect(audit.actorId).toBe(planner.id);
   });
 });
 

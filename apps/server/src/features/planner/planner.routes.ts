@@ -13,7 +13,9 @@ import {
   plannerDayWire,
   type PlannerDayWire,
   plannerDelete,
+  plannerDeleteQuote,
   plannerMove,
+  plannerRefundQuote,
   plannerQuery,
   plannerResult,
 } from '@paddock/contract/planner';
@@ -85,6 +87,19 @@ export const plannerRoutes =
       async (request) => planner.deleteEntries(db, request.authUser!, request.body, refunds),
     );
     app.post(
+      '/planner/delete/quote',
+      {
+        schema: {
+          tags,
+          summary:
+            'What deleting these reservations would give back, booking by booking (nothing changes)',
+          body: plannerDeleteQuote,
+          response: { 200: plannerRefundQuote, ...errors },
+        },
+      },
+      async (request) => planner.quoteDelete(db, request.authUser!, request.body),
+    );
+    app.post(
       '/planner/book',
       {
         schema: {
@@ -97,6 +112,8 @@ export const plannerRoutes =
       async (request, reply) => {
         const booked = await planner.bookFor(db, deps.payments, request.authUser!, request.body);
         bookingsCounter.inc({ via: 'planner' });
+        // Its receipt or pay-at-the-desk confirmation was owed with the booking (issue 41).
+        app.receipts.wake();
         return reply.status(201).send(booked);
       },
     );

@@ -13,7 +13,9 @@ import {
   type PlannerDayWire,
   type PlannerEntry,
   type PlannerDelete,
+  type PlannerDeleteQuote,
   type PlannerMove,
+  type PlannerRefundQuote,
 } from '@paddock/contract/planner';
 import { REASON_REQUIRED } from '@paddock/contract/refunds';
 import { MIXED_CURRENCIES_MESSAGE } from '@paddock/contract/money';
@@ -48,7 +50,11 @@ import type { RefundContext } from '../refunds/refund-context';
 import { seatFreed } from '../waitlist/waitlist.service';
 import { moveReservation } from '../refunds/move-reservation';
 import { settleCheckoutOf } from '../refunds/stopped-payment';
+import { quoteCancel } from '../refunds/refunds.service';
+import { refundView } from '../refunds/refund-view';
+import { sendNothingBackMail } from '../refunds/kept-mail';
 import { formatMoney } from '@paddock/contract/money';
+import { oweBookingConfirmation } from '../checkout/receipts-owed';
 
 function toEntry(row: repo.ReservationRow): PlannerEntry {
   return {
@@ -282,6 +288,7 @@ export async function deleteEntries(
   const recorded = await db.transaction(async (tx) => {
     const rows = await liveRows(tx, body.reservations);
     const made = [];
+    const nothingBack: number[] = [];
     if (body.refund && refunds) {
       for (const row of rows.filter((r) => !r.isBlackout)) {
         const locked = await findReservationForRefund(tx, row.id, true);
@@ -290,17 +297,17 @@ export async function deleteEntries(
             'reservations',
             `Invalid pk "${row.id}" - object does not exist.`,
           );
-        made.push(
-          await refundInTransaction(
-            tx,
-            caller,
-            locked,
-            { choice: body.refund, reason, cancel: true },
-            now,
-          ),
+        const refund = await refundInTransaction(
+          tx,
+          caller,
+          locked,
+          { choice: body.refund, reason, cancel: true },
+          now,
         );
+        if (refund) made.push(refund);
+        else nothingBack.push(row.id);
       }
-    }
+    } else nothingBack.push(...rows.filter((r) => !r.isBlackout).map((r) => r.id));
     await repo.cancelReservations(
       tx,
       rows.map((r) => r.id),
@@ -319,13 +326,62 @@ export async function deleteEntries(
         ...(body.refund ? { after: { refund: body.refund, reason } } : {}),
       })),
     );
-    return { made, freed: rows.filter((r) => !r.isBlackout) };
+    return { made, nothingBack, freed: rows.filter((r) => !r.isBlackout) };
   });
+  let back: string[][] = [];
   if (refunds) {
-    await finishRefunds(refunds, recorded.made);
+    const done = await finishRefunds(refunds, recorded.made);
+    // Each customer hears once: the refund receipt, or why nothing comes back (issue 41).
+    for (const id of recorded.nothingBack)
+      await sendNothingBackMail(refunds, { reservationId: id, kind: 'cancel' });
     for (const row of recorded.freed) await seatFreed(refunds, row.calendarId, row.slot);
+    back = await Promise.all(
+      done.flatMap((r) => (r ? [refundView(db, r).then((v) => v.refund.lines)] : [])),
+    );
   }
-  return { detail: DELETED_MESSAGE, entries: [] };
+  // "Successfully deleted" (spec staff §8), then the same money the dialog quoted.
+  const detail =
+    recorded.freed.length === 0 ? DELETED_MESSAGE : `${DELETED_MESSAGE}. ${refundSummary(back)}`;
+  return { detail, entries: [] };
+}
+
+const NOTHING_PAID = 'Nothing was paid for this booking, so nothing comes back.';
+
+/** What goes back, in one sentence: every booking's lines, or that nothing does. */
+export function refundSummary(lineSets: string[][]): string {
+  const lines = lineSets.flat().filter((l) => l !== NOTHING_PAID && !/ is kept under /.test(l));
+  if (lines.length === 0) return 'Nothing goes back to the customer.';
+  return `${lines.join('; ')}.`;
+}
+
+/**
+ * What Delete Reservations would give back, booking by booking: each the single cancel's own
+ * quote (one rule), before staff confirm (issue 41).
+ */
+export async function quoteDelete(
+  db: Db,
+  caller: AuthUser,
+  body: PlannerDeleteQuote,
+  now = new Date(),
+): Promise<PlannerRefundQuote> {
+  const rows = (await liveRows(db, body.reservations)).filter(
+    (r) => !r.isBlackout && r.userId !== null,
+  );
+  const bookings = [];
+  for (const row of rows) {
+    const quote = await quoteCancel(db, caller, row.id, body.refund ?? 'policy', now);
+    bookings.push({
+      reservation: row.id,
+      customer: displayName(row.user),
+      calendar_name: row.calendarName,
+      slot: row.slot,
+      currency: row.currency,
+      total_cents: quote.refund.total_cents,
+      kept_cents: quote.refund.kept_cents,
+      lines: quote.refund.lines,
+    });
+  }
+  return { bookings, summary: refundSummary(bookings.map((b) => b.lines)) };
 }
 
 /**
@@ -420,6 +476,30 @@ export async function bookFor(
       chargeId = outcome.charge.id;
     }
     if (body.payment === 'card') await repo.markPaid(tx, inserted, chargeId);
+    // One mail for the sale, after the commit (issue 41): the receipt of a card payment, or what
+    // is owed at the desk, with the seat, fee and tax lines the dialog showed.
+    await oweBookingConfirmation(tx, {
+      reference:
+        inserted.length === 1
+          ? `Reservation #${inserted[0]}`
+          : `Reservations #${inserted.join(', #')}`,
+      userId: body.user,
+      locationId: location.id,
+      totalCents: pricing.totalCents,
+      items: resolved.map(({ seat, slot }) => ({
+        calendarId: seat.id,
+        time: new Date(slot.startMs).toISOString(),
+      })),
+      reservationIds: inserted,
+      payment: {
+        by: body.payment,
+        seatsCents: pricing.lines.reduce((n, l) => n + l.costCents, 0),
+        feesCents: pricing.lines.reduce((n, l) => n + l.feeCents, 0),
+        taxCents: pricing.salesTaxCents,
+        voucher: null,
+        credits: null,
+      },
+    });
     await announce(tx, seatsOf(resolved.map((r) => ({ calendarId: r.seat.id }))));
     await recordAudit(tx, caller, {
       action: 'planner.book',
@@ -434,9 +514,23 @@ export async function bookFor(
     });
     return inserted;
   });
+  const rows = await repo.findRowsByIds(db, ids);
   return {
     detail: body.payment === 'card' ? 'Booked and paid by card.' : 'Booked, to pay at the desk.',
-    entries: (await repo.findRowsByIds(db, ids)).map(toEntry),
+    entries: rows.map(toEntry),
+    // What the sale owes, so the desk can take it at once for exactly these (decision 0116).
+    ...(body.payment === 'desk'
+      ? {
+          payment_due: {
+            user: body.user,
+            currency: location.currency,
+            total_cents: pricing.totalCents,
+            bookings: [...rows]
+              .sort((a, b) => a.time.getTime() - b.time.getTime() || a.id - b.id)
+              .map((r) => ({ id: r.id, amount_cents: r.amountCents })),
+          },
+        }
+      : {}),
   };
 }
 
@@ -531,6 +625,7 @@ export async function markAttendance(
   now = new Date(),
 ) {
   const made: Awaited<ReturnType<typeof refundInTransaction>>[] = [];
+  const nothingBack: number[] = [];
   const rows = await db.transaction(async (tx) => {
     const found = await liveRows(tx, body.reservations);
     if (found.some((r) => r.isBlackout))
@@ -539,16 +634,16 @@ export async function markAttendance(
     if (body.attendance === 'no_show' && refunds)
       for (const row of found.filter((r) => r.attendance !== 'no_show')) {
         const locked = await findReservationForRefund(tx, row.id, true);
-        if (locked)
-          made.push(
-            await refundInTransaction(
-              tx,
-              caller,
-              locked,
-              { choice: 'no_show', reason: 'No-show', cancel: false },
-              now,
-            ),
-          );
+        if (!locked) continue;
+        const refund = await refundInTransaction(
+          tx,
+          caller,
+          locked,
+          { choice: 'no_show', reason: 'No-show', cancel: false },
+          now,
+        );
+        if (refund) made.push(refund);
+        else nothingBack.push(row.id);
       }
     await tx
       .update(reservations)
@@ -574,7 +669,11 @@ export async function markAttendance(
     );
     return found;
   });
-  if (refunds) await finishRefunds(refunds, made);
+  if (refunds) {
+    await finishRefunds(refunds, made);
+    for (const id of nothingBack)
+      await sendNothingBackMail(refunds, { reservationId: id, kind: 'no_show' });
+  }
   const detail =
     body.attendance === 'checked_in'
       ? 'Checked in.'

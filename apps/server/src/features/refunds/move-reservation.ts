@@ -31,7 +31,7 @@ import {
   keepDeclined,
   type DearerDifference,
 } from './move-charge';
-import { sendMoveChargeReceipt } from './move-charge-mail';
+import { sendMoveChargeReceipt, sendMovedMail } from './move-charge-mail';
 import * as repo from './refunds.repo';
 import { finish } from './card-refunds';
 import { recordRefundParts } from './record-refund';
@@ -264,6 +264,13 @@ export async function moveReservation(
     if (final) refunds.push({ id: one.id, view: await refundView(ctx.db, final) });
     if (one.charge) await sendMoveChargeReceipt(ctx, one.id, one.charge);
   }
+  // No money moved (same price, or unpaid): the customer still hears the new time, once for
+  // the whole run (issue 41); a refund or a charge said it in its own receipt.
+  if (done.each.every((one) => !one.refund && !one.charge))
+    await sendMovedMail(
+      ctx,
+      done.each.map((one) => ({ id: one.id, fromSeat: one.fromSeat, fromTime: one.fromTime })),
+    );
   // The seats it left are free again (unless the run itself moved onto them): the waitlist for
   // each hears first.
   const landed = new Set(done.each.map((one) => `${one.to.calendarId}|${one.to.slot}`));
@@ -345,6 +352,8 @@ async function moveInSavepoint(
     charge,
     from: { calendarId: row.calendarId, slot: row.slot },
     to: { calendarId: m.seat.id, slot: m.slot.slot },
+    fromSeat: row.calendarName,
+    fromTime: row.time,
   };
 }
 

@@ -30,11 +30,15 @@ export function refundMail(r: RefundReceipt): Promise<MailMessage> {
       `Your reservation for ${r.seatName} at ${r.locationName} on ${r.when} ${what}.`,
       'What comes back:',
     ],
+    // No rows: the receipt puts rows before lines, and "What comes back:" must be followed by
+    // what comes back, in the text part as in the HTML (issue 41).
     lines: r.lines,
-    rows: [['Times shown in', r.timezone]],
     button: { label: 'Your transactions', href: '/dashboard' },
-    notes: r.cardFailed
-      ? ['The refund to your card was declined; we will try again and let you know.']
-      : [],
+    notes: [
+      ...(r.cardFailed
+        ? ['The refund to your card was declined; we will try again and let you know.']
+        : []),
+      `Times shown in ${r.timezone}.`,
+    ],
   });
 }

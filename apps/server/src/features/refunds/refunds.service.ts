@@ -19,6 +19,7 @@ import { type Plan, plan } from './refund-plan';
 import { breakdown, voucherCodeOf, refundView } from './refund-view';
 import { refundInTransaction } from './record-refund';
 import { finish } from './card-refunds';
+import { sendNothingBackMail } from './kept-mail';
 
 function assertChoice(caller: AuthUser, choice: RefundChoice, reason: string) {
   if (choice !== 'policy' && !isStaff(caller)) throw new Forbidden();
@@ -89,6 +90,8 @@ export async function cancelReservation(
     );
   });
   const final = await finish(ctx, refund);
+  // No refund row (kept under the policy, or nothing paid): still one mail saying so.
+  if (!final) await sendNothingBackMail(ctx, { reservationId: id, kind: 'cancel' });
   const row = await repo.findReservation(ctx.db, id);
   if (row) await seatFreed(ctx, row.calendarId, row.slot);
   return {
@@ -119,6 +122,7 @@ export async function markNoShow(
     );
   });
   const final = await finish(ctx, refund);
+  if (!final) await sendNothingBackMail(ctx, { reservationId: id, kind: 'no_show' });
   return {
     detail: 'Marked as no-show.',
     refund: final ? await refundView(ctx.db, final) : null,

@@ -297,6 +297,14 @@ export type ConfirmPaidBooking = (
     totalCents: number;
     items: { calendarId: number; time: string }[];
     reservationIds: number[];
+    payment: {
+      by: 'club_credit';
+      seatsCents: number;
+      feesCents: number;
+      taxCents: number;
+      voucher: null;
+      credits: null;
+    };
   },
 ) => Promise<void>;
 
@@ -459,6 +467,15 @@ async function createWithSubscription(
       totalCents: 0,
       items: [{ calendarId: seat.id, time: new Date(slot.startMs).toISOString() }],
       reservationIds: [created],
+      // The receipt says what paid: the subscription, not "$0.00" alone (issue 41).
+      payment: {
+        by: 'club_credit',
+        seatsCents: seat.costCents,
+        feesCents: 0,
+        taxCents: 0,
+        voucher: null,
+        credits: null,
+      },
     });
     return created;
   });
