@@ -1,7 +1,8 @@
-// Assetto Corsa Competizione on a rig (docs/decisions/0090, docs/rigs.md): the game is told
+// Assetto Corsa Competizione on a rig (docs/decisions/0090, 0118, docs/rigs.md): the game is told
 // where the party's accServer is (Config/serverList.json) and where to answer broadcasting
 // registrations (Config/broadcasting.json), both UTF-16 LE as the game writes its own; then the
-// configured launch command starts it. The seat's car, race number and driver come from the
+// configured launch command starts it, and the game's own process (AC2-Win64-Shipping.exe) is
+// the sim whichever launcher started it. The seat's car, race number and driver come from the
 // server's entry list (forcedCarModel, overrideDriverInfo), not from the rig.
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -23,14 +24,10 @@ export function accClientFiles(
   if (race.track.sim !== 'acc') throw new Error(`${race.track.name} is not an ACC track.`);
   const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
   return {
-    ...(race.remote
-      ? {
-          'serverList.json': json({
-            leagueServerIp: race.remote.ip,
-            leagueServerPort: race.remote.port,
-          }),
-        }
-      : {}),
+    // The handbook's one key, `leagueServerIP`: the game scans that host for a server instead
+    // of the local network (ACC's LAN discovery, UDP 8999; the server answers only with
+    // lanDiscovery 1) and lists it. There is no port key: the server's answer carries its port.
+    ...(race.remote ? { 'serverList.json': json({ leagueServerIP: race.remote.ip }) } : {}),
     // The SDK's own key name ("upd"): the game reads only that spelling.
     'broadcasting.json': json({
       updListenerPort: broadcast.port,

@@ -11,6 +11,12 @@ export interface LaunchCommand {
   args: string[];
   /** Working folder of the program (acs.exe wants the AC install folder). */
   cwd?: string;
+  /**
+   * The game's own image name when `command` is a launcher (Steam, a script): the sim is that
+   * process, found by name whichever way it started, and Exit ends it (decision 0118).
+   * Unset: the launched program is the game.
+   */
+  gameProcess?: string;
 }
 
 /** A dedicated server for multiplayer parties, when the venue runs one at a fixed address. */
@@ -57,6 +63,16 @@ const isWindows = process.platform === 'win32';
 /** Steam's default library on Windows. */
 export const DEFAULT_AC_INSTALL = 'C:\\Program Files (x86)\\Steam\\steamapps\\common\\assettocorsa';
 
+/** ACC's game process: Unreal's shipping binary (AC2\Binaries\Win64), whatever started it. */
+export const ACC_GAME_PROCESS = 'AC2-Win64-Shipping.exe';
+
+/** ACC through Steam (app 805550): steam.exe hands the start over and exits, or stays. */
+export const DEFAULT_ACC_LAUNCH: LaunchCommand = {
+  command: 'C:\\Program Files (x86)\\Steam\\steam.exe',
+  args: ['-applaunch', '805550'],
+  gameProcess: ACC_GAME_PROCESS,
+};
+
 export function defaults(
   env: NodeJS.ProcessEnv = process.env,
 ): Omit<AgentConfig, 'server' | 'key'> {
@@ -92,6 +108,8 @@ export const USAGE = `paddock-rig --server URL --key RIGKEY [options]
   --launch CMD          the program that starts the sim (default: acs.exe of a Steam install)
   --launch-arg ARG      an argument for it (repeat for more)
   --launch-cwd DIR      its working folder
+  --game-process NAME   the game's image name when --launch is a launcher that exits
+                        (default for --sim acc: AC2-Win64-Shipping.exe)
   --laps-file FILE      laps from the sim, one JSON line each (an in-game app writes it)
   --driver-name NAME    the name in race.ini (default: the seat's name)
   --help                this text`;
@@ -111,6 +129,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
       launch: { type: 'string' },
       'launch-arg': { type: 'string', multiple: true },
       'launch-cwd': { type: 'string' },
+      'game-process': { type: 'string' },
       'driver-name': { type: 'string' },
       'laps-file': { type: 'string' },
       help: { type: 'boolean' },
@@ -129,11 +148,17 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     }
   }
   const base = defaults(env);
-  const launch: LaunchCommand = { ...base.launch, ...file.launch };
+  const sim = values.sim ?? file.sim ?? base.sim;
+  // ACC's own launch unless one is given: through Steam, the game found by its name.
+  const baseLaunch =
+    sim === 'acc' && !file.launch && !values.launch ? DEFAULT_ACC_LAUNCH : base.launch;
+  const launch: LaunchCommand = { ...baseLaunch, ...file.launch };
   if (values.launch) launch.command = values.launch;
   if (values.launch) launch.cwd = undefined;
   if (values['launch-arg']) launch.args = values['launch-arg'];
   if (values['launch-cwd']) launch.cwd = values['launch-cwd'];
+  if (values['game-process'] !== undefined) launch.gameProcess = values['game-process'];
+  if (sim === 'acc' && launch.gameProcess === undefined) launch.gameProcess = ACC_GAME_PROCESS;
   const config: AgentConfig = {
     ...base,
     ...file,
@@ -141,7 +166,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     key: values.key ?? env.PADDOCK_RIG_KEY ?? file.key ?? '',
     dataDir: values['data-dir'] ?? file.dataDir ?? base.dataDir,
     acCfgDir: values['ac-cfg-dir'] ?? file.acCfgDir ?? base.acCfgDir,
-    sim: (values.sim ?? file.sim ?? base.sim) as AgentConfig['sim'],
+    sim: sim as AgentConfig['sim'],
     accConfigDir: values['acc-config-dir'] ?? file.accConfigDir ?? base.accConfigDir,
     launch,
     driverName: values['driver-name'] ?? file.driverName,

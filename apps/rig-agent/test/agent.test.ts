@@ -226,6 +226,54 @@ describe('the rig agent', () => {
     await until(() => staffView.entry(seat)?.state === 'none', 10_000, 'exited');
   });
 
+  it('follows the game a launcher started and left running: running while it runs, Exit closes it, a restarted agent finds it', async () => {
+    const seat = venue.seats[2].id;
+    const eventId = await eventOf(seat);
+    await api('PATCH', `/api/races/events/${eventId}`, { track, cars: [car] });
+    // The launch command is a launcher (as steam.exe -applaunch): it starts the game, a process
+    // of its own image name, and exits.
+    const r = await rig(seat, h.url, undefined, 'ac', true);
+    expect(r.config.launch.gameProcess).toBe(`acs-seat${seat}.exe`);
+    const staffView = await watch(eventId);
+    await signal(eventId, { signal: 'SESSION_START' });
+    await until(() => staffView.entry(seat)?.state === 'running', 15_000, 'running');
+    await until(() => r.starts().length === 1, 5000, 'the game to start');
+    const [{ pid, launcher }] = r.starts();
+    expect(launcher).not.toBeNull();
+    await until(() => !alive(launcher!), 5000, 'the launcher to exit');
+    // The launcher is gone, the game runs: so does the seat.
+    await sleep(1000);
+    expect(alive(pid)).toBe(true);
+    expect(r.agent.state).toBe('launched');
+    expect(staffView.entry(seat)?.state).toBe('running');
+    expect(r.log.filter((l) => l.includes('exited'))).toEqual([]);
+
+    // The agent restarts (an update): it finds the game, not the launcher, and Exit closes it.
+    await r.agent.close();
+    const again = await rig(seat, h.url, r, 'ac', true);
+    expect(again.log).toContain('Assetto Corsa is still running from before: watching it');
+    await signal(eventId, { signal: 'SESSION_EXIT' });
+    await until(() => !alive(pid), 10_000, 'Exit to close the game');
+    await until(() => staffView.entry(seat)?.state === 'none', 10_000, 'exited');
+
+    // Started again, the game quits by itself: the seat says so.
+    await signal(eventId, { signal: 'SESSION_START' });
+    await until(() => again.starts().length === 2, 15_000, 'the second game');
+    await until(() => staffView.entry(seat)?.state === 'running', 10_000, 'running again');
+    // The agent has found the game (the pid it keeps for a restart is the game's, not the
+    // launcher's); then the driver quits it.
+    const second = again.starts()[1].pid;
+    const pidFile = path.join(again.config.dataDir, 'sim.pid');
+    await until(
+      () => fs.existsSync(pidFile) && fs.readFileSync(pidFile, 'utf8') === String(second),
+      5000,
+      'the game found',
+    );
+    process.kill(second, 'SIGTERM');
+    await until(() => staffView.entry(seat)?.state === 'none', 10_000, 'the quit seen');
+    expect(again.agent.state).toBe('exited');
+  });
+
   it('runs as the paddock-rig command', async () => {
     const seat = venue.seats[1].id;
     const eventId = await eventOf(seat);

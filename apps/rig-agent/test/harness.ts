@@ -24,6 +24,11 @@ export const FAKE_ACC_SIM = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'fake-acc-sim.mjs',
 );
+/** Starts a fake game as its own process and exits at once, as `steam.exe -applaunch` does. */
+export const FAKE_LAUNCHER = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'fake-launcher.mjs',
+);
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -160,6 +165,8 @@ export class RigHarness {
     server: string,
     again?: { config: AgentConfig },
     sim: AgentConfig['sim'] = 'ac',
+    /** The sim as a game a launcher starts and leaves running (found by its image name). */
+    viaLauncher = sim === 'acc',
   ) => {
     let key = again?.config.key;
     if (!key) {
@@ -173,6 +180,10 @@ export class RigHarness {
     const acCfgDir = path.join(dir, 'Documents', 'Assetto Corsa', 'cfg');
     const simLog = path.join(dir, 'fake-sim.jsonl');
     const accConfigDir = path.join(dir, 'Documents', 'Assetto Corsa Competizione', 'Config');
+    // One image name per rig: the rigs of a test share this machine, a venue's have one each.
+    const gameImage = `${sim === 'acc' ? 'AC2-Win64-Shipping' : 'acs'}-seat${seat}.exe`;
+    const game =
+      sim === 'acc' ? [FAKE_ACC_SIM, accConfigDir, simLog] : [FAKE_SIM, acCfgDir, simLog];
     const config: AgentConfig = {
       server,
       key,
@@ -181,10 +192,13 @@ export class RigHarness {
       sim,
       accConfigDir,
       accBroadcast: { port: 9000, password: 'paddock' },
-      launch:
-        sim === 'acc'
-          ? { command: process.execPath, args: [FAKE_ACC_SIM, accConfigDir, simLog] }
-          : { command: process.execPath, args: [FAKE_SIM, acCfgDir, simLog] },
+      launch: viaLauncher
+        ? {
+            command: process.execPath,
+            args: [FAKE_LAUNCHER, ...game, gameImage],
+            gameProcess: gameImage,
+          }
+        : { command: process.execPath, args: game },
       lapsFile: path.join(dir, 'laps.jsonl'),
       retryMs: 200,
       retryMaxMs: 1000,
@@ -199,21 +213,28 @@ export class RigHarness {
       lapRetryMs: 300,
     });
     this.cleanups.push(() => agent.close({ stopSim: true }));
+    // A launched game is not the agent's child: none outlives its test, whatever happened.
+    this.cleanups.push(() => {
+      for (const s of starts()) if (alive(s.pid)) process.kill(s.pid, 'SIGKILL');
+    });
     agent.start();
     await until(() => agent.connected, 15_000, 'the agent to connect');
     /** The fake sim's starts, one line per process. */
-    const starts = (): Array<{
+    function starts(): Array<{
       pid: number;
+      /** The launcher that started it, when there is one. */
+      launcher: number | null;
       track?: string;
-      server?: { leagueServerIp: string; leagueServerPort: number } | null;
-    }> =>
-      fs.existsSync(simLog)
+      server?: Record<string, unknown> | null;
+    }> {
+      return fs.existsSync(simLog)
         ? fs
             .readFileSync(simLog, 'utf8')
             .split('\n')
             .slice(0, -1) // only whole lines: the fake sim may be writing its first one right now
             .map((l) => JSON.parse(l))
         : [];
+    }
     /** What race.ini says about the multiplayer server and the car. */
     const remote = () => {
       const race = parseIni(fs.readFileSync(path.join(acCfgDir, 'race.ini'), 'utf8'));

@@ -119,14 +119,16 @@ describe('an ACC party race, end to end', () => {
     const feed = await h.changeFeed();
 
     // SESSION_START: Paddock starts accServer (the track is ACC's), tells the seats where to
-    // join; each rig writes serverList.json and starts its game.
+    // join; each rig writes serverList.json and starts its game through a launcher that exits
+    // (as steam.exe -applaunch does): the seat runs while the game does.
     await signal(eventId, { signal: 'SESSION_START' });
     expect(h.t.app.acServers.status(party.id)).toMatchObject({ running: true, game_port: 9232 });
     expect(h.t.app.acServers.run(party.id)).toBeUndefined(); // not an acServer
     for (const [i, r] of rigs.entries()) {
       await until(() => staffView.entry(seats[i])?.state === 'running', 15_000, `seat ${i} runs`);
       await until(() => r.starts().length === 1, 5000, `game ${i} to start`);
-      expect(r.starts()[0].server).toEqual({ leagueServerIp: '127.0.0.1', leagueServerPort: 9232 });
+      // The handbook's one key: the game scans that host (LAN discovery, UDP 8999).
+      expect(r.starts()[0].server).toEqual({ leagueServerIP: '127.0.0.1' });
     }
     expect(fs.readFileSync(path.join(h.tmp, 'started'), 'utf8')).toBe('started\n');
 
@@ -137,7 +139,10 @@ describe('an ACC party race, end to end', () => {
       connectionPassword: 'paddock',
       resultsDir: path.join(h.tmp, 'results'),
     });
-    expect(fake.config.track).toBe('spa');
+    expect(fake.config).toMatchObject({ track: 'spa', lanDiscovery: 1, maxConnections: 5 });
+    // The launchers are gone, the games run, and the seats say so.
+    expect(rigs.map((r) => alive(r.starts()[0].pid))).toEqual([true, true, true]);
+    expect(seats.map((s) => staffView.entry(s)?.state)).toEqual(['running', 'running', 'running']);
     const run = h.t.app.acServers.acc.run(party.id)!;
     await until(() => run.carSeat.size === 3, 15_000, 'the entry list');
 
