@@ -107,9 +107,8 @@ test('staff race three seats together: party, event, preset, start, live rig sta
       expect(reset.ok(), await reset.text()).toBe(true);
     }
   }
-  const presets = (await (
-    await request.get('/api/races/presets', { headers: asStaff })
-  ).json()) as { id: number; name: string }[] | { results: { id: number; name: string }[] };
+  const presets = (await (await request.get('/api/races/presets', { headers: asStaff })).json()) as
+    { id: number; name: string }[] | { results: { id: number; name: string }[] };
   for (const preset of Array.isArray(presets) ? presets : presets.results)
     if (preset.name === 'Monza sprint')
       await request.delete(`/api/races/presets/${preset.id}`, { headers: asStaff });
@@ -247,7 +246,8 @@ test('staff race three seats together: party, event, preset, start, live rig sta
     // Start the party without VR Rig 1: two rigs load, then run.
     await launcher.getByRole('checkbox', { name: /^VR Rig 1 starts with the party/ }).uncheck();
     await launcher.getByRole('button', { name: 'Start Friday Night Race', exact: true }).click();
-    await expect(page.getByText('Start sent to Friday Night Race.')).toBeVisible();
+    // Every started seat's rig is connected: the answer names them (VR Rig 1 was left out).
+    await expect(launcher.getByText('Start sent to Cockpit 4, Cockpit 5.')).toBeVisible();
     await expect(stateOf(page, 'Friday Night Race', 'Cockpit 4')).toHaveText('State: Loading');
     await expect(stateOf(page, 'Friday Night Race', 'Cockpit 5')).toHaveText('State: Loading');
     await expect(stateOf(page, 'Friday Night Race', 'VR Rig 1')).toHaveText('State: None');
