@@ -104,6 +104,13 @@ test('the owner sets up a location with hours and three seats, and a customer bo
       await expect(dialog.getByLabel('Price per slot ($)')).toHaveAttribute('aria-invalid', 'true');
       await expectAccessible(page);
       await dialog.getByLabel('Price per slot ($)').fill('30');
+      // The PC's Steam account (decision 0118): a short id is named on its field, axe clean.
+      const steam = dialog.getByLabel('Steam account of this PC (SteamID64)');
+      await steam.fill('7656119797107030');
+      await dialog.getByRole('button', { name: 'Save Seat' }).click();
+      await expect(steam).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page);
+      await steam.fill('76561197971070302');
     }
     await dialog.getByRole('button', { name: 'Save Seat' }).click();
     await expect(dialog).toBeHidden();

@@ -207,9 +207,27 @@ export const calendarTypeUpdate = calendarTypeFields.partial().strict();
 export type CalendarTypeUpdate = z.infer<typeof calendarTypeUpdate>;
 
 /** A seat as staff manage it: inactive seats included, with its order. */
+/**
+ * A SteamID64: 17 digits, the individual-account range starting 7656119 (what Steam shows as
+ * the account's id, and ACC's entry list takes as `playerID` S<id>).
+ */
+export const STEAM_ID64_PATTERN = /^7656119\d{10}$/;
+export const STEAM_ID64_MESSAGE =
+  'Enter the 17-digit SteamID64 of the seat’s Steam account (it starts with 7656119), or leave it empty.';
+
+/** A seat's Steam account, or null (none): '' clears it too. */
+export const seatSteamId = z
+  .string()
+  .trim()
+  .regex(/^(7656119\d{10})?$/, STEAM_ID64_MESSAGE)
+  .nullable();
+
 export const seatAdmin = calendar.extend({
   active: z.boolean(),
   sort_order: z.number().int(),
+  /** The SteamID64 the seat's PC plays on: ACC's forced entry list ties the seat's race number
+   *  to it (decision 0118). Null when not set. */
+  steam_id: z.string().nullable(),
 });
 export type SeatAdmin = z.infer<typeof seatAdmin>;
 
@@ -224,6 +242,7 @@ export const seatFields = z
     image: safeUrl(),
     active: z.boolean(),
     sort_order: z.number().int().min(-1_000_000).max(1_000_000),
+    steam_id: seatSteamId,
   })
   .strict();
 export const seatCreate = seatFields

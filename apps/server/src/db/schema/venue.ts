@@ -59,4 +59,7 @@ export const calendars = pgTable('calendars', {
   image: text().notNull().default(''),
   active: boolean().notNull().default(true),
   sortOrder: integer().notNull().default(0),
+  /** The SteamID64 of the Steam account this seat's PC plays on (ACC's entry list ties the
+   *  race number to it: `playerID` S<id>); null when not set (decision 0118). */
+  steamId: text(),
 });

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { cars, skins, tracks } from '../../db/schema/laps';
 import { parties } from '../../db/schema/races';
+import { calendars } from '../../db/schema/venue';
 import { HttpError, NotFound, ValidationError } from '../../plugins/errors';
 import { lapOwner } from '../laps/catalog-upkeep';
 import { importResults, storeLap } from '../laps/laps.service';
@@ -446,11 +447,22 @@ export class AcServerLink {
         guid: u.simGuid && STEAM64.test(u.simGuid) ? u.simGuid : '',
       };
     }
+    // The Steam account each seat's PC plays on: who ACC sees at that seat, whoever drives.
+    const seatIds = event.entries.map((e) => e.calendar);
+    const steamRows = seatIds.length
+      ? await this.db
+          .select({ id: calendars.id, steamId: calendars.steamId })
+          .from(calendars)
+          .where(inArray(calendars.id, seatIds))
+      : [];
+    const seatSteamIds: Record<number, string> = {};
+    for (const r of steamRows) if (r.steamId) seatSteamIds[r.id] = r.steamId;
     return {
       track: track ?? null,
       cars: Object.fromEntries(carRows.map((c) => [c.id, c.key])),
       skins: Object.fromEntries(skinRows.map((s) => [s.id, s.key])),
       drivers,
+      seatSteamIds,
     };
   }
 

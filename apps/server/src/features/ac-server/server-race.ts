@@ -16,6 +16,8 @@ export interface ServerRaceLookups {
   skins: Record<number, string>;
   /** Seat (calendar id) → who drives it: racer name and Steam64 id ('' when unknown). */
   drivers: Record<number, { name: string; guid: string }>;
+  /** Seat (calendar id) → the SteamID64 its PC plays on, for the seats that have one (0118). */
+  seatSteamIds?: Record<number, string>;
 }
 
 export interface ServerRaceLink {

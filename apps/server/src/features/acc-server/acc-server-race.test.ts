@@ -93,6 +93,38 @@ describe('a party event as an ACC server race', () => {
     expect(accCarModel('ks_mazda_mx5_cup')).toBeNull();
   });
 
+  it('ties each seat’s race number to its own Steam account, and forces the list when every seat has one', () => {
+    // The seat's account wins over the driver's: on a venue rig the game plays on the PC's.
+    const seatSteamIds = { 11: '76561198000000011', 12: '76561198000000012' };
+    const { race } = toAccServerRace(event, { ...lookups, seatSteamIds }, link);
+    expect(race.entries.map((e) => [e.raceNumber, e.steamId])).toEqual([
+      [1, '76561198000000011'],
+      [2, '76561198000000012'],
+    ]);
+    const list = JSON.parse(writeAccServerConfig(race)['entrylist.json']);
+    // The handbook's entry list keys: playerID "S" + SteamID64, forceEntryList 1.
+    expect(
+      list.entries.map((e: { drivers: { playerID: string }[] }) => e.drivers[0].playerID),
+    ).toEqual(['S76561198000000011', 'S76561198000000012']);
+    expect(list.forceEntryList).toBe(1);
+    // One seat without: the list is not forced (that seat takes whoever joins).
+    const partly = toAccServerRace(
+      event,
+      { ...lookups, seatSteamIds: { 12: '76561198000000012' } },
+      link,
+    );
+    expect(partly.race.entries.map((e) => e.steamId)).toEqual([
+      '76561197971070302',
+      '76561198000000012',
+    ]);
+    const some = toAccServerRace(
+      event,
+      { ...lookups, drivers: {}, seatSteamIds: { 12: '76561198000000012' } },
+      link,
+    );
+    expect(JSON.parse(writeAccServerConfig(some.race)['entrylist.json']).forceEntryList).toBe(0);
+  });
+
   it('lists every reason it cannot run: laps, an AC car', () => {
     try {
       toAccServerRace(

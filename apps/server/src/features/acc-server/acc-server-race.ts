@@ -27,7 +27,7 @@ export const raceNumberOf = (seatIndex: number) => seatIndex + 1;
 
 /**
  * One entry per seat in seat order (race number = index + 1), the seat's car (the event's first
- * when none), its driver's name and Steam id; sessions in the event's order, practice and hotlap
+ * when none), its driver's name, and the seat's Steam id (else the driver's); sessions in the event's order, practice and hotlap
  * as ACC practice; ACC's assists that a server can forbid.
  */
 export function toAccServerRace(
@@ -58,7 +58,9 @@ export function toAccServerRace(
     return {
       carModel: carModel ?? 0,
       raceNumber: raceNumberOf(i),
-      steamId: driver.guid,
+      // The seat's Steam account first: on a venue rig the game plays on the PC's account, so
+      // that is who ACC sees at this seat (decision 0118); else the driver's own, when known.
+      steamId: lookups.seatSteamIds?.[e.calendar] || driver.guid,
       firstName: first ?? '',
       lastName: rest.join(' '),
       shortName: name.replace(/\s+/g, '').slice(0, 3).toUpperCase(),

@@ -235,6 +235,30 @@ describe('a party on the ACC dedicated server', () => {
     expect(track).toBeDefined();
     fs.rmSync(path.join(tmp, 'results'), { recursive: true, force: true });
     await fake?.stop();
+    // Each seat's PC plays on its own Steam account (set on the seat): the entry list ties the
+    // race numbers to them and is forced. A bad id is refused, naming the field.
+    const owner = await createUser(t, {
+      isStaff: true,
+      permissions: ['calendars.change_calendar'],
+    });
+    const seatIds = ['76561198000000101', '76561198000000102', '76561198000000103'];
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/calendars/${venue.seats[0].id}`,
+      headers: bearer(owner.token),
+      payload: { steam_id: '7656119800000010' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['steam_id']);
+    for (const [i, seat] of venue.seats.entries()) {
+      const set = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/calendars/${seat.id}`,
+        headers: bearer(owner.token),
+        payload: { steam_id: seatIds[i] },
+      });
+      expect(set.statusCode).toBe(200);
+    }
     const started = await call('POST', `/api/races/events/${p.host_event_id}/server`, {
       command: 'start',
     });
@@ -245,6 +269,15 @@ describe('a party on the ACC dedicated server', () => {
       connectionPassword: 'venue-secret',
       resultsDir: path.join(tmp, 'results'),
     });
+    expect(fake.config.entries.map((e) => [e.raceNumber, e.steamId])).toEqual([
+      [1, seatIds[0]],
+      [2, seatIds[1]],
+      [3, seatIds[2]],
+    ]);
+    const forced = JSON.parse(
+      decodeAccConfigFile(fs.readFileSync(path.join(tmp, 'cfg', 'entrylist.json'))),
+    );
+    expect(forced.forceEntryList).toBe(1);
     const run = t.app.acServers.acc.run(p.id)!;
     await until('the entry list', () => run.carSeat.size === 3);
     const ours = async () =>

@@ -8,9 +8,18 @@ import { seatColumns, type SeatRow } from './calendars.repo';
 export type TypeRow = typeof calendarTypes.$inferSelect;
 export type TypeInsert = typeof calendarTypes.$inferInsert;
 export type SeatInsert = typeof calendars.$inferInsert;
-export type SeatAdminRow = SeatRow & { active: boolean; sortOrder: number };
+export type SeatAdminRow = SeatRow & {
+  active: boolean;
+  sortOrder: number;
+  steamId: string | null;
+};
 
-const adminColumns = { ...seatColumns, active: calendars.active, sortOrder: calendars.sortOrder };
+const adminColumns = {
+  ...seatColumns,
+  active: calendars.active,
+  sortOrder: calendars.sortOrder,
+  steamId: calendars.steamId,
+};
 
 /** Drops undefined values: an absent field is left as it is. */
 const defined = <T extends object>(values: T): Partial<T> =>

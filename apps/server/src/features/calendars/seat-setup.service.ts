@@ -35,7 +35,11 @@ const toSeatAdmin = (row: repo.SeatAdminRow): SeatAdmin => ({
   ...toCalendar(row),
   active: row.active,
   sort_order: row.sortOrder,
+  steam_id: row.steamId,
 });
+
+/** '' and null both mean "no Steam account"; stored as null. */
+const steamIdValue = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
 
 export async function createCalendarType(db: Db, actor: AuthUser, values: CalendarTypeCreate) {
   const row = await db.transaction(async (tx) => {
@@ -116,6 +120,7 @@ function auditedSeat(seat: SeatAdmin): Record<string, unknown> {
     image: seat.image,
     active: seat.active,
     sort_order: seat.sort_order,
+    steam_id: seat.steam_id,
   };
 }
 
@@ -130,6 +135,7 @@ export async function createSeat(db: Db, actor: AuthUser, values: SeatCreate): P
       image: values.image,
       active: values.active,
       sortOrder: values.sort_order ?? (await repo.nextSortOrder(tx, values.location)),
+      steamId: steamIdValue(values.steam_id),
     });
     const created = await answer(tx, id);
     await recordAudit(tx, actor, {
@@ -173,6 +179,7 @@ export async function updateSeat(
       image: values.image,
       active: values.active,
       sortOrder: values.sort_order,
+      steamId: steamIdValue(values.steam_id),
     });
     const updated = await answer(tx, id);
     // A price change is its own act: "who changed the price of Rig 3" is a question on its own.

@@ -108,6 +108,12 @@ describe('seats', () => {
       [{ type: 999999 }, 'type'],
       [{ location: 999999 }, 'location'],
       [{ name: '' }, 'name'],
+      // A SteamID64: 17 digits from 7656119 (decision 0118).
+      [{ steam_id: '7656119797107030' }, 'steam_id'],
+      [{ steam_id: '765611979710703021' }, 'steam_id'],
+      [{ steam_id: '12345678901234567' }, 'steam_id'],
+      [{ steam_id: 'STEAM_0:1:12345' }, 'steam_id'],
+      [{ steam_id: 17 }, 'steam_id'],
     ];
     for (const [fields, field] of cases) {
       const created = await call('POST', '/api/calendars', { ...good, ...fields });
@@ -117,6 +123,34 @@ describe('seats', () => {
       expect(edited.statusCode, JSON.stringify(fields)).toBe(400);
       expect(Object.keys(edited.json()), JSON.stringify(fields)).toContain(field);
     }
+  });
+
+  it('keeps a seat’s Steam account (SteamID64) for staff, and clears it with an empty value', async () => {
+    const { location, type } = await createVenue(t, { seats: 0 });
+    const made = await call('POST', '/api/calendars', {
+      name: 'Rig S',
+      type: type.id,
+      location: location.id,
+      cost_cents: 100,
+      steam_id: ' 76561197971070302 ',
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().steam_id).toBe('76561197971070302');
+    const id = made.json().id as number;
+    const changed = await call('PATCH', `/api/calendars/${id}`, { steam_id: '76561198000000001' });
+    expect(changed.json().steam_id).toBe('76561198000000001');
+    const listed = await call('GET', `/api/locations/${location.id}/seats`);
+    expect(listed.json()[0].steam_id).toBe('76561198000000001');
+    // The public seat does not carry it.
+    const publicSeat = await call('GET', `/api/calendars/${id}`, undefined, null);
+    expect(publicSeat.json()).not.toHaveProperty('steam_id');
+    expect((await call('PATCH', `/api/calendars/${id}`, { steam_id: '' })).json().steam_id).toBe(
+      null,
+    );
+    await call('PATCH', `/api/calendars/${id}`, { steam_id: '76561198000000001' });
+    expect((await call('PATCH', `/api/calendars/${id}`, { steam_id: null })).json().steam_id).toBe(
+      null,
+    );
   });
 
   it('refuses to move a seat with future bookings to another location, and moves it once they are gone', async () => {

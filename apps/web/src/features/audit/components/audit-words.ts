@@ -138,6 +138,7 @@ const FIELD_LABELS: Record<string, string> = {
   menu_order: 'Menu position',
   content: 'Text',
   sort_order: 'Position',
+  steam_id: 'Steam account (SteamID64)',
   special_hours: 'Special hours',
   opening_hours: 'Opening hours',
 };

@@ -34,6 +34,8 @@ type Draft = {
   image: string;
   active: boolean;
   sort_order: string;
+  /** The SteamID64 as typed; empty: none. */
+  steam_id: string;
 };
 
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -61,6 +63,7 @@ function SeatModal({
     image: seat?.image ?? '',
     active: seat?.active ?? true,
     sort_order: seat ? String(seat.sort_order) : '',
+    steam_id: seat?.steam_id ?? '',
   });
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -73,6 +76,7 @@ function SeatModal({
     active: draft.active,
     // A new seat without an order goes after the location's last one (the server decides).
     ...(draft.sort_order.trim() === '' && !seat ? {} : { sort_order: numberOf(draft.sort_order) }),
+    steam_id: draft.steam_id.trim() || null,
   });
   const { errors, saving, submit } = useCheckedSave({
     schema: seat ? seatUpdate : seatCreate,
@@ -146,6 +150,16 @@ function SeatModal({
         value={draft.sort_order}
         onChange={(e) => set('sort_order', e.target.value)}
         error={errors.sort_order}
+      />
+      <TextField
+        label="Steam account of this PC (SteamID64)"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Optional. For ACC parties: the 17-digit id (starts with 7656119) of the Steam account this seat's PC plays on. When every seat has one, only these PCs can join the party's server, each as its seat's race number."
+        value={draft.steam_id}
+        onChange={(e) => set('steam_id', e.target.value)}
+        error={errors.steam_id}
       />
       <Form.Check
         type="switch"
