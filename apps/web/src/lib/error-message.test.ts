@@ -13,7 +13,21 @@ describe('errorMessage (spec §8)', () => {
     expect(errorMessage(new ApiError(500, null, ''))).toBe('Request failed with status 500');
   });
 
-  it('joins non_field_errors, then lists each field as "Field name: message"', () => {
+  it('speaks of money fields in words (issue 41)', () => {
+    const error = new ApiError(
+      400,
+      {
+        amount_cents: ['Ensure this value is greater than or equal to 1.'],
+        reservations: ['Booking 7 is not an unpaid booking of this customer.'],
+      },
+      '',
+    );
+    expect(errorMessage(error)).toBe(
+      'The amount must be at least 1.\nBooking 7 is not an unpaid booking of this customer.',
+    );
+  });
+
+  it('joins non_field_errors, then each field as a sentence, never "Field name: message"', () => {
     const error = new ApiError(
       400,
       {
@@ -24,7 +38,7 @@ describe('errorMessage (spec §8)', () => {
       '',
     );
     expect(errorMessage(error)).toBe(
-      'Nope. Still nope.\nFirst name: This field is required.\nZip code: Too long. Bad.',
+      'Nope. Still nope.\nThe first name is required.\nToo long. Bad.',
     );
   });
 

@@ -6,10 +6,47 @@ export const UNEXPECTED_ERROR =
 /** Per-screen wording that replaces the extracted text for a status (spec §8). */
 export type StatusMessages = Partial<Record<number, string>>;
 
-/** `first_name` → `First name`. */
+/** `first_name` → `First name`; a money field without its unit (`amount_cents` → `Amount`). */
 export function fieldLabel(field: string): string {
-  const words = field.replace(/[._]+/g, ' ').trim();
+  const words = field
+    .replace(/_cents$/, '')
+    .replace(/[._]+/g, ' ')
+    .trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A field's message as a sentence (issue 41): never "Amount cents: Ensure…". The generic checks
+ * name the field in words inside the sentence; a message the server wrote as a sentence already
+ * stands alone.
+ */
+export function fieldSentence(field: string, message: string): string {
+  const the = `The ${fieldLabel(field).toLowerCase()}`;
+  const generic: [RegExp, (m: RegExpMatchArray) => string][] = [
+    [/^This field is required\.?$/, () => `${the} is required.`],
+    [/^This field may not be (blank|null)\.?$/, () => `${the} cannot be empty.`],
+    [
+      /^Ensure this value is greater than or equal to (\S+?)\.?$/,
+      (m) => `${the} must be at least ${m[1]}.`,
+    ],
+    [
+      /^Ensure this value is less than or equal to (\S+?)\.?$/,
+      (m) => `${the} must be at most ${m[1]}.`,
+    ],
+    [
+      /^Ensure this field has no more than (\d+) characters\.?$/,
+      (m) => `${the} can be at most ${m[1]} characters.`,
+    ],
+    [/^A valid integer is required\.?$/, () => `${the} must be a whole number.`],
+    [/^Enter a valid (.+?)\.?$/, (m) => `${the} is not a valid ${m[1]}.`],
+    [/^"(.*)" is not a valid choice\.?$/, (m) => `${the} cannot be "${m[1]}".`],
+    [/^Invalid (input|value)\b.*$/, () => `${the} is not valid.`],
+  ];
+  for (const [pattern, say] of generic) {
+    const m = message.match(pattern);
+    if (m) return say(m);
+  }
+  return message;
 }
 
 function messagesOf(value: unknown): string[] {
@@ -22,7 +59,8 @@ function messagesOf(value: unknown): string[] {
 /**
  * The text to show for a failed call, in the spec's order (customer §8, staff §8):
  * a page-specific message by status; with no response body the raw text; for a 4xx the
- * non_field_errors joined, then 'Field name: message' per field; else the error's message.
+ * non_field_errors joined, then each field's messages as sentences naming the field in words
+ * (issue 41 replaces spec §8's 'Field name: message', decision 0116); else the error's message.
  * Lines are separated by '\n' (alerts render them on separate lines).
  */
 export function errorMessage(error: unknown, overrides: StatusMessages = {}): string {
@@ -42,7 +80,7 @@ export function errorMessage(error: unknown, overrides: StatusMessages = {}): st
       for (const [field, value] of Object.entries(record)) {
         if (field === 'non_field_errors' || field === 'detail' || field === 'code') continue;
         const messages = messagesOf(value);
-        if (messages.length) lines.push(`${fieldLabel(field)}: ${messages.join(' ')}`);
+        if (messages.length) lines.push(messages.map((m) => fieldSentence(field, m)).join(' '));
       }
       return lines.join('\n') || error.message;
     }

@@ -1,5 +1,5 @@
 import type { DeskPaymentRequest, DeskPaymentResponse } from '@paddock/contract/desk-payments';
-import { api } from '../../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 /** `POST /api/users/{id}/desk_payments`: money taken at the desk toward the balance (0083). */
 export function takeDeskPayment(userId: number, body: DeskPaymentRequest) {

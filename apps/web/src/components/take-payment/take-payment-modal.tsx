@@ -12,9 +12,9 @@ import {
 } from '@paddock/contract/desk-payments';
 import { formatMoney, minorUnitsPerMajor } from '@paddock/contract/money-format';
 import { useMutation } from '@tanstack/react-query';
-import { TextField } from '../../../components/text-field';
-import { errorMessage } from '../../../lib/error-message';
-import { newPaymentKey, takeDeskPayment } from '../api/take-desk-payment';
+import { TextField } from '../text-field';
+import { errorMessage } from '../../lib/error-message';
+import { newPaymentKey, takeDeskPayment } from './take-desk-payment';
 
 export const CHOOSE_METHOD = 'Choose how it was paid.';
 export const BAD_AMOUNT = 'Enter an amount greater than zero, like 29.40.';
@@ -36,6 +36,28 @@ const asText = (cents: number, currency: string) => {
   return (cents / per).toFixed(Math.round(Math.log10(per)));
 };
 
+/**
+ * The amounts a desk payment may be, oldest booking first (the server's rule, decision 0083),
+ * checked before the confirm step and said in words (issue 41); null when it may be taken.
+ */
+export function amountRefusal(
+  cents: number,
+  bookings: { amount_cents: number }[],
+  currency: string,
+): string | null {
+  const stops: number[] = [];
+  let running = 0;
+  for (const b of bookings) {
+    running += b.amount_cents;
+    if (running > 0 && stops.at(-1) !== running) stops.push(running);
+  }
+  if (stops.includes(cents)) return null;
+  if (cents > running) return `That is more than is owed (${formatMoney(running, currency)}).`;
+  const shown = stops.map((n) => formatMoney(n, currency));
+  const list = shown.length > 6 ? [...shown.slice(0, 5), `… ${shown.at(-1)}`] : shown;
+  return `A desk payment settles whole bookings, oldest first: ${list.join(', ')}.`;
+}
+
 type Props = {
   show: boolean;
   userId: number;
@@ -44,6 +66,11 @@ type Props = {
   currency: string;
   onHide: () => void;
   onPaid: (answer: DeskPaymentResponse) => void;
+  /**
+   * The bookings this payment is for, oldest first (the desk's own sale, decision 0116): only
+   * these are settled, and the amount is checked against them before the confirm step.
+   */
+  bookings?: { id: number; amount_cents: number }[];
 };
 
 /**
@@ -65,7 +92,15 @@ export function TakePaymentModal(props: Props) {
   );
 }
 
-function TakePaymentForm({ userId, customer, owedCents, currency, onHide, onPaid }: Props) {
+function TakePaymentForm({
+  userId,
+  customer,
+  owedCents,
+  currency,
+  onHide,
+  onPaid,
+  bookings,
+}: Props) {
   // One key per opening: a double click, or a retry after a lost answer, records once.
   const [key] = useState(newPaymentKey);
   const [step, setStep] = useState<'form' | 'confirm'>('form');
@@ -82,12 +117,13 @@ function TakePaymentForm({ userId, customer, owedCents, currency, onHide, onPaid
   const [tried, setTried] = useState(false);
   const cents = parseAmount(amount, currency);
   const methodError = tried && !method ? CHOOSE_METHOD : undefined;
-  const amountError = tried && cents === null ? BAD_AMOUNT : undefined;
+  const refusal = cents !== null && bookings ? amountRefusal(cents, bookings, currency) : null;
+  const amountError = tried ? (cents === null ? BAD_AMOUNT : (refusal ?? undefined)) : undefined;
 
   const review = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (method && cents !== null) {
+    if (method && cents !== null && !refusal) {
       pay.reset();
       setStep('confirm');
     }
@@ -95,7 +131,13 @@ function TakePaymentForm({ userId, customer, owedCents, currency, onHide, onPaid
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     if (method && cents !== null && !busy)
-      pay.mutate({ method, amount_cents: cents, note: note.trim(), idempotency_key: key });
+      pay.mutate({
+        method,
+        amount_cents: cents,
+        note: note.trim(),
+        idempotency_key: key,
+        ...(bookings ? { reservations: bookings.map((b) => b.id) } : {}),
+      });
   };
   const money = cents === null ? '' : formatMoney(cents, currency);
   const whole = cents === owedCents;

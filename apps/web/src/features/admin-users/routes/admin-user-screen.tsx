@@ -22,7 +22,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { balanceQuery } from '../../../lib/api/get-balance';
-import { TakePaymentModal } from '../components/take-payment-modal';
+import { TakePaymentModal } from '../../../components/take-payment/take-payment-modal';
 import { deleteUser } from '../api/delete-user';
 import { sendLoginLink } from '../api/send-login-link';
 import { BalanceAlert } from '../components/balance-alert';

@@ -13,7 +13,9 @@ import {
   type PlannerBook,
   type PlannerDayWire,
   type PlannerDelete,
+  type PlannerDeleteQuote,
   type PlannerMove,
+  type PlannerRefundQuote,
   type PlannerResult,
 } from '@paddock/contract/planner';
 import type { Paginated } from '@paddock/contract/common';
@@ -118,5 +120,17 @@ export const moveQuoteQuery = (
         query: { calendar: to!.calendar, slot: to!.slot },
       }),
     enabled: to !== null,
+    retry: false,
+  });
+
+/** What Delete Reservations would give back, booking by booking, before staff confirm. */
+export const deleteQuoteQuery = (reservations: number[], refund: PlannerDeleteQuote['refund']) =>
+  queryOptions({
+    queryKey: ['desk_delete_quote', reservations, refund],
+    queryFn: () =>
+      api<PlannerRefundQuote>('/planner/delete/quote', {
+        method: 'POST',
+        body: { reservations, refund },
+      }),
     retry: false,
   });

@@ -38,12 +38,48 @@ async function openDelete() {
   return within(await screen.findByRole('dialog', { name: 'Delete Reservations' }));
 }
 
+const QUOTE = {
+  body: {
+    bookings: [1, 2].map((reservation) => ({
+      reservation,
+      customer: 'Sam Racer',
+      calendar_name: 'Sim 1',
+      slot: entry(reservation).slot,
+      currency: 'USD',
+      total_cents: 2722,
+      kept_cents: 0,
+      lines: ['$27.22 given back at the desk (card terminal)'],
+    })),
+    summary:
+      '$27.22 given back at the desk (card terminal); $27.22 given back at the desk (card terminal).',
+  },
+};
+
 describe('Delete Reservations in the planner', () => {
-  it('refunds per the policy unless staff choose otherwise', async () => {
+  it('says how much goes back and how before Delete, then deletes with that refund', async () => {
     const calls = stubApi({
+      'POST /api/planner/delete/quote': QUOTE,
       'POST /api/planner/delete': { body: { detail: 'Successfully deleted', entries: [] } },
     });
     const dialog = await openDelete();
+    await userEvent.click(dialog.getByRole('radio', { name: 'Full refund' }));
+    expect(await dialog.findByText(QUOTE.body.summary)).toBeInTheDocument();
+    expect(
+      dialog.getByText(/^Sam Racer, Sim 1, 11:00 AM: \$27\.22 given back at the desk/),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/planner/delete/quote').at(-1)?.body).toEqual({
+      reservations: [1, 2],
+      refund: 'full',
+    });
+  });
+
+  it('refunds per the policy unless staff choose otherwise', async () => {
+    const calls = stubApi({
+      'POST /api/planner/delete/quote': QUOTE,
+      'POST /api/planner/delete': { body: { detail: 'Successfully deleted', entries: [] } },
+    });
+    const dialog = await openDelete();
+    await dialog.findByText(QUOTE.body.summary);
     expect(dialog.getByRole('radio', { name: 'Refund per the cancellation policy' })).toBeChecked();
     await userEvent.click(dialog.getByRole('radio', { name: 'Full refund' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
@@ -57,9 +93,11 @@ describe('Delete Reservations in the planner', () => {
 
   it('needs a reason for no refund', async () => {
     const calls = stubApi({
+      'POST /api/planner/delete/quote': QUOTE,
       'POST /api/planner/delete': { body: { detail: 'Successfully deleted', entries: [] } },
     });
     const dialog = await openDelete();
+    await dialog.findByText(QUOTE.body.summary);
     await userEvent.click(dialog.getByRole('radio', { name: 'No refund (give a reason)' }));
     expect(dialog.getByRole('button', { name: 'Delete' })).toBeDisabled();
     await userEvent.type(dialog.getByLabelText('Reason'), 'Rig broke, rebooked');

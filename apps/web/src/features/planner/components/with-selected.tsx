@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
@@ -8,14 +7,16 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import type { User } from '@paddock/contract/accounts';
-import type { PlannerBookPrice, PlannerDay } from '@paddock/contract/planner';
+import type { PaymentDue, PlannerBookPrice, PlannerDay } from '@paddock/contract/planner';
 import { formatMoney } from '@paddock/contract/money';
 import type { RefundChoice } from '@paddock/contract/refunds';
 import { formatSlotTime } from '../../../lib/slot-format';
-import { pathTo } from '../../../lib/routes';
+import { showAlert } from '../../../lib/alerts';
+import { TakePaymentModal } from '../../../components/take-payment/take-payment-modal';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   bookQuoteQuery,
+  deleteQuoteQuery,
   moveQuoteQuery,
   usePlannerAction,
   userSearchQuery,
@@ -25,7 +26,9 @@ import { allowedActions, oneSeatRange, type Cell } from '../lib/planner-cells';
 import { NewCustomerForm } from './new-customer-form';
 import { UserBadges, userLabel } from './user-search';
 
-type Dialog = 'blackout' | 'delete' | 'book' | 'move' | null;
+type Dialog = 'blackout' | 'delete' | 'book' | 'move' | 'no_show' | null;
+/** A sale just booked to pay at the desk, and whose it is: the payment is taken here (0116). */
+type Due = PaymentDue & { customer: string };
 type Props = {
   day: PlannerDay;
   cells: Cell[];
@@ -46,6 +49,8 @@ export function WithSelected({ day, cells, onDone, onOutOfService }: Props) {
   const ids = cells.flatMap((c) => (c.entry ? [c.entry.id] : []));
   const attendance = usePlannerAction('attendance', onDone);
   const seatRange = oneSeatRange(cells);
+  const client = useQueryClient();
+  const [due, setDue] = useState<Due | null>(null);
 
   return (
     <>
@@ -81,9 +86,9 @@ export function WithSelected({ day, cells, onDone, onOutOfService }: Props) {
           <Dropdown.Item
             as="button"
             disabled={!allowed.attendance}
-            onClick={() => attendance.mutate({ reservations: ids, attendance: 'no_show' })}
+            onClick={() => setDialog('no_show')}
           >
-            Mark No-show
+            Mark No-show…
           </Dropdown.Item>
           <Dropdown.Item
             as="button"
@@ -100,7 +105,35 @@ export function WithSelected({ day, cells, onDone, onOutOfService }: Props) {
       </Dropdown>
       {dialog === 'blackout' && <BlackoutDialog slots={slots} onClose={close} onDone={finish} />}
       {dialog === 'delete' && <DeleteDialog ids={ids} onClose={close} onDone={finish} />}
-      {dialog === 'book' && <BookDialog day={day} slots={slots} onClose={close} onDone={finish} />}
+      {dialog === 'book' && (
+        <BookDialog day={day} slots={slots} onClose={close} onDone={finish} onToPay={setDue} />
+      )}
+      {dialog === 'no_show' && (
+        <NoShowDialog
+          count={ids.length}
+          busy={attendance.isPending}
+          onClose={close}
+          onConfirm={() =>
+            attendance.mutate({ reservations: ids, attendance: 'no_show' }, { onSettled: close })
+          }
+        />
+      )}
+      {due && (
+        <TakePaymentModal
+          show
+          userId={due.user}
+          customer={due.customer}
+          owedCents={due.total_cents}
+          currency={due.currency}
+          bookings={due.bookings}
+          onHide={() => setDue(null)}
+          onPaid={(answer) => {
+            showAlert(answer.detail, 'success', 5_000);
+            setDue(null);
+            void client.invalidateQueries({ queryKey: ['planner'] });
+          }}
+        />
+      )}
       {dialog === 'move' && cells[0]?.entry && (
         <MoveDialog day={day} cell={cells[0]} onClose={close} onDone={finish} />
       )}
@@ -156,6 +189,44 @@ function BlackoutDialog({ slots, onClose, onDone }: DialogProps & { slots: SeatS
   );
 }
 
+/** Mark No-show asks first: it can keep the customer's money, and the customer is e-mailed. */
+function NoShowDialog({
+  count,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  count: number;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal aria-labelledby="planner-modal-noshow" show onHide={onClose}>
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" id="planner-modal-noshow" className="h5">
+          Mark No-show
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          Mark {count} reservation{count === 1 ? '' : 's'} as a no-show? Under the cancellation
+          policy a no-show keeps what the policy keeps for a late cancellation; anything it gives
+          back goes back now, and the customer is e-mailed.
+        </p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose} autoFocus>
+          Cancel
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          Mark No-show
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
 const REFUND_OPTIONS: { value: RefundChoice; label: string }[] = [
   { value: 'policy', label: 'Refund per the cancellation policy' },
   { value: 'full', label: 'Full refund' },
@@ -168,6 +239,9 @@ function DeleteDialog({ ids, onClose, onDone }: DialogProps & { ids: number[] })
   const [refund, setRefund] = useState<RefundChoice>('policy');
   const [reason, setReason] = useState('');
   const needsReason = refund === 'none' && reason.trim() === '';
+  // How much goes back and how, booking by booking, before staff confirm (issue 41): the same
+  // figure the toast repeats after.
+  const quote = useQuery(deleteQuoteQuery(ids, refund));
   return (
     <Modal aria-labelledby="planner-modal-4" show onHide={onClose}>
       <Form
@@ -200,6 +274,29 @@ function DeleteDialog({ ids, onClose, onDone }: DialogProps & { ids: number[] })
               />
             ))}
           </fieldset>
+          <section className="mt-3" aria-labelledby="delete-refund-quote" aria-live="polite">
+            <h3 className="h6" id="delete-refund-quote">
+              What goes back
+            </h3>
+            {quote.isPending && <p className="mb-0">Working out the refund…</p>}
+            {quote.isError && (
+              <Alert variant="danger" className="py-2 mb-0">
+                {checkoutErrorMessage(quote.error)}
+              </Alert>
+            )}
+            {quote.data && (
+              <>
+                {quote.data.bookings.length > 1 &&
+                  quote.data.bookings.map((b) => (
+                    <p key={b.reservation} className="mb-1">
+                      {b.customer ?? 'Customer'}, {b.calendar_name}, {formatSlotTime(b.slot)}:{' '}
+                      {b.lines.join('; ')}
+                    </p>
+                  ))}
+                <p className="mb-0 fw-bold">{quote.data.summary}</p>
+              </>
+            )}
+          </section>
           {refund === 'none' && (
             <Form.Group controlId="delete-refund-reason" className="mt-2">
               <Form.Label>Reason</Form.Label>
@@ -216,7 +313,11 @@ function DeleteDialog({ ids, onClose, onDone }: DialogProps & { ids: number[] })
           <Button variant="secondary" onClick={onClose} autoFocus>
             Cancel
           </Button>
-          <Button type="submit" variant="danger" disabled={remove.isPending || needsReason}>
+          <Button
+            type="submit"
+            variant="danger"
+            disabled={remove.isPending || needsReason || !quote.data}
+          >
             Delete
           </Button>
         </Modal.Footer>
@@ -230,7 +331,8 @@ function BookDialog({
   slots,
   onClose,
   onDone,
-}: DialogProps & { day: PlannerDay; slots: SeatSlot[] }) {
+  onToPay,
+}: DialogProps & { day: PlannerDay; slots: SeatSlot[]; onToPay: (due: Due) => void }) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 300);
   const users = useQuery(userSearchQuery(search));
@@ -241,16 +343,19 @@ function BookDialog({
   const found = users.data?.results ?? [];
   const [payment, setPayment] = useState<'card' | 'desk'>('desk');
   const book = usePlannerAction('book', onDone);
-  const navigate = useNavigate();
-  // A walk-in who pays now: booked, then straight to their page with Take Payment open (issue
-  // 30, decision 0101), instead of finding them again by name.
+  const chosen = [...(created ? [created] : []), ...found].find((u) => u.id === user);
+  // A walk-in who pays now: booked, then Take Payment opens right here for exactly that sale
+  // (decision 0116): the planner permission may finish it, where the customer's page needs more.
   const bookAndPay = () => {
     if (user === null) return;
     // mutateAsync: the dialog closes on success, and a closed dialog's mutate callbacks never
     // run. A refusal is already shown by the action's own error handler.
     book
       .mutateAsync({ user, slots, payment: 'desk' })
-      .then(() => navigate(pathTo('adminUser', { userId: user }, { pay: 1 })))
+      .then((result) => {
+        if (result.payment_due)
+          onToPay({ ...result.payment_due, customer: chosen ? userLabel(chosen) : 'the customer' });
+      })
       .catch(() => {});
   };
   // Seat, time and price from the pricing rule the booking itself uses (the customer's club
