@@ -92,5 +92,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A screen test renders the whole app in jsdom: seconds on a loaded 2-core machine.
+    testTimeout: 30_000,
   },
 });

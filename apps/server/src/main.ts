@@ -10,6 +10,7 @@ import { loadOrCreateSecret } from './lib/secret';
 import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 import { startMoneyRepairJob } from './features/checkout/money-repair';
+import { startReminderJob } from './features/reminders/visit-reminders';
 import { releaseStaleChallenges } from './features/payment-challenges/release-stale-challenges';
 import { finishLeftPayments } from './features/payment-challenges/finish-left-payments';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
@@ -105,6 +106,15 @@ async function main() {
     },
   );
 
+  // An e-mail before each visit, once per visit across instances (decision 0119).
+  const reminders = startReminderJob({
+    db: database.db,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    logError,
+  });
+
   // The embedded default backs itself up every night; a DATABASE_URL server has its own tools.
   const nightly = config.databaseUrl
     ? null
@@ -128,6 +138,7 @@ async function main() {
     renewals.stop();
     nightly?.stop();
     moneyRepair.stop();
+    reminders.stop();
     await gracefulShutdown(app, {
       timeoutMs: bound,
       idleWaitMs: config.shutdownIdleWaitMs,

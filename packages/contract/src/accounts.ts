@@ -59,6 +59,8 @@ export const user = z.object({
   social_instagram: z.string(),
   /** The racer's simulator id (Steam GUID) that laps and results from sim servers carry. */
   sim_guid: z.string().nullable(),
+  /** An e-mail before each visit (issue 45, decision 0119); the customer may turn it off. */
+  visit_reminders: z.boolean(),
   display_name: z.string(),
   is_onboarded: z.boolean(),
   is_staff: z.boolean(),
@@ -110,6 +112,7 @@ export const userUpdate = z
       .max(64)
       .refine((v) => v === '' || /^[A-Za-z0-9_:-]+$/.test(v), 'Enter the id as the sim shows it.')
       .nullable(),
+    visit_reminders: z.boolean(),
     /** Needed with a new `email` or `password` of one's own account (decision 0113). */
     current_password: currentPassword,
   })

@@ -69,6 +69,12 @@ export const venueSettings = z.object({
   /** The nightly backup on the embedded database: venue-local time, and how many to keep. */
   backup_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour).'),
   backup_keep: z.number().int().min(1).max(365),
+  /**
+   * Visit reminders (issue 45, decision 0119): an e-mail this many hours before each visit (0:
+   * none), and a second one this many hours before (0: none; only when under the first).
+   */
+  reminder_hours: z.number().int().min(0).max(168),
+  second_reminder_hours: z.number().int().min(0).max(48),
 });
 export type VenueSettings = z.infer<typeof venueSettings>;
 export const venueSettingsUpdate = venueSettings.partial().strict();
@@ -99,6 +105,8 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   default_currency: DEFAULT_CURRENCY,
   backup_time: '03:30',
   backup_keep: 14,
+  reminder_hours: 24,
+  second_reminder_hours: 0,
 };
 
 /** The car page 'View Car' embeds, or null for Paddock's own. */

@@ -33,6 +33,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     racer_name: '',
     flag_code: 'us',
     flag_url: '',
+    visit_reminders: true,
     social_instagram: '',
     sim_guid: null,
     display_name: 'Sam Racer',

@@ -347,6 +347,7 @@ export async function updateUser(
     flagCode: body.flag_code,
     socialInstagram: body.social_instagram,
     simGuid: body.sim_guid === undefined ? undefined : body.sim_guid || null,
+    visitReminders: body.visit_reminders,
     locationId: body.location,
     email: body.email,
     username: body.username,

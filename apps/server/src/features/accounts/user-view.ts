@@ -30,6 +30,7 @@ export function toUserView(row: UserRow, billing: UserBilling): User {
     flag_url: flagUrl(row.flagCode),
     social_instagram: row.socialInstagram,
     sim_guid: row.simGuid,
+    visit_reminders: row.visitReminders,
     display_name: displayName(row),
     is_onboarded: row.isOnboarded,
     is_staff: row.isStaff,

@@ -83,6 +83,8 @@ export const profileSchema = z.object({
     .trim()
     .max(64)
     .regex(/^[A-Za-z0-9_:-]*$/, 'Enter the id as the sim shows it.'),
+  /** An e-mail before each visit (decision 0119). */
+  visit_reminders: z.boolean(),
   /** Asked when someone changes their own e-mail (decision 0113); '' otherwise. */
   current_password: z.string(),
 });

@@ -49,6 +49,7 @@ function toValues(user: User): Values {
     flag_code: user.flag_code,
     social_instagram: user.social_instagram,
     sim_guid: user.sim_guid ?? '',
+    visit_reminders: user.visit_reminders,
     location: user.location ? String(user.location) : '',
     current_password: '',
   };
@@ -111,6 +112,7 @@ export function ProfileForm({
         flag_code: values.flag_code,
         social_instagram: values.social_instagram.replace(/^@/, ''),
         sim_guid: values.sim_guid || null,
+        visit_reminders: values.visit_reminders,
         location: locationValue(values.location),
         ...(askCurrent ? { current_password: values.current_password } : {}),
       }),
@@ -197,6 +199,12 @@ export function ProfileForm({
           hint="Your Steam id as Assetto Corsa shows it: laps from our race servers then find you."
           {...form.register('sim_guid')}
           error={errors.sim_guid?.message}
+        />
+        <Form.Check
+          className="mb-3"
+          id={`visit-reminders-${user.id}`}
+          label="E-mail me a reminder before each visit"
+          {...form.register('visit_reminders')}
         />
       </ProfileFields>
       <Button type="submit" disabled={save.isPending}>

@@ -285,6 +285,32 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
       </fieldset>
 
       <fieldset className="mb-4">
+        <legend className="h5">Visit reminders</legend>
+        <Row>
+          <SettingsField
+            form={form}
+            name="reminder_hours"
+            width={{ sm: 6, md: 3 }}
+            label="E-mail a reminder this many hours before a visit"
+            hint="0 sends none. Customers can turn reminders off in their profile."
+            min={0}
+            max={168}
+            numeric
+          />
+          <SettingsField
+            form={form}
+            name="second_reminder_hours"
+            width={{ sm: 6, md: 3 }}
+            label="A second reminder this many hours before"
+            hint="0 sends none; it must be fewer hours than the first."
+            min={0}
+            max={48}
+            numeric
+          />
+        </Row>
+      </fieldset>
+
+      <fieldset className="mb-4">
         <legend className="h5">Backups</legend>
         <Row>
           <SettingsField
