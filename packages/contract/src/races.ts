@@ -46,6 +46,17 @@ export const NO_PARTIES_TITLE = 'No parties have been created yet.';
 export const NO_PARTIES_HINT = 'Select seats from the left to get started.';
 /** Spec §5: the default party name is the host's name plus 's Party. */
 export const defaultPartyName = (hostName: string) => `${hostName}'s Party`;
+/**
+ * The default name, not a copy of another party's (issue 41): "Sim 1's Party", then
+ * "Sim 1's Party 2", 3… past the names `taken` (compared without case or outer spaces).
+ */
+export function uniquePartyName(hostName: string, taken: readonly string[]): string {
+  const used = new Set(taken.map((n) => n.trim().toLowerCase()));
+  const base = defaultPartyName(hostName);
+  let name = base;
+  for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${base} ${n}`;
+  return name;
+}
 
 /** Spec §4: duration + 1.2 minutes, rounded, per minute-based session (lap sessions add 0). */
 export function sessionTimeEstimate(
@@ -163,6 +174,11 @@ export const partyMember = z.object({
   /** The driver of the seat's entry, if staff set one. */
   user: z.number().int().nullable(),
   is_host: z.boolean(),
+  /**
+   * A blackout covers the seat at the party's time (now, or its start): taken out of service
+   * (decision 0117). Staff swap the seat or race without it.
+   */
+  out_of_service: z.boolean().optional(),
 });
 export type PartyMember = z.infer<typeof partyMember>;
 

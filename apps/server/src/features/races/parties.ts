@@ -2,7 +2,7 @@
 // own, decision 0101); reading, hosting, renaming, joining, leaving and ending one.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  defaultPartyName,
+  uniquePartyName,
   type Party,
   PARTY_STARTED,
   type PartyHost,
@@ -156,6 +156,18 @@ async function newPartyEvent(tx: Queryable, hostCalendarId: number): Promise<num
   return made.id;
 }
 
+/** The host's default party name, not one a party of the location already has. */
+async function freshDefaultName(tx: Queryable, seat: { name: string; locationId: number }) {
+  const names = await tx
+    .select({ name: parties.name })
+    .from(parties)
+    .where(eq(parties.locationId, seat.locationId));
+  return uniquePartyName(
+    seat.name,
+    names.map((n) => n.name),
+  );
+}
+
 /**
  * POST /races/parties/host: the seat hosts a new party. Now: its own event becomes the party's.
  * Later (`starts_at`): the party gets an event of its own, which the seats run from that time.
@@ -172,7 +184,7 @@ export async function hostParty(
     const seat = await seatOf(tx, 'calendar', body.calendar);
     await checkSeatFree(tx, start ? 'starts_at' : 'calendar', seat.id, start);
     const eventId = start ? await newPartyEvent(tx, seat.id) : await ownEventId(tx, seat.id);
-    const name = body.name?.trim() || defaultPartyName(seat.name);
+    const name = body.name?.trim() || (await freshDefaultName(tx, seat));
     const [made] = await tx
       .insert(parties)
       .values({

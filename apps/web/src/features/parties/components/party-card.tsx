@@ -14,6 +14,7 @@ import { useDeleteParty, useRemoveMember } from '../api/parties-api';
 import { startsLabel } from '../../../lib/party-starts-label';
 import { PartyRenameForm } from './party-rename-form';
 import { PartyStartForm } from './party-start-form';
+import { OutOfServiceBadge } from '../../../components/out-of-service-badge';
 
 /**
  * One party: its members (host first, marked) with each seat's load state, live from the
@@ -104,6 +105,7 @@ export function PartyCard({ party, zone }: { party: Party; zone: string }) {
                     Host
                   </Badge>
                 )}
+                <OutOfServiceBadge show={member.out_of_service} />
               </span>
               <LoadStateBadge state={entry ? loadStateOf(entry) : 'none'} />
               <Button

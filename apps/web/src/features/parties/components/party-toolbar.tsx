@@ -4,7 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import SplitButton from 'react-bootstrap/SplitButton';
-import { PARTY_NAME_MAX, defaultPartyName, type Party } from '@paddock/contract/races';
+import { PARTY_NAME_MAX, uniquePartyName, type Party } from '@paddock/contract/races';
 import type { Calendar } from '@paddock/contract/calendars';
 import { useAddToParty, useCreateParty } from '../api/parties-api';
 import { startInstant } from '../lib/party-start';
@@ -37,7 +37,13 @@ export function PartyToolbar({ selected, parties, start, onStart, zone, onDone }
     onDone();
   });
   const host = selected[0];
-  const defaultName = host ? defaultPartyName(host.name) : '';
+  // Not a copy of another party's name (issue 41): "Sim 1's Party 2" when the first is taken.
+  const defaultName = host
+    ? uniquePartyName(
+        host.name,
+        parties.map((p) => p.name),
+      )
+    : '';
   const chosen = parties.find((p) => String(p.id) === party);
   const createParty = (name: string) =>
     create.mutate({

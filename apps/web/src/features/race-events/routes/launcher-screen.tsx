@@ -32,6 +32,7 @@ import {
   useEventSocket,
   type SocketMessage,
 } from '../../../components/race-event/use-event-socket';
+import { OutOfServiceBadge } from '../../../components/out-of-service-badge';
 
 /**
  * Launcher (spec staff §2, §4): every seat of a location with its event and live load state,
@@ -268,6 +269,7 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
                           Host
                         </Badge>
                       )}
+                      <OutOfServiceBadge show={member.out_of_service} />
                     </>
                   }
                 />
