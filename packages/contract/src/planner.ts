@@ -256,6 +256,20 @@ export const outOfServiceBooking = z.object({
 });
 export type OutOfServiceBooking = z.infer<typeof outOfServiceBooking>;
 
+/**
+ * A party the seat is in at the range's time (running today, or starting within the range): its
+ * place moves to `to_calendar` (where the seat's bookings went) when it can, else stays flagged
+ * out of service on the Parties and launcher screens (decision 0117).
+ */
+export const outOfServiceParty = z.object({
+  party: z.number().int(),
+  party_name: z.string(),
+  is_host: z.boolean(),
+  to_calendar: z.number().int().nullable(),
+  to_calendar_name: z.string().nullable(),
+});
+export type OutOfServiceParty = z.infer<typeof outOfServiceParty>;
+
 export const outOfServicePlan = z.object({
   calendar: z.number().int(),
   calendar_name: z.string(),
@@ -264,6 +278,7 @@ export const outOfServicePlan = z.object({
   /** Free times that become blackouts (every time of the range, once the bookings are gone). */
   times: z.number().int(),
   bookings: z.array(outOfServiceBooking),
+  parties: z.array(outOfServiceParty),
 });
 export type OutOfServicePlan = z.infer<typeof outOfServicePlan>;
 

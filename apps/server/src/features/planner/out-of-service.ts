@@ -25,6 +25,7 @@ import type { RefundContext } from '../refunds/refund-context';
 import { claimHeldSeats } from '../waitlist/waitlist.service';
 import { sendOutOfServiceMails, type Notice } from './out-of-service-mail';
 import { slotAround } from './planner.service';
+import { movePartyPlaces, planPartyPlaces, type PartyPlace } from './out-of-service-parties';
 
 /**
  * A rig breaks (issue 30, decision 0088): one seat out of service for a range of one day. Its
@@ -89,6 +90,7 @@ type Planned = {
   slots: Slot[];
   rows: repo.ReservationRow[];
   bookings: (OutOfServiceBooking & { row: repo.ReservationRow })[];
+  parties: PartyPlace[];
 };
 
 /**
@@ -166,7 +168,13 @@ async function planRange(db: Queryable, range: Range, now: Date, lock: boolean):
         to_calendar_name: to?.name ?? null,
       };
     });
-  return { seat, slots, rows, bookings };
+  return {
+    seat,
+    slots,
+    rows,
+    bookings,
+    parties: await planPartyPlaces(db, seat, slots, bookings, now),
+  };
 }
 
 const view = (range: Range, p: Planned): OutOfServicePlan => ({
@@ -176,7 +184,19 @@ const view = (range: Range, p: Planned): OutOfServicePlan => ({
   to: range.to,
   times: p.slots.length,
   bookings: p.bookings.map(({ row: _row, ...b }) => b),
+  parties: p.parties.map(({ member: _member, ...place }) => place),
 });
+
+/** " In Ann's Party its place moved to Sim 2." for each party the seat was in. */
+function partyWords(p: Planned): string {
+  return p.parties
+    .map((x) =>
+      x.to_calendar_name
+        ? ` In ${x.party_name} its place moved to ${x.to_calendar_name}.`
+        : ` ${x.party_name} still lists it: swap the seat on the Parties screen.`,
+    )
+    .join('');
+}
 
 /** What taking the seat out of service would do, exactly as it will do it now. */
 export async function previewOutOfService(db: Db, range: Range, now = new Date()) {
@@ -219,6 +239,11 @@ export async function takeOutOfService(
             ),
           );
       }
+      // The parties it is in: a guest's place follows the bookings, the rest stay flagged.
+      p.parties = (await movePartyPlaces(tx, caller, p.parties)).map((place, i) => ({
+        ...place,
+        member: p.parties[i].member,
+      }));
       const blackedOut = new Set(p.rows.filter((r) => r.isBlackout).map((r) => r.slot));
       const blackouts = await insertReservations(
         tx,
@@ -255,6 +280,14 @@ export async function takeOutOfService(
           cancelled: cancelled.map((b) => b.reservation),
           refund: body.refund,
           blackouts: blackouts.length,
+          ...(p.parties.length
+            ? {
+                parties: p.parties.map((x) => ({
+                  party: x.party_name,
+                  to: x.to_calendar_name ?? 'stays, out of service',
+                })),
+              }
+            : {}),
         },
       });
       return { p, made };
@@ -282,6 +315,6 @@ export async function takeOutOfService(
   const cancelled = done.p.bookings.length - moved;
   return {
     ...view(body, done.p),
-    detail: `${done.p.seat.name} is out of service: ${moved} moved, ${cancelled} cancelled.`,
+    detail: `${done.p.seat.name} is out of service: ${moved} moved, ${cancelled} cancelled.${partyWords(done.p)}`,
   };
 }

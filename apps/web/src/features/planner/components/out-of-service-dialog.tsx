@@ -10,6 +10,7 @@ import type { PlannerDay } from '@paddock/contract/planner';
 import { formatSlotTime } from '../../../lib/slot-format';
 import { checkoutErrorMessage } from '../../../lib/booking-errors';
 import { outOfServicePreviewQuery, useTakeOutOfService } from '../api/planner-api';
+import { OutOfServiceParties } from './out-of-service-parties';
 
 export type OutOfServiceRange = { calendar: number; from: string; to: string };
 
@@ -136,6 +137,7 @@ export function OutOfServiceDialog({ day, initial, onClose, onDone }: Props) {
                   </tbody>
                 </Table>
               )}
+              <OutOfServiceParties seat={plan.calendar_name} parties={plan.parties} />
               {cancelled.some((b) => b.paid) && (
                 <fieldset>
                   <legend className="h6">Refund for the cancelled bookings</legend>
