@@ -67,6 +67,15 @@ export const takingsByMethod = z.object({
   bank_transfer_cents: z.number().int(),
   other_cents: z.number().int(),
   total_cents: z.number().int(),
+  /**
+   * Not money taken, so outside the total (issue 41): bookings paid with gift vouchers and with
+   * club credits (at their value), and the booking fees and sales tax inside the paid checkouts
+   * of the period, venue-wide by the day they were paid.
+   */
+  voucher_cents: z.number().int(),
+  credits_cents: z.number().int(),
+  fees_cents: z.number().int(),
+  tax_cents: z.number().int(),
 });
 export type TakingsByMethod = z.infer<typeof takingsByMethod>;
 

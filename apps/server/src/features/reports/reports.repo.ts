@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { CENTS_PER_CREDIT } from '@paddock/contract/club-rules';
 import type { Db } from '../../db/client';
 import { calendars, locations } from '../../db/schema/venue';
 import { PROVIDER_REFUND_PREFIX } from '../stripe-webhook/provider-refunds';
@@ -136,6 +137,40 @@ export async function takingsByMethod(db: Db, p: Period) {
     where ${chargeQuarters(p)} and ${TAKEN}
     group by 1`);
   return result.rows.map((r) => ({ method: r.method, cents: Number(r.cents) }));
+}
+
+/**
+ * What paid for bookings besides money, and the fees and tax inside them (issue 41): paid
+ * checkouts' stored amounts (voucher discount, credits' value, each item's booking fee, sales
+ * tax), and bookings paid with a club credit without a checkout, venue-wide, by when paid.
+ */
+export async function paidOtherwise(db: Db, p: Period) {
+  const start = p.start.toISOString();
+  const end = p.end.toISOString();
+  const result = await db.execute<{
+    voucher: string;
+    credits: string;
+    fees: string;
+    tax: string;
+    credit_bookings: string;
+  }>(sql`
+    select
+      coalesce(sum((c.amounts->>'discountCents')::int), 0)::bigint as voucher,
+      coalesce(sum((c.amounts->>'creditsValueCents')::int), 0)::bigint as credits,
+      coalesce(sum((select sum((i->>'bookingFeeCents')::int) from jsonb_array_elements(c.items) i)), 0)::bigint as fees,
+      coalesce(sum((c.amounts->>'salesTaxCents')::int), 0)::bigint as tax,
+      (select coalesce(-sum(e.delta), 0) from credit_entries e
+        where e.reason = 'reservation' and e.checkout_id is null
+          and e.created_at >= ${start} and e.created_at < ${end})::bigint as credit_bookings
+    from checkouts c
+    where c.status = 'paid' and c.processed_at >= ${start} and c.processed_at < ${end}`);
+  const row = result.rows[0];
+  return {
+    voucher: Number(row.voucher),
+    credits: Number(row.credits) + Number(row.credit_bookings) * CENTS_PER_CREDIT,
+    fees: Number(row.fees),
+    tax: Number(row.tax),
+  };
 }
 
 export async function clubCounts(db: Db, p: Period) {

@@ -31,8 +31,15 @@ const withTotal = (date: string, s: Split): RevenueRow => ({
   total_cents: s.bookings_cents + s.club_cents + s.vouchers_cents + s.fees_cents + s.refunds_cents,
 });
 
-function splitByMethod(rows: { method: string; cents: number }[]): TakingsByMethod {
+function splitByMethod(
+  rows: { method: string; cents: number }[],
+  other: Awaited<ReturnType<typeof repo.paidOtherwise>>,
+): TakingsByMethod {
   const split: TakingsByMethod = {
+    voucher_cents: other.voucher,
+    credits_cents: other.credits,
+    fees_cents: other.fees,
+    tax_cents: other.tax,
     card_cents: 0,
     cash_cents: 0,
     terminal_cents: 0,
@@ -43,7 +50,7 @@ function splitByMethod(rows: { method: string; cents: number }[]): TakingsByMeth
   for (const row of rows) {
     const key =
       `${(PAYMENT_METHODS as readonly string[]).includes(row.method) ? row.method : 'other'}_cents` as keyof TakingsByMethod;
-    split[key] += row.cents;
+    split[key as 'card_cents'] += row.cents;
     split.total_cents += row.cents;
   }
   return split;
@@ -70,7 +77,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
     end: afterLast.toJSDate(),
   };
 
-  const [seats, booked, takings, club, vouchers, members, noShows, top, refunds, byMethod] =
+  const [seats, booked, takings, club, vouchers, members, noShows, top, refunds, byMethod, other] =
     await Promise.all([
       repo.seatsOf(db, location.id),
       repo.bookedHours(db, period),
@@ -82,6 +89,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
       repo.topCustomers(db, period, REPORT_TOP_CUSTOMERS),
       repo.providerRefundsByDay(db, period),
       repo.takingsByMethod(db, period),
+      repo.paidOtherwise(db, period),
     ]);
 
   // Utilisation: each hour of the week holds two half-hours per day it occurs in the period.
@@ -139,7 +147,7 @@ export async function buildReport(db: Db, query: ReportQuery): Promise<Report> {
     revenue_by_day: [...daily].map(([date, split]) => withTotal(date, split)),
     revenue_by_week: [...weekly].map(([date, split]) => withTotal(date, split)),
     revenue_total: (({ date: _date, ...rest }) => rest)(withTotal('', total)),
-    takings_by_method: splitByMethod(byMethod),
+    takings_by_method: splitByMethod(byMethod, other),
     club: {
       joined: members.joined,
       cancelled: members.cancelled,

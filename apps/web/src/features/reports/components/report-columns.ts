@@ -8,7 +8,8 @@ type Customer = Report['top_customers'][number];
 type NoShow = Report['no_shows']['results'][number];
 type Club = Report['club'];
 
-export const revenueColumns = (byWeek: boolean, show: (cents: number) => string) => {
+/** `stripe`: the venue takes cards through Stripe, whose dashboard refunds get a column (0084). */
+export const revenueColumns = (byWeek: boolean, show: (cents: number) => string, stripe = true) => {
   const amount = (header: string, key: keyof RevenueRow): ReportColumn<RevenueRow> => ({
     header,
     value: (r) => money(r[key] as number),
@@ -26,7 +27,8 @@ export const revenueColumns = (byWeek: boolean, show: (cents: number) => string)
     amount('Club', 'club_cents'),
     amount('Vouchers', 'vouchers_cents'),
     amount('Fees', 'fees_cents'),
-    amount('Refunds at Stripe', 'refunds_cents'),
+    // No Stripe, no refunds made at Stripe: no column of zeros (issue 41).
+    ...(stripe ? [amount('Refunds at Stripe', 'refunds_cents')] : []),
     amount('Total', 'total_cents'),
   ];
   return columns;

@@ -14,6 +14,10 @@ describe('TakingsByMethodTable', () => {
           bank_transfer_cents: 0,
           other_cents: -500,
           total_cents: 17063,
+          voucher_cents: 2000,
+          credits_cents: 750,
+          fees_cents: 300,
+          tax_cents: 1210,
         }}
         formatCents={(cents) => formatMoney(cents, 'USD')}
       />,
@@ -30,6 +34,11 @@ describe('TakingsByMethodTable', () => {
       'Bank transfer$0.00',
       'Other-$5.00',
       'Total$170.63',
+      // Not money taken: outside the total (issue 41).
+      'Paid with vouchers$20.00',
+      'Paid with club credits$7.50',
+      'Booking fees in paid checkouts$3.00',
+      'Sales tax in paid checkouts$12.10',
     ]);
   });
 });

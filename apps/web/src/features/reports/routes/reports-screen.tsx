@@ -28,6 +28,7 @@ import {
 } from '../components/utilisation-heatmap';
 import { TakingsByMethodTable } from '../components/takings-by-method';
 import { periodShortcuts } from '../components/period-shortcuts';
+import { useVenueConfig } from '../../../lib/venue-config';
 
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
 
@@ -170,13 +171,14 @@ function ReportBody({
 }) {
   const rows = byWeek ? data.revenue_by_week : data.revenue_by_day;
   const formatCents = (cents: number) => formatMoney(cents, currency);
+  const { payment_provider } = useVenueConfig();
   const t = data.revenue_total;
   return (
     <>
       <ReportTable
         caption="Revenue"
         csvName={file(byWeek ? 'revenue-by-week' : 'revenue-by-day')}
-        columns={revenueColumns(byWeek, formatCents)}
+        columns={revenueColumns(byWeek, formatCents, payment_provider === 'stripe')}
         rows={rows}
         rowKey={(r) => r.date}
         maxHeight="24rem"
