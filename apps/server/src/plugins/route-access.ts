@@ -200,6 +200,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/planner/delete/quote': 'reservations.change_reservation',
   'GET /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/out_of_service': 'reservations.change_reservation',
+  'POST /api/planner/walk_in': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
   // Reports
   'GET /api/reports': 'reports.view_report',

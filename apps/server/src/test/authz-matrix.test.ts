@@ -160,6 +160,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/planner/delete/quote': 'reservations.change_reservation',
   'GET /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/out_of_service': 'reservations.change_reservation',
+  'POST /api/planner/walk_in': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
   'GET /api/reports': 'reports.view_report',
   'GET /api/reservations/:id/cancel_quote': 'user',

@@ -119,6 +119,16 @@ const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
     calendar: 1,
     starts_at: new Date(Date.now() + (2 + (partyStarts += 1)) * 31 * 60_000).toISOString(),
   }),
+  // Walk-in now (decision 0117) on seat 1: a fresh address and key, so the first base books and
+  // pays; later ones meet the seat taken, and a refused walk-in must leave nothing behind.
+  'POST /api/planner/walk_in': () => ({
+    calendar: 1,
+    half_hours: 1,
+    name: 'Walk In',
+    email: `walk-in-${crypto.randomUUID()}@example.com`,
+    method: 'cash',
+    idempotency_key: crypto.randomUUID(),
+  }),
   'POST /api/planner/book/quote': () => ({
     user: 1,
     slots: [{ calendar: 1, slot: `${futureDate(3)}T16:00` }],

@@ -22,6 +22,8 @@ import {
 import type { Deps } from '../../deps';
 import * as planner from './planner.service';
 import { previewOutOfService, takeOutOfService } from './out-of-service';
+import { walkInRequest, walkInResponse } from '@paddock/contract/walk-in';
+import { walkIn } from './walk-in';
 import { refundContext } from '../refunds/refund-context';
 import { bookingsCounter } from '../../plugins/business-metrics';
 
@@ -177,5 +179,22 @@ export const plannerRoutes =
         },
       },
       async (request) => takeOutOfService(refunds, request.authUser!, request.body),
+    );
+    app.post(
+      '/planner/walk_in',
+      {
+        schema: {
+          tags,
+          summary:
+            'Walk-in now: book a free seat from the current half-hour and take the payment at the desk, in one go',
+          body: walkInRequest,
+          response: { 201: walkInResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const done = await walkIn(refunds, request.authUser!, request.body);
+        bookingsCounter.inc({ via: 'planner' });
+        return reply.status(201).send(done);
+      },
     );
   };

@@ -19,6 +19,7 @@ import { PlannerGrid } from '../components/planner-grid';
 import { PlannerToolbar, storeZoom, storedZoom } from '../components/planner-toolbar';
 import { UserSearch } from '../components/user-search';
 import { WithSelected } from '../components/with-selected';
+import { WalkInNow } from '../components/walk-in-now';
 import {
   cellKey,
   entriesByCell,
@@ -128,6 +129,7 @@ export default function DailyPlannerScreen() {
       )}
       <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
         <h2 className="h5 mb-0 me-auto">{formatSlotDate(`${date}T00:00`)}</h2>
+        {data && <WalkInNow day={data} />}
         {data && (
           <WithSelected
             day={data}
