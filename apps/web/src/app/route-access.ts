@@ -19,6 +19,8 @@ export type RouteHandle = {
   access?: Access;
   /** Spec §2: routes may set a class on <body> (wall displays use it). */
   bodyClass?: string;
+  /** A wall screen: the whole page is the screen, with no site navigation or footer. */
+  wall?: boolean;
   /** Where a redirect-only route sends everyone (its screen's code can load early). */
   redirectsTo?: string;
   /** The screen's module. */

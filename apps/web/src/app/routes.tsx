@@ -31,12 +31,13 @@ function screen(
   load: () => Promise<ScreenModule>,
   extra: Partial<RouteObject> & {
     bodyClass?: string;
+    wall?: boolean;
     /** What the screen opens with, started beside boot (decision 0061). */
     prefetch?: () => Promise<PrefetchModule>;
   } = {},
 ): RouteObject {
-  const { bodyClass, prefetch, ...rest } = extra;
-  const handle: RouteHandle = { name, access, bodyClass, load, prefetch };
+  const { bodyClass, wall, prefetch, ...rest } = extra;
+  const handle: RouteHandle = { name, access, bodyClass, wall, load, prefetch };
   return {
     id: name,
     path: routePatterns[name],
@@ -121,12 +122,15 @@ export function buildRoutes(): RouteObject[] {
             ),
             screen('welcome', ANY, () => import('../features/displays/routes/welcome-screen'), {
               bodyClass: 'paddock-display',
+              wall: true,
             }),
             screen('splash', ANY, () => import('../features/displays/routes/splash-screen'), {
               bodyClass: 'paddock-display',
+              wall: true,
             }),
             screen('display', ANY, () => import('../features/displays/routes/display-screen'), {
               bodyClass: 'paddock-display',
+              wall: true,
             }),
             screen(
               'customPageView',

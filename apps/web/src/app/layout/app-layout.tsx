@@ -21,11 +21,20 @@ function useBodyClass() {
   }, [bodyClass]);
 }
 
-/** Nav, body and footer around every screen; `?nav=false` hides the top bar (spec §2). */
+/** A wall screen (display, welcome, splash) is shown without the site's nav and footer. */
+function useWall() {
+  return useMatches().some((m) => (m.handle as RouteHandle | undefined)?.wall === true);
+}
+
+/**
+ * Nav, body and footer around every screen; `?nav=false` hides the top bar (spec §2); a wall
+ * screen has neither (issue 41: nothing there to click on a TV).
+ */
 export function AppLayout() {
   const [params] = useSearchParams();
   const location = useLocation();
-  const showNav = params.get('nav') !== 'false';
+  const wall = useWall();
+  const showNav = params.get('nav') !== 'false' && !wall;
   useBodyClass();
   useCardSetupReturn();
   useEffect(() => scrollToHash(location.hash), [location.pathname, location.hash]);
@@ -33,15 +42,17 @@ export function AppLayout() {
   return (
     <TermsModalsProvider>
       <div className="d-flex flex-column min-vh-100">
-        <a className="visually-hidden-focusable position-absolute p-2 bg-white" href="#main">
-          Skip to main content
-        </a>
+        {!wall && (
+          <a className="visually-hidden-focusable position-absolute p-2 bg-white" href="#main">
+            Skip to main content
+          </a>
+        )}
         {showNav && <TopNav />}
         <AlertStack />
         <main id="main" className="container flex-grow-1 py-4 app-main" tabIndex={-1}>
           <Outlet />
         </main>
-        <SiteFooter />
+        {!wall && <SiteFooter />}
       </div>
       <ScrollRestoration />
     </TermsModalsProvider>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Link } from 'react-router';
 import Badge from 'react-bootstrap/Badge';
@@ -13,6 +13,20 @@ import {
 import { formatSlotTime } from '../../../lib/slot-format';
 import { pathTo } from '../../../lib/routes';
 import { cellKey, isHiddenFreeSlot, nowAndNext, placeName, type Cell } from '../lib/planner-cells';
+
+export const PLANNER_GRID_ID = 'planner-grid';
+
+/**
+ * Moves the keyboard to the grid: the first seat's cell at the current time (today), else the
+ * first cell shown.
+ */
+export function focusFirstCell(day: PlannerDay, seats: readonly { id: number }[]) {
+  const grid = document.getElementById(PLANNER_GRID_ID);
+  const now = day.slots.findLast((s) => s.slot <= day.now_slot)?.slot;
+  const atNow = seats[0] && now ? document.getElementById(`cell-${seats[0].id}-${now}`) : null;
+  const target = atNow ?? grid?.querySelector<HTMLElement>('input[type="checkbox"]');
+  target?.focus();
+}
 
 const TIME_COLUMN_PX = 96;
 const HEADER_PX = 64;
@@ -78,6 +92,20 @@ export function PlannerGrid({
     overscan: 4,
     scrollPaddingStart: HEADER_PX,
   });
+  // A new zoom takes effect at once: the virtualizers forget the sizes they measured.
+  useEffect(() => {
+    columns.measure();
+    rows.measure();
+  }, [columns, rows, columnPx, rowPx]);
+  // Today opens at the current time (once per day shown, not at every refresh).
+  const scrolledFor = useRef<string | null>(null);
+  const nowIndex = slots.findLastIndex((s) => s.slot <= day.now_slot);
+  const isToday = day.now_slot.startsWith(day.date);
+  useEffect(() => {
+    if (scrolledFor.current === day.date) return;
+    scrolledFor.current = day.date;
+    if (isToday && nowIndex > 0) rows.scrollToIndex(nowIndex, { align: 'start' });
+  }, [rows, day.date, isToday, nowIndex]);
   const width = TIME_COLUMN_PX + columns.getTotalSize();
   const locationName = (seat: Seat) => day.locations.find((l) => l.id === seat.location)?.name;
   const height = rows.getTotalSize();
@@ -85,9 +113,11 @@ export function PlannerGrid({
   return (
     <div
       ref={scroller}
+      id={PLANNER_GRID_ID}
       className="paddock-planner border rounded"
       style={{ fontSize: `${Math.max(0.5, zoom)}rem` }}
-      tabIndex={0}
+      // Not a Tab stop of its own: its cells are (the first one a few Tabs from the top).
+      tabIndex={-1}
       aria-label={`Planner for ${placeName(day)}, ${seats.length} seats`}
       role="region"
     >
@@ -145,8 +175,9 @@ export function PlannerGrid({
             </div>
           ))}
         </div>
-        {rows.getVirtualItems().flatMap((row) =>
-          columns.getVirtualItems().map((col) => {
+        {/* Column by column: Tab goes down a seat's times, then on to the next seat. */}
+        {columns.getVirtualItems().flatMap((col) =>
+          rows.getVirtualItems().map((row) => {
             const seat = seats[col.index];
             const { slot, time } = slots[row.index];
             const key = cellKey(seat.id, slot);

@@ -41,6 +41,9 @@ type Props = {
   refreshing: boolean;
 };
 
+/** Previous/Next day: at least 44 × 31 px, past WCAG 2.2's 24 px target size (issue 41). */
+const DAY_BUTTON = { minWidth: '2.75rem', minHeight: '1.9375rem' } as const;
+
 /** Date, location, seat filter, zoom and refresh. */
 export function PlannerToolbar(props: Props) {
   const { date, today, onDate, day } = props;
@@ -59,6 +62,7 @@ export function PlannerToolbar(props: Props) {
             onClick={() => shift(-1)}
             disabled={date <= range.first}
             aria-label="Previous day"
+            style={DAY_BUTTON}
           >
             ‹
           </Button>
@@ -78,6 +82,7 @@ export function PlannerToolbar(props: Props) {
             onClick={() => shift(1)}
             disabled={date >= range.last}
             aria-label="Next day"
+            style={DAY_BUTTON}
           >
             ›
           </Button>

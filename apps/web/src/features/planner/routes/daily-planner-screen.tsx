@@ -15,7 +15,7 @@ import {
 import { useChangeFeed } from '../../../lib/use-change-feed';
 import { plannerDayQuery } from '../api/planner-api';
 import { FeedLink } from '../components/feed-link';
-import { PlannerGrid } from '../components/planner-grid';
+import { focusFirstCell, PLANNER_GRID_ID, PlannerGrid } from '../components/planner-grid';
 import { PlannerToolbar, storeZoom, storedZoom } from '../components/planner-toolbar';
 import { UserSearch } from '../components/user-search';
 import { WithSelected } from '../components/with-selected';
@@ -103,6 +103,19 @@ export default function DailyPlannerScreen() {
   return (
     <>
       <PageTitle>Daily Planner</PageTitle>
+      {/* The grid a few Tabs from the top: past the search and the toolbar in one step. */}
+      {data && seats.length > 0 && (
+        <a
+          href={`#${PLANNER_GRID_ID}`}
+          className="visually-hidden-focusable d-inline-block mb-2"
+          onClick={(e) => {
+            e.preventDefault();
+            focusFirstCell(data, seats);
+          }}
+        >
+          Skip to the planner grid
+        </a>
+      )}
       <UserSearch />
       <PlannerToolbar
         date={date}
