@@ -41,7 +41,11 @@ export type ConfirmedBooking = {
  * booked, unpaid; `released`, the bank's 3-D Secure check failed or was left, so the seats went
  * back. Either way nothing was charged.
  */
-export type PaymentOutcome = { outcome: 'declined' | 'released'; message: string };
+export type PaymentOutcome = {
+  /** `cancelled`: the customer's (or staff's) cancel stopped it while the bank checked (0114). */
+  outcome: 'declined' | 'released' | 'cancelled';
+  message: string;
+};
 
 /** The mail of a payment that did not go through: what happened to the seats, nothing charged. */
 export function paymentOutcomeMail(
@@ -50,6 +54,7 @@ export function paymentOutcomeMail(
   const zone = booking.location.timezone;
   const amount = formatMoney(booking.totalCents, booking.location.currency);
   const declined = booking.outcome === 'declined';
+  const cancelled = booking.outcome === 'cancelled';
   // The provider's own words, unless they only repeat that the card was declined.
   const said =
     booking.message && !(declined && /^Your card was declined\.?$/.test(booking.message))
@@ -59,14 +64,22 @@ export function paymentOutcomeMail(
     to: booking.to,
     subject: declined
       ? `Payment declined: your booking at ${booking.location.name} is not paid`
-      : `Payment not completed: nothing was charged`,
+      : cancelled
+        ? `Booking cancelled: nothing was charged`
+        : `Payment not completed: nothing was charged`,
     venue: booking.venue,
-    heading: declined ? 'Your payment was declined' : 'Your booking was not completed',
+    heading: declined
+      ? 'Your payment was declined'
+      : cancelled
+        ? 'Your booking is cancelled'
+        : 'Your booking was not completed',
     paragraphs: [
       `Hi ${booking.name},`,
       declined
         ? `Your card was declined, so nothing was charged.${said} Your seats are kept for you, unpaid: ${amount} is owed. Pay it from your dashboard with another card, or at the desk when you arrive.`
-        : `The bank's security check (3-D Secure) did not pass, so nothing was charged.${said} The seats were not kept: the booking is cancelled, and any voucher or club credits it used are given back.`,
+        : cancelled
+          ? "Your booking was cancelled while its payment waited for your bank's security check (3-D Secure): the payment was stopped, and nothing was charged. Its seats were let go, and any voucher or club credits it used are given back."
+          : `The bank's security check (3-D Secure) did not pass, so nothing was charged.${said} The seats were not kept: the booking is cancelled, and any voucher or club credits it used are given back.`,
     ],
     rows: [
       ['Times shown in', zone],
@@ -78,7 +91,7 @@ export function paymentOutcomeMail(
     ],
     lines: seatRuns(booking.items).map((run) => {
       const start = DateTime.fromJSDate(run.start, { zone });
-      return `${run.seatName}: ${start.toFormat('ccc, LLL d, yyyy, h:mm a')} (${declined ? 'kept, unpaid' : 'released'})`;
+      return `${run.seatName}: ${start.toFormat('ccc, LLL d, yyyy, h:mm a')} (${declined ? 'kept, unpaid' : cancelled ? 'cancelled' : 'released'})`;
     }),
     button: declined
       ? { label: 'Pay from your dashboard', href: '/dashboard' }

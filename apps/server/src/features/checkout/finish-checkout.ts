@@ -76,7 +76,7 @@ export async function chargeAndFinish(
    * The caller claimed it in this request just now: no charge can exist under its key yet, so
    * neither our records nor the provider are asked for one first.
    */
-  opts: { claimedNow?: boolean } = {},
+  opts: { claimedNow?: boolean; releasedBy?: 'cancel' } = {},
 ): Promise<Finished> {
   const { db } = ctx;
   const location = await repo.findLocation(db, checkout.locationId);
@@ -101,7 +101,7 @@ export async function chargeAndFinish(
   );
   if (outcome.charge === null) return awaitAuthentication(db, checkout, outcome.action);
   if (outcome.ok) crashAt(ctx.crashAt, 'charged');
-  const finished = await finish(db, checkout, outcome);
+  const finished = await finish(db, checkout, outcome, opts.releasedBy);
   crashAt(ctx.crashAt, 'finished');
   return finished;
 }
@@ -110,6 +110,7 @@ async function finish(
   db: Db,
   checkout: repo.CheckoutRow,
   outcome: ChargeOutcome,
+  releasedBy?: 'cancel',
 ): Promise<Finished> {
   const id = checkout.id;
   if (outcome.ok) {
@@ -132,7 +133,10 @@ async function finish(
     if (row.result) return { result: row.result, finishedNow: false };
     // A challenge failed or abandoned: nothing charged, the seats go back (decision 0085).
     if (row.status === 'awaiting_authentication')
-      return { result: await releaseCheckout(tx, row, outcome.message), finishedNow: true };
+      return {
+        result: await releaseCheckout(tx, row, outcome.message, releasedBy ? 'cancel' : 'failed'),
+        finishedNow: true,
+      };
     const result: CheckoutResult = {
       statusCode: 402,
       body: { detail: outcome.message, code: 'payment_failed' },
@@ -147,10 +151,14 @@ async function finish(
  * the booking is paid, or known unpaid, before its refund is worked out). Answers whether it
  * finished it now; a confirmation it owes is sent by the caller's `receipts.wake()`.
  */
-export async function settleCheckout(ctx: FinishContext, id: number): Promise<Finished | null> {
+export async function settleCheckout(
+  ctx: FinishContext,
+  id: number,
+  opts: { releasedBy?: 'cancel' } = {},
+): Promise<Finished | null> {
   const checkout = await repo.findCheckout(ctx.db, id);
   if (!checkout || !isClaimed(checkout.status) || checkout.result) return null;
-  return chargeAndFinish(ctx, checkout);
+  return chargeAndFinish(ctx, checkout, opts);
 }
 
 /** Seats booked unpaid, the charge perhaps made or waiting for the customer's challenge. */

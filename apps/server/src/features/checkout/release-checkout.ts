@@ -1,3 +1,4 @@
+import { PAYMENT_STOPPED_MESSAGE } from '@paddock/contract/refunds';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CheckoutResult } from '../../db/schema/booking';
 import { reservations, voucherRedemptions, vouchers } from '../../db/schema/booking';
@@ -26,6 +27,8 @@ export async function releaseCheckout(
   tx: Queryable,
   checkout: repo.CheckoutRow,
   message: string,
+  /** `cancel`: a cancel of one of its bookings stopped the payment (decision 0114). */
+  why: 'failed' | 'cancel' = 'failed',
 ): Promise<CheckoutResult> {
   const cancelled = await tx
     .update(reservations)
@@ -58,12 +61,18 @@ export async function releaseCheckout(
     });
   const result: CheckoutResult = {
     statusCode: 402,
-    body: { detail: releasedDetail(message), code: 'authentication_failed' },
+    body: {
+      detail: why === 'cancel' ? PAYMENT_STOPPED_MESSAGE : releasedDetail(message),
+      code: 'authentication_failed',
+    },
   };
   // The customer may have left the page: a mail says the same, after the commit (issue 41).
   await oweBookingConfirmation(
     tx,
-    await checkoutBooking(tx, checkout, { outcome: 'released', message }),
+    await checkoutBooking(tx, checkout, {
+      outcome: why === 'cancel' ? 'cancelled' : 'released',
+      message,
+    }),
   );
   await repo.updateCheckout(tx, checkout.id, {
     status: 'released',

@@ -4,11 +4,8 @@ import {
   PAYMENT_WAITING_MESSAGE,
   type CancelResponse,
 } from '@paddock/contract/refunds';
-import { describeInZone } from '../../lib/slots';
 import type { AuthUser } from '../../plugins/auth';
 import { ValidationError } from '../../plugins/errors';
-import { receiptMail, venueOf } from '../../plugins/receipt-mail';
-import { getSettings } from '../../plugins/settings';
 import { recordAudit } from '../audit/audit.service';
 import { settleCheckout } from '../checkout/finish-checkout';
 import { seatFreed } from '../waitlist/waitlist.service';
@@ -51,15 +48,16 @@ export async function settleCheckoutOf(
   if (!settled?.action) return null;
   if (!opts.stopWaiting) throw ValidationError.nonField(PAYMENT_WAITING_MESSAGE);
   await ctx.payments.cancelAuthentication(settled.action.intentRef);
-  const ended = await settleCheckout(ctx, row.checkoutId);
+  // Released so: its one mail says the cancel stopped it, not that the bank's check failed.
+  const ended = await settleCheckout(ctx, row.checkoutId, { releasedBy: 'cancel' });
   if (ended?.action) throw new Error(`checkout ${row.checkoutId} still waits after its cancel`);
   const after = await repo.findReservation(ctx.db, id);
   return after?.cancelledAt ? row.checkoutId : null;
 }
 
 /**
- * The answer, trail and mail of a cancel that stopped a waiting payment: nothing was charged,
- * the booking (and the other seats of its checkout) are let go.
+ * The answer and trail of a cancel that stopped a waiting payment: nothing was charged, the
+ * booking (and the other seats of its checkout) are let go. The release owes its one mail.
  */
 export async function cancelledWhileWaiting(
   ctx: RefundContext,
@@ -84,40 +82,8 @@ export async function cancelledWhileWaiting(
     const seat = await repo.findReservation(ctx.db, other);
     if (seat) await seatFreed(ctx, seat.calendarId, seat.slot);
   }
-  await mailStopped(ctx, row, others);
   return {
     detail: others ? `${PAYMENT_STOPPED_MESSAGE} ${OTHER_SEATS_LET_GO}` : PAYMENT_STOPPED_MESSAGE,
     refund: null,
   };
-}
-
-async function mailStopped(ctx: RefundContext, row: repo.ReservationForRefund, others: boolean) {
-  try {
-    if (row.userId === null) return;
-    const user = await repo.findUserContact(ctx.db, row.userId);
-    if (!user?.email) return;
-    const when = describeInZone(row.time, row.location.timezone);
-    const name =
-      user.racerName || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-    await ctx.mailer.send(
-      await receiptMail({
-        to: user.email,
-        subject: `Cancelled: ${row.calendarName}, ${when}`,
-        venue: venueOf(await getSettings(ctx.db), ctx.publicUrl),
-        heading: 'Your reservation is cancelled',
-        paragraphs: [
-          `Hi ${name},`,
-          `Your reservation for ${row.calendarName} at ${row.location.name} on ${when} is cancelled.`,
-          "Its payment was still waiting for your bank's check: it was stopped, and nothing was charged.",
-          ...(others ? [OTHER_SEATS_LET_GO] : []),
-        ],
-        lines: [],
-        rows: [['Times shown in', row.location.timezone]],
-        button: { label: 'Book again', href: '/reservations' },
-        notes: [],
-      }),
-    );
-  } catch (error) {
-    ctx.logError(error, `cancel mail for reservation ${row.id} not sent`);
-  }
 }
