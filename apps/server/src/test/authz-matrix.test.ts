@@ -168,6 +168,7 @@ const EXPECTED: Record<string, string> = {
   'GET /api/reservations/:id/move_quote': 'user',
   'POST /api/reservations/:id/move': 'user',
   'POST /api/reservations/:id/no_show': 'reservations.change_reservation',
+  'POST /api/reservations/:id/no_show/undo': 'reservations.change_reservation',
   'POST /api/refunds/:id/retry': 'reservations.change_reservation',
   'POST /api/waitlist': 'user',
   'GET /api/waitlist': 'user',

@@ -21,6 +21,18 @@ export function AlertStack() {
           closeLabel="Dismiss message"
         >
           <span style={{ whiteSpace: 'pre-line' }}>{a.message}</span>
+          {a.action && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-dark ms-2"
+              onClick={() => {
+                dismissAlert(a.id);
+                a.action?.onClick();
+              }}
+            >
+              {a.action.label}
+            </button>
+          )}
         </PlainAlert>
       ))}
     </div>

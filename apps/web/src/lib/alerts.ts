@@ -3,7 +3,15 @@ import { errorMessage, type StatusMessages } from './error-message';
 
 export type AlertVariant = 'danger' | 'warning' | 'info' | 'success';
 
-export type AlertItem = { id: number; variant: AlertVariant; message: string };
+/** A button inside the message (e.g. "Undo"); pressing it dismisses the message. */
+export type AlertAction = { label: string; onClick: () => void };
+
+export type AlertItem = {
+  id: number;
+  variant: AlertVariant;
+  message: string;
+  action?: AlertAction;
+};
 
 /**
  * How long a message stays unless the caller says otherwise (spec §8/§9: errors 5 s;
@@ -25,10 +33,18 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-export function showAlert(message: string, variant: AlertVariant = 'danger', timeoutMs?: number) {
+export function showAlert(
+  message: string,
+  variant: AlertVariant = 'danger',
+  timeoutMs?: number,
+  action?: AlertAction,
+) {
   const id = nextId++;
   // The same text twice in a row (a double click, a retried query) shows once.
-  items = [...items.filter((a) => a.message !== message), { id, variant, message }];
+  items = [
+    ...items.filter((a) => a.message !== message),
+    { id, variant, message, ...(action ? { action } : {}) },
+  ];
   emit();
   timers.set(
     id,

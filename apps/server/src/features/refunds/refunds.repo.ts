@@ -253,6 +253,13 @@ export async function markNoShow(db: Queryable, id: number) {
     .where(eq(reservations.id, id));
 }
 
+export async function clearAttendance(db: Queryable, id: number) {
+  await db
+    .update(reservations)
+    .set({ attendance: null, updatedAt: new Date() })
+    .where(eq(reservations.id, id));
+}
+
 /** Refunds whose credits wait for the member's good standing. */
 export async function waitingCredits(db: Queryable, userId: number) {
   return db

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam } from '@paddock/contract/common';
+import { idParam, ok } from '@paddock/contract/common';
 import {
   cancelQuote,
   cancelQuoteQuery,
@@ -17,6 +17,7 @@ import { retryRefund } from './card-refunds';
 import { refundContext } from './refund-context';
 import { cancelReservation, markNoShow, quoteCancel } from './refunds.service';
 import { moveReservation, quoteMove } from './move-reservation';
+import { undoNoShow } from './undo-no-show';
 
 /** Cancellations and refunds (docs/decisions/0027-cancellations-and-refunds.md). */
 export const refundsRoutes =
@@ -93,6 +94,19 @@ export const refundsRoutes =
         },
       },
       async (request) => markNoShow(ctx, requireUser(request), request.params.id),
+    );
+    app.post(
+      '/reservations/:id/no_show/undo',
+      {
+        schema: {
+          tags,
+          summary:
+            'Undo a no-show: back to attended-unknown, only while the no-show gave nothing back',
+          params: idParam,
+          response: { 200: ok, ...errors },
+        },
+      },
+      async (request) => undoNoShow(ctx, requireUser(request), request.params.id),
     );
     app.post(
       '/refunds/:id/retry',

@@ -23,6 +23,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'reservation.move': 'Moved a reservation',
   'reservation.cancel': 'Cancelled a reservation',
   'reservation.no_show': 'Marked a no-show',
+  'reservation.no_show_undo': 'Undid a no-show',
   'refund.retry': 'Retried a refund',
   'checkout.refund_cancelled_while_paying':
     'Refunded a payment made after its booking was cancelled',

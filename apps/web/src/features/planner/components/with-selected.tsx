@@ -21,6 +21,7 @@ import {
   usePlannerAction,
   userSearchQuery,
 } from '../api/planner-api';
+import { useUndoNoShow } from '../api/undo-no-show';
 import { checkoutErrorMessage } from '../../../lib/booking-errors';
 import { allowedActions, oneSeatRange, type Cell } from '../lib/planner-cells';
 import { NewCustomerForm } from './new-customer-form';
@@ -48,6 +49,7 @@ export function WithSelected({ day, cells, onDone, onOutOfService }: Props) {
   const slots = cells.map((c) => ({ calendar: c.calendar, slot: c.slot }));
   const ids = cells.flatMap((c) => (c.entry ? [c.entry.id] : []));
   const attendance = usePlannerAction('attendance', onDone);
+  const undoNoShow = useUndoNoShow();
   const seatRange = oneSeatRange(cells);
   const client = useQueryClient();
   const [due, setDue] = useState<Due | null>(null);
@@ -113,9 +115,21 @@ export function WithSelected({ day, cells, onDone, onOutOfService }: Props) {
           count={ids.length}
           busy={attendance.isPending}
           onClose={close}
-          onConfirm={() =>
-            attendance.mutate({ reservations: ids, attendance: 'no_show' }, { onSettled: close })
-          }
+          onConfirm={() => {
+            const marked = ids;
+            attendance.mutate(
+              { reservations: marked, attendance: 'no_show' },
+              {
+                onSettled: close,
+                // The same message again, now with Undo (a slip at the desk is put right at once).
+                onSuccess: (result) =>
+                  showAlert(result.detail, 'success', 15_000, {
+                    label: 'Undo',
+                    onClick: () => undoNoShow.mutate(marked),
+                  }),
+              },
+            );
+          }}
         />
       )}
       {due && (
