@@ -248,7 +248,10 @@ const REFUND_OPTIONS: { value: RefundChoice; label: string }[] = [
 ];
 
 /** Delete Reservations, with what the customers get back (blackouts have nothing to refund). */
-function DeleteDialog({ ids, onClose, onDone }: DialogProps & { ids: number[] }) {
+function DeleteDialog({ ids: selected, onClose, onDone }: DialogProps & { ids: number[] }) {
+  // The bookings selected when the dialog opened: the day refreshing under it (the delete's own
+  // change arriving before its answer) must not turn the quote into one for nothing (a 400).
+  const [ids] = useState(selected);
   const remove = usePlannerAction('delete', onDone);
   const [refund, setRefund] = useState<RefundChoice>('policy');
   const [reason, setReason] = useState('');
