@@ -33,13 +33,13 @@ describe('booking error mapping', () => {
     expect(reservationErrorMessage(taken)).toBe('Sorry, this timeslot is no longer available');
   });
 
-  it('shows other non-field errors as they are, then field errors, else the message', () => {
+  it('shows other non-field errors as they are, then field errors as sentences (0116), else the message', () => {
     expect(reservationErrorMessage(apiError(400, { non_field_errors: ['Closed today.'] }))).toBe(
       'Closed today.',
     );
     expect(
       reservationErrorMessage(apiError(400, { slot: ['This time has already started.'] })),
-    ).toBe('Slot: This time has already started.');
+    ).toBe('This time has already started.');
     expect(reservationErrorMessage(new Error('Network down'))).toBe('Network down');
   });
 
