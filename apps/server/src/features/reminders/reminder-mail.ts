@@ -7,7 +7,7 @@ import { getSettings } from '../../plugins/settings';
 import { seatRuns } from '../checkout/confirmation-mail';
 import type { ReservationRow } from '../reservations/reservations.repo';
 import { customerCalendarOf } from '../reservations/reservation-calendar';
-import type { ReminderContext } from './visit-reminders';
+import type { Db } from '../../db/client';
 
 /** What cancelling the visit now would give back, in one sentence, from the cancel's own quotes. */
 export function cancelNowSentence(quotes: CancelQuote[], currency: string, zone: string): string {
@@ -27,7 +27,7 @@ export function cancelNowSentence(quotes: CancelQuote[], currency: string, zone:
 
 /** The reminder: the visit's seats and times on the venue's clock, the cancel's terms, its .ics. */
 export async function reminderMail(
-  ctx: ReminderContext,
+  ctx: { db: Db; publicUrl: string; mailFrom: string },
   visit: ReservationRow[],
   quotes: CancelQuote[],
   kind: 'first' | 'second',
