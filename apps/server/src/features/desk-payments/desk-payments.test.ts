@@ -320,6 +320,11 @@ describe('reports', () => {
       bank_transfer_cents: 0,
       other_cents: EACH,
       total_cents: 3 * EACH,
+      // Paid otherwise and what the takings hold (decision 0117): none here.
+      voucher_cents: 0,
+      credits_cents: 0,
+      fees_cents: 0,
+      tax_cents: 0,
     });
   });
 });
