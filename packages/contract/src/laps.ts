@@ -249,7 +249,6 @@ export const pointsRules = z
     team_best_of: z.number().int().min(1).max(20),
   })
   .strict();
-export const DEFAULT_POINTS_TABLE = [25, 18, 15, 12, 10, 8, 6, 4, 2, 1];
 
 const boardFields = {
   name: z.string().trim().min(1).max(120),

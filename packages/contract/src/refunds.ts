@@ -7,7 +7,6 @@ export const REFUND_CHOICES = ['policy', 'full', 'none'] as const;
 export const refundChoice = z.enum(REFUND_CHOICES);
 export type RefundChoice = z.infer<typeof refundChoice>;
 
-export const DEFAULT_CANCELLATION_WINDOW_HOURS = 24;
 export const DEFAULT_LATE_CANCELLATION_KEEP_PERCENT = 100;
 
 export { cancellationPolicyText } from './refund-policy';
