@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, finishPoints, racerStandings, teamStandings, type Finish } from './points';
+import {
+  DEFAULT_RULES,
+  finishPoints,
+  racerStandings,
+  ranked,
+  teamStandings,
+  type Finish,
+} from './points';
 
 const f = (
   round: number,
@@ -60,6 +67,28 @@ describe('points rules', () => {
     });
     expect(tie.map((s) => s.name)).toEqual(['di', 'cy']);
     expect(tie[0].points).toBe(tie[1].points);
+  });
+
+  it('shares a rank only for a tie nothing separates, and skips the places it takes', () => {
+    const finishes = [
+      // ann and bob: one win and one second each (equal points, equal countback)
+      f(0, 'bob', 1),
+      f(1, 'bob', 2),
+      f(0, 'ann', 2),
+      f(1, 'ann', 1),
+      // cy: equal points with di, separated by countback (a win against none)
+      f(2, 'cy', 1),
+      f(3, 'di', 2),
+      f(4, 'di', 3),
+    ];
+    const rules = { ...DEFAULT_RULES, table: [10, 5, 5] };
+    const standings = ranked(racerStandings(finishes, 5, rules));
+    expect(standings.map((s) => [s.rank, s.name, s.points])).toEqual([
+      [1, 'ann', 15],
+      [1, 'bob', 15],
+      [3, 'cy', 10],
+      [4, 'di', 10],
+    ]);
   });
 
   it('scores a team by its best K members', () => {

@@ -45,14 +45,19 @@ function countback(positions: number[][]): number[] {
 }
 
 /** Higher points first; equal points go to more wins, then more seconds … (countback). */
-function compare(a: Standing, b: Standing): number {
+function compareResults(a: Standing, b: Standing): number {
   if (a.points !== b.points) return b.points - a.points;
   const n = Math.max(a.positions.length, b.positions.length);
   for (let i = 0; i < n; i++) {
     const diff = (b.positions[i] ?? 0) - (a.positions[i] ?? 0);
     if (diff !== 0) return diff;
   }
-  return a.name.localeCompare(b.name);
+  return 0;
+}
+
+/** The results' order; a tie nothing separates is listed by name (it still shares its rank). */
+function compare(a: Standing, b: Standing): number {
+  return compareResults(a, b) || a.name.localeCompare(b.name);
 }
 
 /**
@@ -118,7 +123,16 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/** Ranks with ties sharing a rank only when nothing separates them (equal points and countback). */
+/**
+ * Ranks of standings in order: ties share a rank only when nothing separates them (equal points
+ * and countback), and the next rank skips as many places (1, 2, 2, 4).
+ */
 export function ranked<T extends Standing>(standings: T[]): (T & { rank: number })[] {
-  return standings.map((s, i) => ({ ...s, rank: i + 1 }));
+  const out: (T & { rank: number })[] = [];
+  standings.forEach((s, i) => {
+    const before = out[i - 1];
+    const rank = before && compareResults(before, s) === 0 ? before.rank : i + 1;
+    out.push({ ...s, rank });
+  });
+  return out;
 }
