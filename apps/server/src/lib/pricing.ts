@@ -26,7 +26,8 @@ export type PricingInput = {
 
 export type Pricing = {
   feesWaived: boolean;
-  lines: { costCents: number; feeCents: number; amountCents: number }[];
+  /** Each slot's seat, fee, share of the total and the sales tax inside that share. */
+  lines: { costCents: number; feeCents: number; amountCents: number; taxCents: number }[];
   subtotalCents: number;
   discountCents: number;
   preTaxCents: number;
@@ -60,12 +61,18 @@ export function priceBooking(input: PricingInput): Pricing {
     totalCents,
     input.items.map((item) => item.costCents + fee),
   );
+  // The tax split the same way, so a booking's receipt can say what of its share was tax.
+  const taxShares = allocateCents(
+    salesTaxCents,
+    input.items.map((item) => item.costCents + fee),
+  );
   return {
     feesWaived: waived,
     lines: input.items.map((item, i) => ({
       costCents: item.costCents,
       feeCents: fee,
       amountCents: shares[i],
+      taxCents: taxShares[i],
     })),
     subtotalCents,
     discountCents,

@@ -156,6 +156,11 @@ export const reservations = pgTable(
     amountCents: integer().notNull().default(0),
     /** The booking fee inside `amountCents` (from its checkout item; 0 without one): reports. */
     bookingFeeCents: integer().notNull().default(0),
+    /**
+     * The sales tax inside `amountCents` of a desk booking (the planner's, priced by the one rule,
+     * issue 41); 0 for a checkout's booking, whose tax is in its checkout's amounts.
+     */
+    taxCents: integer().notNull().default(0),
     isBlackout: boolean().notNull().default(false),
     notes: text().notNull().default(''),
     createdById: integer().references(() => users.id, { onDelete: 'set null' }),

@@ -1,0 +1,1 @@
+ALTER TABLE "reservations" ADD COLUMN "tax_cents" integer DEFAULT 0 NOT NULL;
