@@ -41,6 +41,7 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { staffRoutes } from './features/accounts/staff.routes';
 import { deskCustomerRoutes } from './features/accounts/desk-customers.routes';
 import { racesRoutes } from './features/races/races.routes';
+import { rigMapRoutes } from './features/rig-session/rig-map.routes';
 import { PartyStarter } from './features/races/party-starter';
 import { AcServerLink } from './features/ac-server/ac-server.service';
 import { acServerRoutes } from './features/ac-server/ac-server.routes';
@@ -345,6 +346,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(plannerRoutes(deps));
       await api.register(auditRoutes(deps));
       await api.register(racesRoutes(deps, acServers.signalHooks, () => partyStarter.wake()));
+      await api.register(rigMapRoutes(deps));
       await api.register(refundsRoutes(deps));
       await api.register(deskPaymentsRoutes(deps));
       await api.register(waitlistRoutes(deps));

@@ -5,7 +5,8 @@ import type { Queryable } from './payments/charge-card';
 /**
  * What changed: boards (a board or its laps), laps (per track), settings and prices, pages,
  * screens (a reload order: one screen's id, or null for all), reservations (per seat), events
- * (a race event, by id) and parties (per location).
+ * (a race event, by id), parties (per location) and rigs (a seat's rig joined, left or changed
+ * its load state, per seat: the rig map, decision 0127).
  */
 export const TOPICS = [
   'boards',
@@ -16,6 +17,7 @@ export const TOPICS = [
   'reservations',
   'events',
   'parties',
+  'rigs',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 /** Topics anyone may follow; the rest need staff rights. */

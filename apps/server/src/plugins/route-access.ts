@@ -201,6 +201,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/walk_in': 'reservations.change_reservation',
+  // The rig map (decision 0127): the seats' bookings and rigs; Move is the planner's move.
+  'GET /api/rig_map': 'reservations.change_reservation',
+  'POST /api/rig_map/move': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
   // Reports
   'GET /api/reports': 'reports.view_report',

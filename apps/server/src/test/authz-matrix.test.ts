@@ -161,6 +161,8 @@ const EXPECTED: Record<string, string> = {
   'GET /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/walk_in': 'reservations.change_reservation',
+  'GET /api/rig_map': 'reservations.change_reservation',
+  'POST /api/rig_map/move': 'reservations.change_reservation',
   'GET /api/audit': 'audit.view_event',
   'GET /api/reports': 'reports.view_report',
   'GET /api/reservations/:id/cancel_quote': 'user',

@@ -129,6 +129,9 @@ const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
     method: 'cash',
     idempotency_key: crypto.randomUUID(),
   }),
+  // The rig map's move (decision 0127): seat 1's session to seat 2; nobody sits on seat 1 in
+  // the fuzz venue, so the base is refused in words and each bad field must be too.
+  'POST /api/rig_map/move': () => ({ calendar: 1, to: 2 }),
   'POST /api/planner/book/quote': () => ({
     user: 1,
     slots: [{ calendar: 1, slot: `${futureDate(3)}T16:00` }],

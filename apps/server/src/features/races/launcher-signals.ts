@@ -30,7 +30,10 @@ export async function reportState(db: Db, calendarId: number, eventId: number, s
       .set(flags)
       .where(and(eq(eventEntries.eventId, eventId), eq(eventEntries.calendarId, calendarId)))
       .returning({ id: eventEntries.id });
-    if (updated.length) await publishChange(tx, 'events', eventId);
+    if (updated.length) {
+      await publishChange(tx, 'events', eventId);
+      await publishChange(tx, 'rigs', calendarId);
+    }
   });
 }
 

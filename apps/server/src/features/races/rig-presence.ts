@@ -26,6 +26,7 @@ export async function rigJoined(
       .values({ id: socketId, calendarId, eventId, expiresAt: expiresIn(pingMs) })
       .onConflictDoNothing();
     await publishChange(tx, 'events', eventId);
+    await publishChange(tx, 'rigs', calendarId);
   });
 }
 
@@ -35,8 +36,11 @@ export async function rigLeft(db: Db, socketId: string) {
     const gone = await tx
       .delete(rigConnections)
       .where(eq(rigConnections.id, socketId))
-      .returning({ eventId: rigConnections.eventId });
-    for (const row of gone) await publishChange(tx, 'events', row.eventId);
+      .returning({ eventId: rigConnections.eventId, calendarId: rigConnections.calendarId });
+    for (const row of gone) {
+      await publishChange(tx, 'events', row.eventId);
+      await publishChange(tx, 'rigs', row.calendarId);
+    }
   });
 }
 
@@ -55,9 +59,11 @@ export async function rigRound(db: Db, socketIds: string[], pingMs: number) {
     const gone = await tx
       .delete(rigConnections)
       .where(lt(rigConnections.expiresAt, sql`now()`))
-      .returning({ eventId: rigConnections.eventId });
+      .returning({ eventId: rigConnections.eventId, calendarId: rigConnections.calendarId });
     for (const eventId of new Set(gone.map((g) => g.eventId)))
       await publishChange(tx, 'events', eventId);
+    for (const calendarId of new Set(gone.map((g) => g.calendarId)))
+      await publishChange(tx, 'rigs', calendarId);
   });
 }
 

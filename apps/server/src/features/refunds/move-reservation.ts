@@ -63,16 +63,20 @@ type MovePlan = {
   charge: DearerDifference | null;
 };
 
-/** Where to: a seat and its slot (or, from a PATCH, its start instant); `run` takes the run. */
-type Target = { calendar: number; slot?: string; time?: string; run: boolean };
+/**
+ * Where to: a seat and its slot (or, from a PATCH, its start instant); `run` takes the run,
+ * `rest` only its later half-hours (a session moved mid-way keeps the time already driven where
+ * it was: the rig map, decision 0127).
+ */
+type Target = { calendar: number; slot?: string; time?: string; run: boolean; rest: boolean };
 /** What a caller may send: the move's body, or a PATCH's seat and time. */
-export type MoveTarget = Partial<MoveRequest> & { time?: string };
+export type MoveTarget = Partial<MoveRequest> & { time?: string; rest?: boolean };
 
 async function planMove(
   db: Queryable,
   caller: AuthUser,
   row: repo.ReservationForRefund,
-  body: Omit<Target, 'run'>,
+  body: Omit<Target, 'run' | 'rest'>,
   now: Date,
 ): Promise<MovePlan> {
   if (row.cancelledAt) throw ValidationError.nonField('This reservation is already cancelled.');
@@ -138,7 +142,7 @@ async function planRunMove(
   const main = await planMove(db, caller, row, target, now);
   const plans = [main];
   const offset = main.slot.startMs - row.time.getTime();
-  for (const mateId of target.run ? await runMates(db, row) : []) {
+  for (const mateId of target.run ? await runMates(db, row, target.rest) : []) {
     const mate = await visible(db, caller, mateId, lock);
     const at = slotKeyAt(new Date(mate.time.getTime() + offset), main.seat.location.timezone);
     if (!at) throw ValidationError.field('slot', 'The venue is not open at this time.');
@@ -190,7 +194,13 @@ function required(to: MoveTarget): Target {
   if (to.slot === undefined && to.time === undefined) missing.slot = ['This field is required.'];
   if (to.calendar === undefined || Object.keys(missing).length > 0)
     throw new ValidationError(missing);
-  return { calendar: to.calendar, slot: to.slot, time: to.time, run: to.run === true };
+  return {
+    calendar: to.calendar,
+    slot: to.slot,
+    time: to.time,
+    run: to.run === true,
+    rest: to.rest === true,
+  };
 }
 
 /** What moving there would do with the money, exactly as the move will do it. */

@@ -9,11 +9,13 @@ const DAY_MS = 24 * 60 * 60_000;
 /**
  * The rest of a booking's run: the same customer's live half-hours next to it, one after the
  * other, on its seat (what the seat type's minimum counts, decision 0089), in time order. A run
- * moving together (`run` on a move, decision 0112) takes them all along.
+ * moving together (`run` on a move, decision 0112) takes them all along; `laterOnly`, only those
+ * after it (the rest of a session, decision 0127).
  */
 export async function runMates(
   db: Queryable,
   row: { id: number; userId: number | null; calendarId: number; time: Date },
+  laterOnly = false,
 ): Promise<number[]> {
   if (row.userId === null) return [];
   const near = await db
@@ -31,7 +33,7 @@ export async function runMates(
     );
   const byStart = new Map(near.map((r) => [r.time.getTime(), r.id]));
   const mates: { id: number; at: number }[] = [];
-  for (let at = row.time.getTime() - SLOT_MS; byStart.has(at); at -= SLOT_MS)
+  for (let at = row.time.getTime() - SLOT_MS; !laterOnly && byStart.has(at); at -= SLOT_MS)
     mates.push({ id: byStart.get(at)!, at });
   for (let at = row.time.getTime() + SLOT_MS; byStart.has(at); at += SLOT_MS)
     mates.push({ id: byStart.get(at)!, at });
