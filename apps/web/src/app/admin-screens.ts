@@ -16,6 +16,8 @@ export const ADMIN_ACCESS = {
   adminCalendars: staffWith('reservations.change_reservation'),
   adminUser: staffWith('reservations.change_reservation', 'user.change_user'),
   adminLauncher: staffWith('leaderboards.can_manage_race_events'),
+  // The seats' bookings and rigs (decision 0127): the planner's permission; Start/End the launcher's.
+  adminRigMap: staffWith('reservations.change_reservation'),
   adminParties: staffWith('leaderboards.can_manage_race_events'),
   adminLaps: staffWith('leaderboards.change_board'),
   adminScreens: staffWith('screens.change_screen'),
@@ -37,6 +39,7 @@ export type AdminScreen = keyof typeof ADMIN_ACCESS;
 export const ADMIN_MENU: [AdminScreen, string][] = [
   ['adminCalendars', 'Daily Planner'],
   ['adminLauncher', 'Launcher'],
+  ['adminRigMap', 'Rig Map'],
   ['adminParties', 'Parties'],
   ['adminLaps', 'Laps & Leaderboards'],
   ['adminScreens', 'Wall Screens'],

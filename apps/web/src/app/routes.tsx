@@ -212,6 +212,11 @@ export function buildRoutes(): RouteObject[] {
               () => import('../features/race-events/routes/launcher-screen'),
             ),
             screen(
+              'adminRigMap',
+              ADMIN_ACCESS.adminRigMap,
+              () => import('../features/rig-map/routes/rig-map-screen'),
+            ),
+            screen(
               'adminLaps',
               ADMIN_ACCESS.adminLaps,
               () => import('../features/laps-admin/routes/laps-admin-screen'),

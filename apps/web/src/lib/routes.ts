@@ -34,6 +34,7 @@ export const routePatterns = {
   adminCalendars: '/admin/seats',
   adminUser: '/admin/user/:userId',
   adminLauncher: '/admin/launcher',
+  adminRigMap: '/admin/rigs',
   adminLaps: '/admin/laps',
   adminScreens: '/admin/screens',
   adminAudit: '/admin/audit',
