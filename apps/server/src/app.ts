@@ -45,6 +45,8 @@ import { rigMapRoutes } from './features/rig-session/rig-map.routes';
 import { PartyStarter } from './features/races/party-starter';
 import { AcServerLink } from './features/ac-server/ac-server.service';
 import { acServerRoutes } from './features/ac-server/ac-server.routes';
+import { LiveTimingHub } from './features/live-timing/timing-hub';
+import { liveTimingRoutes } from './features/live-timing/live-timing.routes';
 import { LauncherHub, launcherSocketRoutes } from './features/races/launcher-socket';
 import { SOCKET_DEFAULTS } from './features/races/socket-options';
 import { SOCKET_MESSAGE_MAX_BYTES } from '@paddock/contract/races';
@@ -53,6 +55,7 @@ import { requestLogSerializer } from './lib/log-redaction';
 import { requestId } from './lib/request-id';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { myDataRoutes } from './features/my-data/my-data.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { chargesRoutes } from './features/charges/charges.routes';
 import { localPaymentRoutes } from './plugins/payments/local-routes';
@@ -66,11 +69,14 @@ import { createImageStorage } from './features/images/image-storage';
 import { outboxRoutes } from './features/outbox/outbox.routes';
 import { locationsRoutes } from './features/locations/locations.routes';
 import { calendarsRoutes } from './features/calendars/calendars.routes';
+import { publicAvailabilityRoutes } from './features/calendars/public-availability.routes';
+import { widgetScriptRoute } from './features/calendars/widget-script';
 import { reservationsRoutes } from './features/reservations/reservations.routes';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes';
 import { vouchersAdminRoutes } from './features/vouchers/vouchers-admin.routes';
 import { checkoutRoutes } from './features/checkout/checkout.routes';
 import { ReceiptSender } from './features/checkout/receipts-owed';
+import { rigSessionRoutes } from './features/rig-session/rig-session.routes';
 import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
@@ -188,6 +194,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       crossOriginEmbedderPolicy: false,
     },
     () => carPage.origins,
+    () => carPage.widgetOrigins,
   );
   await registerCompression(app);
   await app.register(rateLimit, {
@@ -200,12 +207,18 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(websocket, { options: { maxPayload: SOCKET_MESSAGE_MAX_BYTES } });
+  // Live timing towers of the servers this instance runs (decision 0122).
+  const timing = new LiveTimingHub(deps.database.db, {
+    logError: (err, message) => app.log.error({ err }, message),
+  });
+  app.decorate('liveTiming', timing);
   const acServers = new AcServerLink(
     deps.database.db,
     deps.config.acServer,
     deps.config.dataDir,
     app.log,
     deps.config.accServer,
+    { timing, recordDir: deps.config.feedRecordDir },
   );
   app.decorate('acServers', acServers);
   const hub = new LauncherHub(
@@ -322,6 +335,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     async (api) => {
       await api.register(venueRoutes(deps));
       await api.register(accountsRoutes(deps));
+      await api.register(myDataRoutes(deps));
       await api.register(cardsRoutes(deps));
       await api.register(chargesRoutes(deps));
       await api.register(localPaymentRoutes(deps));
@@ -332,14 +346,17 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(outboxRoutes(deps));
       await api.register(locationsRoutes(deps));
       await api.register(calendarsRoutes({ ...deps, changes }));
+      await api.register(publicAvailabilityRoutes({ ...deps, changes }, settingsCache));
       await api.register(reservationsRoutes(deps, seatCache, settingsCache));
       await api.register(vouchersRoutes(deps));
       await api.register(vouchersAdminRoutes(deps));
       await api.register(checkoutRoutes(deps, receipts));
+      await api.register(rigSessionRoutes(deps, receipts, settingsCache));
       await api.register(clubRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
       await api.register(acServerRoutes(acServers));
+      await api.register(liveTimingRoutes(deps));
       await api.register(boardsRoutes(deps, standingsCache));
       await api.register(eventsRoutes({ ...deps, changes, build, draining }));
       await api.register(screensRoutes({ ...deps, build }));
@@ -359,6 +376,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     { prefix: '/api' },
   );
   await app.register(launcherSocketRoutes({ ...deps, hub }));
+  await app.register(widgetScriptRoute);
 
   if (deps.webDist && fs.existsSync(path.join(deps.webDist, 'index.html'))) {
     await serveWeb(app, deps.webDist);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { safeUrl } from './common';
 import { currencyCode, DEFAULT_CURRENCY } from './money';
+import { brandColour, frameOrigin } from './public-availability';
 
 export const navLink = z.object({
   label: z.string().min(1).max(60),
@@ -75,6 +76,16 @@ export const venueSettings = z.object({
    */
   reminder_hours: z.number().int().min(0).max(168),
   second_reminder_hours: z.number().int().min(0).max(48),
+  /**
+   * Availability before signing up (issue 45, decision 0123): visitors see each location's
+   * seats, prices and free times, and the booking widget works. Off: 'Sign up or Log in to view
+   * sim availability' first, as the spec has it.
+   */
+  public_availability: z.boolean(),
+  /** Websites that may frame the booking widget (its page's frame-ancestors; nothing else). */
+  widget_origins: z.array(frameOrigin).max(20),
+  /** The venue's colour on the widget and the public availability page. */
+  brand_colour: brandColour,
 });
 export type VenueSettings = z.infer<typeof venueSettings>;
 export const venueSettingsUpdate = venueSettings.partial().strict();
@@ -107,6 +118,9 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   backup_keep: 14,
   reminder_hours: 24,
   second_reminder_hours: 0,
+  public_availability: false,
+  widget_origins: [],
+  brand_colour: '#c62828',
 };
 
 /** The car page 'View Car' embeds, or null for Paddock's own. */

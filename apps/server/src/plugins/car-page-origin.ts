@@ -9,6 +9,8 @@ import { getSettings } from './settings';
  */
 export class CarPageOrigin {
   origins: readonly string[] = [];
+  /** Read with it (the same settings, the same moments): the websites that may frame the widget. */
+  widgetOrigins: readonly string[] = [];
 
   constructor(
     private readonly db: Db,
@@ -30,7 +32,9 @@ export class CarPageOrigin {
    */
   async load(): Promise<void> {
     try {
-      this.origins = originsOf((await getSettings(this.db)).car_details_url);
+      const settings = await getSettings(this.db);
+      this.origins = originsOf(settings.car_details_url);
+      this.widgetOrigins = settings.public_availability ? settings.widget_origins : [];
     } catch {
       /* kept as it was; see above */
     }

@@ -61,6 +61,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/users/:id/update_password': 'user',
   'POST /api/users/:id/send_login_link': 'user.change_user',
   'PUT /api/users/:id/permissions': 'user.change_staff',
+  // Own data, or a customer's for staff with user.change_user (the feature checks, decision 0124).
+  'GET /api/users/:id/my_data': 'user',
+  'GET /api/users/:id/deletion_preview': 'user',
+  'POST /api/users/:id/delete_account': 'user',
   // Staff
   'GET /api/staff': 'user.change_staff',
   'POST /api/staff/invite': 'user.change_staff',
@@ -120,6 +124,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/calendars/:id': 'public',
   'GET /api/calendars/:id/avail': 'public',
   'GET /api/avail/quote': 'public',
+  // Availability before signing up and the widget (issue 45, decision 0123): the setting decides.
+  'GET /api/public/availability': 'public',
   // Reservations and checkout
   'GET /api/reservations': 'user',
   'POST /api/reservations': 'user',
@@ -178,6 +184,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/laps/import': 'laps.change_lap',
   'GET /api/rig_keys': 'rigs.change_rig',
   'GET /api/rig_keys/me': 'rig',
+  // The rig session (issue 42, decision 0120): the rig's own seat, by its key.
+  'GET /api/rig_session': 'rig',
+  'POST /api/rig_session/start': 'rig',
+  'POST /api/rig_session/extend': 'rig',
+  'POST /api/rig_session/report': 'rig',
   'POST /api/rig_keys': 'rigs.change_rig',
   'DELETE /api/rig_keys/:id': 'rigs.change_rig',
   'GET /api/boards': 'public',
@@ -201,6 +212,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/out_of_service': 'reservations.change_reservation',
   'POST /api/planner/walk_in': 'reservations.change_reservation',
+  'POST /api/planner/walk_in/quote': 'reservations.change_reservation',
   // The rig map (decision 0127): the seats' bookings and rigs; Move is the planner's move.
   'GET /api/rig_map': 'reservations.change_reservation',
   'POST /api/rig_map/move': 'reservations.change_reservation',
@@ -235,6 +247,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/races/events/:id/signal': RACES,
   'POST /api/races/events/:id/ticket': RACES,
   'POST /api/races/events/:id/server': RACES,
+  // The live timing tower: the room's wall and spectators' phones (decision 0122).
+  'GET /api/races/events/:id/timing': 'public',
   'GET /api/races/presets': RACES,
   'POST /api/races/presets': RACES,
   'DELETE /api/races/presets/:id': RACES,

@@ -68,6 +68,8 @@ export function registerSecurityHeaders(
   options: HelmetOptions,
   /** Origins the app's pages may frame besides the fixed ones (a venue setting's page). */
   extraFrameOrigins: () => readonly string[] = () => [],
+  /** Websites that may frame the booking widget's pages (`/widget/…`), and only those pages. */
+  widgetAncestors: () => readonly string[] = () => [],
 ): (url: string) => Headers {
   const fixed = securityHeaders(options);
   const api = apiSecurityHeaders(fixed);
@@ -83,7 +85,19 @@ export function registerSecurityHeaders(
     }
     return document;
   };
-  const headersFor = (url: string) => (isApiUrl(url) ? api : documentHeaders());
+  let widgetKey: string | null = null;
+  let widget = fixed;
+  const widgetHeaders = () => {
+    const ancestors = widgetAncestors();
+    const key = ancestors.join(' ');
+    if (key !== widgetKey) {
+      widgetKey = key;
+      widget = framedBy(options, ancestors);
+    }
+    return widget;
+  };
+  const headersFor = (url: string) =>
+    isApiUrl(url) ? api : isWidgetUrl(url) ? widgetHeaders() : documentHeaders();
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headersFor(request.url));
     done();
@@ -96,6 +110,28 @@ export function registerSecurityHeaders(
   });
   // For the answers the router gives before any hook runs (plugins/errors.ts).
   return headersFor;
+}
+
+/** The booking widget's page (decision 0123): the one page other websites may frame. */
+export function isWidgetUrl(url: string): boolean {
+  return url.startsWith('/widget/');
+}
+
+/**
+ * The document set with `frame-ancestors` of this site and `ancestors`, and no X-Frame-Options
+ * (its SAMEORIGIN would still refuse them; CSP's frame-ancestors supersedes it in browsers).
+ */
+function framedBy(options: HelmetOptions, ancestors: readonly string[]): Headers {
+  const csp = options.contentSecurityPolicy;
+  const directives = csp && typeof csp === 'object' ? (csp.directives ?? {}) : {};
+  return securityHeaders({
+    ...options,
+    xFrameOptions: false,
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: { ...directives, frameAncestors: ["'self'", ...ancestors] },
+    },
+  } as HelmetOptions);
 }
 
 function withFrameOrigins(options: HelmetOptions, extra: readonly string[]): Headers {
