@@ -11,6 +11,7 @@ import { demoLogins, seedDemoVenue } from './seed/demo';
 import { startRenewalJob } from './features/club/renewals';
 import { startMoneyRepairJob } from './features/checkout/money-repair';
 import { startReminderJob } from './features/reminders/visit-reminders';
+import { startInactiveCustomersJob } from './features/my-data/inactive-customers';
 import { releaseStaleChallenges } from './features/payment-challenges/release-stale-challenges';
 import { finishLeftPayments } from './features/payment-challenges/finish-left-payments';
 import { stopReceiptRenderer } from './plugins/receipt-renderer';
@@ -115,6 +116,15 @@ async function main() {
     logError,
   });
 
+  // Customers inactive for the venue's years are anonymised, one pass across instances (0124).
+  const inactive = startInactiveCustomersJob({
+    db: database.db,
+    payments: deps.payments,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    logError,
+  });
+
   // The embedded default backs itself up every night; a DATABASE_URL server has its own tools.
   const nightly = config.databaseUrl
     ? null
@@ -139,6 +149,7 @@ async function main() {
     nightly?.stop();
     moneyRepair.stop();
     reminders.stop();
+    inactive.stop();
     await gracefulShutdown(app, {
       timeoutMs: bound,
       idleWaitMs: config.shutdownIdleWaitMs,

@@ -77,6 +77,13 @@ export const venueSettings = z.object({
   reminder_hours: z.number().int().min(0).max(168),
   second_reminder_hours: z.number().int().min(0).max(48),
   /**
+   * A deleted customer's laps (issue 45, decision 0124): 'remove' takes them off the boards,
+   * 'deleted_driver' keeps the times under the name "Deleted driver".
+   */
+  deleted_driver_laps: z.enum(['remove', 'deleted_driver']),
+  /** Customers inactive this many years are anonymised by the nightly job; 0: never (default). */
+  inactive_customer_years: z.number().int().min(0).max(20),
+  /**
    * Availability before signing up (issue 45, decision 0123): visitors see each location's
    * seats, prices and free times, and the booking widget works. Off: 'Sign up or Log in to view
    * sim availability' first, as the spec has it.
@@ -118,6 +125,8 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   backup_keep: 14,
   reminder_hours: 24,
   second_reminder_hours: 0,
+  deleted_driver_laps: 'remove',
+  inactive_customer_years: 0,
   public_availability: false,
   widget_origins: [],
   brand_colour: '#c62828',

@@ -23,6 +23,7 @@ import { cards } from '../../db/schema/payments';
 import { locations } from '../../db/schema/venue';
 import type { UserRow } from './user-view';
 import { escapeLike } from '../../lib/sql-text';
+import { ValidationError } from '../../plugins/errors';
 
 type NewUser = typeof users.$inferInsert;
 type UserChanges = { [K in keyof Omit<NewUser, 'id'>]?: NewUser[K] | SQL };
@@ -123,16 +124,35 @@ export type RemovedCard = { provider: string; customerRef: string; paymentMethod
  * transaction the personal fields are blanked and the row becomes the anonymous placeholder
  * `deleted-user-{id}` that charges and past reservations keep pointing at; sessions, login
  * links, permissions and the saved card go; the club membership is cancelled (no renewal, no
- * charge-back) and future bookings are cancelled, which frees their seats and keeps the rows.
+ * charge-back). Future bookings must already be cancelled through the one cancel path (with
+ * their refunds, decision 0124): one still live refuses the whole deletion. `more` runs the
+ * caller's own steps (other tables' traces, the audit row) in the same transaction.
  * Answers the removed card, to be detached at the provider after the commit.
  */
 export async function anonymiseUser(
   db: Db,
   id: number,
-  byId: number,
   unusablePasswordHash: string,
+  more: (tx: Queryable) => Promise<void>,
 ): Promise<RemovedCard | undefined> {
   return db.transaction(async (tx) => {
+    // The row first, locked: no booking of theirs can start while this runs.
+    await tx.execute(sql`select 1 from ${users} where ${users.id} = ${id} for update`);
+    const [live] = await tx
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(
+        and(
+          eq(reservations.userId, id),
+          isNull(reservations.cancelledAt),
+          gt(reservations.time, sql`now()`),
+        ),
+      )
+      .limit(1);
+    if (live)
+      throw ValidationError.nonField(
+        'A booking was made while the account was being deleted. Try again.',
+      );
     await tx
       .update(users)
       .set({
@@ -166,16 +186,7 @@ export async function anonymiseUser(
       .update(clubMemberships)
       .set({ status: 'cancelled', cancelledAt: sql`now()` })
       .where(and(eq(clubMemberships.userId, id), ne(clubMemberships.status, 'cancelled')));
-    await tx
-      .update(reservations)
-      .set({ cancelledAt: sql`now()`, cancelledById: byId, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(reservations.userId, id),
-          isNull(reservations.cancelledAt),
-          gt(reservations.time, sql`now()`),
-        ),
-      );
+    await more(tx);
     return card;
   });
 }

@@ -29,6 +29,7 @@ import {
   renewedSessionHeaderDoc,
 } from './sessions';
 import { setPermissions } from './staff-permissions';
+import { deleteAccount } from '../my-data/delete-account';
 
 const MINUTE = 60;
 const QUARTER_HOUR = 15 * 60;
@@ -255,7 +256,8 @@ export const accountsRoutes =
         },
       },
       async (request, reply) => {
-        await accounts.deleteUser(ctx, requireUser(request), request.params.id);
+        // The one deletion (decision 0124): bookings cancelled under the policy, then anonymised.
+        await deleteAccount(ctx, requireUser(request), request.params.id, {}, null);
         return reply.status(204).send();
       },
     );

@@ -48,7 +48,6 @@ import { toUserView, type UserRow } from './user-view';
 import { maySeeUser } from '../../plugins/user-access';
 import { isUniqueViolation, pgError } from '../../lib/pg-errors';
 import type { PaymentProvider } from '../../plugins/payments/provider';
-import { stopWaitingPaymentsOf } from '../payment-challenges/stop-waiting-payments';
 import { recordAudit } from '../audit/audit.service';
 
 /** The changed fields before and after, for the audit trail; secrets are never kept. */
@@ -413,41 +412,6 @@ export async function updatePassword(
   await repo.revokeLoginTokens(ctx.db, row.id);
   await sessionsEnded?.(row.id, updated.sessionVersion);
   return PASSWORD_UPDATED_MESSAGE;
-}
-
-/**
- * Deletes a customer: personal data goes, money records stay under an anonymous placeholder
- * (repo.anonymiseUser), so charges and paid reservations still add up.
- */
-export async function deleteUser(ctx: AccountsContext, caller: AuthUser, id: UserId) {
-  const row = await target(ctx, caller, id);
-  if (!canChangeOthers(caller)) throw new Forbidden();
-  if (row.isStaff || row.isSuperuser)
-    throw new Forbidden('Staff and superuser accounts cannot be deleted.');
-  // A payment waiting for the customer's bank ends first: nothing is taken after the account.
-  await stopWaitingPaymentsOf(ctx, row.id);
-  const card = await repo.anonymiseUser(
-    ctx.db,
-    row.id,
-    caller.id,
-    await hashPassword(randomPassword()),
-  );
-  await recordAudit(ctx.db, caller, {
-    action: 'user.delete',
-    targetType: 'user',
-    targetId: row.id,
-    subjectUserId: row.id,
-    before: { email: row.email, name: `${row.firstName} ${row.lastName}`.trim() },
-    after: { anonymised: true },
-  });
-  if (card && card.provider === ctx.payments.kind) {
-    // The account is already gone here; a provider hiccup is logged for a retry by hand.
-    await ctx.payments
-      .detachCard(card)
-      .catch((error: unknown) =>
-        ctx.logError(error, `could not detach the card of deleted user ${row.id}`),
-      );
-  }
 }
 
 export async function sendLoginLink(
