@@ -65,6 +65,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/users/:id/my_data': 'user',
   'GET /api/users/:id/deletion_preview': 'user',
   'POST /api/users/:id/delete_account': 'user',
+  // Own data, or a customer's for staff with user.change_user (the feature checks, decision 0124).
+  'GET /api/users/:id/my_data': 'user',
+  'GET /api/users/:id/deletion_preview': 'user',
+  'POST /api/users/:id/delete_account': 'user',
   // Staff
   'GET /api/staff': 'user.change_staff',
   'POST /api/staff/invite': 'user.change_staff',
