@@ -77,6 +77,13 @@ export const venueSettings = z.object({
   reminder_hours: z.number().int().min(0).max(168),
   second_reminder_hours: z.number().int().min(0).max(48),
   /**
+   * The rig session (issue 42, decision 0120): how a booked session's sim starts, and the rig
+   * screen's warnings this many minutes before the booked end.
+   */
+  rig_start_mode: z.enum(['customer', 'automatic', 'staff']),
+  rig_first_warning_minutes: z.number().int().min(1).max(30),
+  rig_last_warning_minutes: z.number().int().min(1).max(10),
+  /**
    * A deleted customer's laps (issue 45, decision 0124): 'remove' takes them off the boards,
    * 'deleted_driver' keeps the times under the name "Deleted driver".
    */
@@ -125,6 +132,9 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   backup_keep: 14,
   reminder_hours: 24,
   second_reminder_hours: 0,
+  rig_start_mode: 'staff',
+  rig_first_warning_minutes: 5,
+  rig_last_warning_minutes: 1,
   deleted_driver_laps: 'remove',
   inactive_customer_years: 0,
   public_availability: false,

@@ -132,6 +132,8 @@ const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   // The rig map's move (decision 0127): seat 1's session to seat 2; nobody sits on seat 1 in
   // the fuzz venue, so the base is refused in words and each bad field must be too.
   'POST /api/rig_map/move': () => ({ calendar: 1, to: 2 }),
+  // Priced from now: a closed fuzz venue refuses it in words (calendar), as it must each bad field.
+  'POST /api/planner/walk_in/quote': () => ({ calendar: 1, half_hours: 2, email: '' }),
   'POST /api/planner/book/quote': () => ({
     user: 1,
     slots: [{ calendar: 1, slot: `${futureDate(3)}T16:00` }],
@@ -482,7 +484,12 @@ async function settle(method: string, url: string, status: number): Promise<void
 
 type Role = { name: string; headers: () => Promise<Record<string, string>> };
 /** Routes a rig calls with its own key instead of a user's token. */
-const RIG_ROUTES = new Set(['POST /api/laps']);
+const RIG_ROUTES = new Set([
+  'POST /api/laps',
+  'POST /api/rig_session/start',
+  'POST /api/rig_session/extend',
+  'POST /api/rig_session/report',
+]);
 
 function rolesFor(method: string, path: string): Role[] {
   const roles: Role[] = [
@@ -777,7 +784,9 @@ describe('large and odd bodies', () => {
     for (const [method, path] of routes) {
       const url = path.replace(/:\w+/g, '1');
       const extra =
-        method === 'POST' && path === '/api/laps' ? [['rig', async () => rigHeaders] as const] : [];
+        method === 'POST' && RIG_ROUTES.has(`${method} ${path}`)
+          ? [['rig', async () => rigHeaders] as const]
+          : [];
       for (const [role, headers] of [...roles, ...extra])
         for (const { label, type, body } of bodiesFor(path)) {
           const res = await t.app.inject({

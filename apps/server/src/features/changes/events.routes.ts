@@ -14,6 +14,7 @@ import {
 import { Forbidden } from '../../plugins/errors';
 import { screenName, screenPath } from '@paddock/contract/screens';
 import { checkIn } from '../screens/screens.service';
+import { RIG_SCHEME, rigFromHeader } from '../laps/laps.service';
 import { eventStreamsGauge } from '../../plugins/business-metrics';
 import type { Draining } from '../../lib/draining';
 
@@ -80,7 +81,13 @@ export const eventsRoutes =
       },
       async (request, reply) => {
         const topics = [...new Set(request.query.topics.split(','))] as Topic[];
-        const staffOnly = topics.filter((t) => !PUBLIC_TOPICS.includes(t));
+        // A rig (its key: the agent, the rig screen) follows its own seat's bookings (0120).
+        const rig = request.headers.authorization?.startsWith(`${RIG_SCHEME} `)
+          ? await rigFromHeader(db, request.headers.authorization)
+          : null;
+        const staffOnly = topics.filter(
+          (t) => !PUBLIC_TOPICS.includes(t) && !(rig && t === 'reservations'),
+        );
         const refused = staffOnly.filter(
           (t) =>
             !hasPermission(
@@ -128,6 +135,7 @@ export const eventsRoutes =
         let caughtUp = false;
         const send = (change: Change) => {
           if (replayed.has(change.seq) || !topics.includes(change.topic)) return;
+          if (rig && change.topic === 'reservations' && change.id !== rig.calendarId) return;
           res.write(frame(change));
         };
         const unsubscribe = deps.changes.subscribe((change) =>
