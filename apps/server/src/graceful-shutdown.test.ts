@@ -6,7 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { reservations } from './db/schema/booking';
 import { bearer, createUser } from './test/factories';
 import { createVenue, futureDate } from './test/booking-factories';
-import { until } from './test/event-stream';
+import { until } from './test/until';
 import {
   buildServer,
   cloneDatabase,

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { settings } from './db/schema/content';
 import { bearer, createUser, type CreatedUser } from './test/factories';
 import { createVenue, futureDate } from './test/booking-factories';
-import { until } from './test/event-stream';
+import { until } from './test/until';
 import { saveTestCard } from './test/cards';
 import type { App } from './deps';
 import { freePort } from './test/free-port';

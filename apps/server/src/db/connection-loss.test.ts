@@ -4,7 +4,8 @@ import pg from 'pg';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../test/factories';
 import { createVenue, futureDate } from '../test/booking-factories';
-import { listen, until } from '../test/event-stream';
+import { listen } from '../test/event-stream';
+import { until } from '../test/until';
 import { EXPECTED_STATUSES, startWriteLoad, summary } from '../test/write-load';
 
 // Issue 27: a connection that PostgreSQL ends (a failover, a DBA, an idle timeout) failed a

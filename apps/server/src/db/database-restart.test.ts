@@ -13,6 +13,7 @@ import { Tokens } from '../plugins/auth';
 import { bearer, createUser } from '../test/factories';
 import { createVenue, futureDate } from '../test/booking-factories';
 import { EXPECTED_STATUSES, startWriteLoad, summary, type LoadTarget } from '../test/write-load';
+import { until } from '../test/until';
 
 // Issue 27 / 29: PostgreSQL restarted (fast and immediate) under write load. The app answers 503
 // with Retry-After while it is away (not 500, not a hang) and recovers by itself. A server of
@@ -53,15 +54,15 @@ afterAll(async () => {
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function until(url: string, status: number, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const res = await app.inject({ url });
-    if (res.statusCode === status) return res;
-    if (Date.now() > end) throw new Error(`${url}: still ${res.statusCode} ${res.body}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** `url`'s answer once it has `status`. */
+const answering = (url: string, status: number) =>
+  until(
+    async () => {
+      const res = await app.inject({ url });
+      return res.statusCode === status ? res : undefined;
+    },
+    { ms: 30_000, what: `${url} to answer ${status}` },
+  );
 
 describe('PostgreSQL restarted under write load', () => {
   it.each(['fast', 'immediate'] as const)(
@@ -83,13 +84,13 @@ describe('PostgreSQL restarted under write load', () => {
       expect(Date.now() - started).toBeLessThan(CONNECT_WAIT_MS + 2000);
       expect(booking.statusCode).toBe(503);
       expect(booking.headers['retry-after']).toBe('2');
-      const ready = await until('/api/ready', 503);
+      const ready = await answering('/api/ready', 503);
       expect(ready.json().checks.database).toBe('down');
       expect(ready.json().detail).toMatch(/database/);
       await new Promise((r) => setTimeout(r, 500));
 
       await server.start();
-      await until('/api/ready', 200);
+      await answering('/api/ready', 200);
       const answers = await load.stop();
       console.log(`${mode} stop: ${summary(answers)}`);
       expect(answers.filter((a) => !EXPECTED_STATUSES.includes(a.status))).toEqual([]);

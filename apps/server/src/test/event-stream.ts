@@ -46,16 +46,3 @@ export function listen(url: string, headers: Record<string, string> = {}): Promi
     req.on('error', () => {});
   });
 }
-
-/**
- * Waits until `check` holds, polling every 25 ms. The bound is for liveness, not speed: CI runs
- * these suites on a loaded 2-core machine, where 3 s was once not enough for a socket's first
- * message (session 9).
- */
-export async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -9,6 +9,7 @@ import {
   type FakeAcServerHandle,
 } from '@paddock/ac-protocol/fake-acserver/fake-acserver';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
 import { users } from '../../db/schema/accounts';
@@ -39,16 +40,6 @@ async function freeUdpPort(): Promise<number> {
   const port = socket.address().port;
   await new Promise<void>((resolve) => socket.close(() => resolve()));
   return port;
-}
-
-async function until<T>(what: string, fn: () => Promise<T> | T, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {
@@ -155,9 +146,9 @@ describe('a party on the AC dedicated server', () => {
     expect(started.statusCode).toBe(200);
     const status = started.json();
     // The seats are told the game port and the join password (their race.ini [REMOTE]).
-    const told = await until('the seats to hear the server', () =>
-      heard.find((m) => m.type === 'server' && m.data?.ac_server),
-    );
+    const told = await until(() => heard.find((m) => m.type === 'server' && m.data?.ac_server), {
+      what: 'the seats to hear the server',
+    });
     expect(told?.data?.ac_server).toEqual({
       ip: '127.0.0.1',
       port: status.game_port,
@@ -177,10 +168,12 @@ describe('a party on the AC dedicated server', () => {
     expect(serverCfg).toContain('MAX_CLIENTS=3\r\n');
     expect(serverCfg).toContain(`UDP_PLUGIN_ADDRESS=127.0.0.1:${status.plugin_port}\r\n`);
     expect(entryList).toContain(`GUID=${LWI_GUID}\r\n`);
-    const startedWith = await until('the stand-in to start', () =>
-      fs.existsSync(path.join(tmp, 'started'))
-        ? fs.readFileSync(path.join(tmp, 'started'), 'utf8').trim()
-        : '',
+    const startedWith = await until(
+      () =>
+        fs.existsSync(path.join(tmp, 'started'))
+          ? fs.readFileSync(path.join(tmp, 'started'), 'utf8').trim()
+          : '',
+      { what: 'the stand-in to start' },
     );
     expect(startedWith).toBe(
       `${tmp} -c ${status.folder}/server_cfg.ini -e ${status.folder}/entry_list.ini`,
@@ -214,10 +207,13 @@ describe('a party on the AC dedicated server', () => {
     });
     await fake.replayDone;
     const run = t.app.acServers.run(party.id)!;
-    await until('the results import', async () => {
-      await run.queue;
-      return run.lapsStored === 25 && run.imports.length === 1;
-    });
+    await until(
+      async () => {
+        await run.queue;
+        return run.lapsStored === 25 && run.imports.length === 1;
+      },
+      { what: 'the results import' },
+    );
 
     const lapsOf = async (userId: number) =>
       t.db
@@ -257,7 +253,7 @@ describe('a party on the AC dedicated server', () => {
       const res = await call('POST', `/api/races/events/${party.host_event}/server`, body);
       expect(res.statusCode).toBe(200);
     }
-    await until('the commands', () => fake!.commands.length === 3);
+    await until(() => fake!.commands.length === 3, { what: 'the commands' });
     expect(fake.commands).toEqual([
       { type: 'BROADCAST_CHAT', message: 'Box, box' },
       { type: 'KICK_USER', carId: 2 },
@@ -265,14 +261,16 @@ describe('a party on the AC dedicated server', () => {
     ]);
     // NEXT_SESSION ended the session without a results file on disk: nothing imported, and
     // nothing lost (the laps came live).
-    await until(
-      'the second END_SESSION',
-      () => fake!.sent.filter((m) => m.type === 'END_SESSION').length === 2,
-    );
-    await until('the link to settle', async () => {
-      await run.queue;
-      return run.sessionSeq === 2;
+    await until(() => fake!.sent.filter((m) => m.type === 'END_SESSION').length === 2, {
+      what: 'the second END_SESSION',
     });
+    await until(
+      async () => {
+        await run.queue;
+        return run.sessionSeq === 2;
+      },
+      { what: 'the link to settle' },
+    );
     expect(run.imports).toHaveLength(1);
     const still = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from laps where source_key like ${`acsrv:${party.id}:%`}`,
@@ -287,8 +285,8 @@ describe('a party on the AC dedicated server', () => {
 
     // The party ends: acServer is stopped.
     expect((await call('DELETE', `/api/races/parties/${party.id}`)).statusCode).toBe(204);
-    await until('the stand-in to stop', () => fs.existsSync(path.join(tmp, 'stopped')));
-    await until('the link to close', () => !t.app.acServers.run(party.id));
+    await until(() => fs.existsSync(path.join(tmp, 'stopped')), { what: 'the stand-in to stop' });
+    await until(() => !t.app.acServers.run(party.id), { what: 'the link to close' });
   });
 
   it('starts on the party’s SESSION_START (refused with the reasons when it cannot run), tells a socket that joins later where to join, and stops on SESSION_EXIT', async () => {
@@ -307,7 +305,7 @@ describe('a party on the AC dedicated server', () => {
       );
       ws.on('message', (data) => heard.push(JSON.parse(String(data))));
       await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-      await until('the whole event', () => heard.length > 0);
+      await until(() => heard.length > 0, { what: 'the whole event' });
       return { ws, heard };
     };
 
@@ -321,9 +319,9 @@ describe('a party on the AC dedicated server', () => {
       expect.arrayContaining(['The event has no track.', 'The event has no cars.']),
     );
     early.ws.send(JSON.stringify({ type: 'signal', signal: 'SESSION_START' }));
-    const said = await until('the refusal on the socket', () =>
-      early.heard.find((m) => m.type === 'error'),
-    );
+    const said = await until(() => early.heard.find((m) => m.type === 'error'), {
+      what: 'the refusal on the socket',
+    });
     expect(said?.detail).toContain('The event has no track.');
     expect(early.heard.filter((m) => m.type === 'signal' || m.type === 'server')).toEqual([]);
     expect(t.app.acServers.run(party.id)).toBeUndefined();
@@ -358,7 +356,7 @@ describe('a party on the AC dedicated server', () => {
     const status = t.app.acServers.status(party.id);
     expect(status.running).toBe(true);
     const late = await open();
-    await until('the server message', () => late.heard.some((m) => m.type === 'server'));
+    await until(() => late.heard.some((m) => m.type === 'server'), { what: 'the server message' });
     expect(late.heard.slice(0, 2).map((m) => m.type)).toEqual(['model_updated', 'server']);
     expect(late.heard[1]).toEqual({
       type: 'server',
@@ -479,10 +477,13 @@ describe('a party on the AC dedicated server', () => {
     });
     await fake.replayDone;
     const run = t.app.acServers.run(party.id)!;
-    await until('the results import', async () => {
-      await run.queue;
-      return run.imports.length === 1;
-    });
+    await until(
+      async () => {
+        await run.queue;
+        return run.imports.length === 1;
+      },
+      { what: 'the results import' },
+    );
     // The two laps of one time are two laps; the file's copies of the three live laps are not
     // stored again, they fill in the driver.
     expect(run.lapsStored).toBe(3);

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { startFakeAccServer, type FakeAccServer } from '@paddock/ac-protocol/acc/fake-accserver';
 import { decodeAccConfigFile } from '@paddock/ac-protocol/acc/server-config';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { until } from '../../test/until';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
 import { users } from '../../db/schema/accounts';
@@ -28,16 +29,6 @@ async function freeUdpPort(): Promise<number> {
   const port = socket.address().port;
   await new Promise<void>((resolve) => socket.close(() => resolve()));
   return port;
-}
-
-async function until<T>(what: string, fn: () => Promise<T> | T, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 beforeAll(async () => {
@@ -138,7 +129,10 @@ describe('a party on the ACC dedicated server', () => {
     expect(started.statusCode).toBe(200);
     expect(started.json()).toMatchObject({ running: true, party: party.id, game_port: 9232 });
     expect(
-      await until('the stand-in to start', () => fs.existsSync(path.join(tmp, 'started'))),
+      await until(() => fs.existsSync(path.join(tmp, 'started')), {
+        what: 'the stand-in to start',
+        ms: 15000,
+      }),
     ).toBe(true);
 
     // cfg/ beside the binary, UTF-16 LE as accServer writes it; each seat a fixed race number.
@@ -166,7 +160,7 @@ describe('a party on the ACC dedicated server', () => {
       resultsDir: path.join(tmp, 'results'),
     });
     const run = t.app.acServers.acc.run(party.id)!;
-    await until('the entry list', () => run.carSeat.size === 3);
+    await until(() => run.carSeat.size === 3, { what: 'the entry list', ms: 15000 });
 
     await fake.lap(1, 100_000);
     await fake.lap(2, 99_000, true); // invalid: not on the board
@@ -174,17 +168,23 @@ describe('a party on the ACC dedicated server', () => {
     fake.drop(2); // ann's second lap is lost live (the event and the car update)
     await fake.lap(1, 98_000);
     await fake.lap(2, 100_500);
-    await until('four live laps', async () => {
-      await run.queue;
-      return run.lapsStored === 4;
-    });
+    await until(
+      async () => {
+        await run.queue;
+        return run.lapsStored === 4;
+      },
+      { what: 'four live laps', ms: 15000 },
+    );
 
     // Session over: the results file is imported; the four live laps are not doubled.
     await fake.endSession();
-    await until('the results import', async () => {
-      await run.queue;
-      return run.imports.length === 1;
-    });
+    await until(
+      async () => {
+        await run.queue;
+        return run.imports.length === 1;
+      },
+      { what: 'the results import', ms: 15000 },
+    );
     expect(run.imports[0]).toMatchObject({ laps_added: 1, laps_skipped: 4 });
 
     const lapsOf = async (userId: number) =>
@@ -219,7 +219,7 @@ describe('a party on the ACC dedicated server', () => {
     });
     expect(stopped.json()).toMatchObject({ running: false });
     expect(fs.existsSync(path.join(tmp, 'stopped'))).toBe(true);
-    await until('the unregistration', () => fake!.registered === 0);
+    await until(() => fake!.registered === 0, { what: 'the unregistration', ms: 15000 });
     // The SDK's unregistration: the type byte alone.
     expect(fake.receivedHex.at(-1)).toBe('09');
   });
@@ -279,7 +279,7 @@ describe('a party on the ACC dedicated server', () => {
     );
     expect(forced.forceEntryList).toBe(1);
     const run = t.app.acServers.acc.run(p.id)!;
-    await until('the entry list', () => run.carSeat.size === 3);
+    await until(() => run.carSeat.size === 3, { what: 'the entry list', ms: 15000 });
     const ours = async () =>
       (
         await t.db.execute<{ ms: number }>(
@@ -299,22 +299,28 @@ describe('a party on the ACC dedicated server', () => {
         : t.db.execute(sql`drop trigger paddock_refuse_acc on laps`);
 
     await fake.lap(1, 97_000);
-    await until('the first lap', async () => {
-      await run.queue;
-      return run.lapsStored === 1;
-    });
+    await until(
+      async () => {
+        await run.queue;
+        return run.lapsStored === 1;
+      },
+      { what: 'the first lap', ms: 15000 },
+    );
     await refuse(true);
     await fake.lap(2, 96_000); // refused live
     await fake.lap(3, 96_500); // refused live
-    await until('the refused laps to come', () => run.seatLaps.get(2) === 1);
+    await until(() => run.seatLaps.get(2) === 1, { what: 'the refused laps to come', ms: 15000 });
     await run.queue;
     expect(run.lapsStored).toBe(1);
     // The session ends while the database still refuses: the import stores nothing.
     await fake.endSession();
-    await until('the failed import', async () => {
-      await run.queue;
-      return run.importErrors >= 1;
-    });
+    await until(
+      async () => {
+        await run.queue;
+        return run.importErrors >= 1;
+      },
+      { what: 'the failed import', ms: 15000 },
+    );
     expect(run.imports).toEqual([]);
     expect(await ours()).toEqual([97_000]);
 

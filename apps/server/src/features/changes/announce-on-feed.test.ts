@@ -8,7 +8,7 @@ import {
   storeChange,
   type Change,
 } from '../../plugins/changes';
-import { until } from '../../test/event-stream';
+import { until } from '../../test/until';
 
 // Announcements after a commit ride on the change feed's barrier query when the app said which
 // feed listens for the database (decision 0063), and go on the database's own pool when that

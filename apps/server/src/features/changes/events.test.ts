@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { buildApp } from '../../app';
 import type { App } from '../../deps';
 import { announceAfterCommit, publishChange, storeChange } from '../../plugins/changes';
-import { listen as listenTo, until } from '../../test/event-stream';
+import { listen as listenTo } from '../../test/event-stream';
+import { until } from '../../test/until';
 
 let t: TestApp;
 let second: App;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
-import { until } from '../../test/event-stream';
+import { until } from '../../test/until';
 import { rigKeys } from '../../db/schema/laps';
 import { rigConnections } from '../../db/schema/races';
 import { sha256Hex } from '../../lib/hash';
