@@ -24,8 +24,6 @@ import { chargeAndFinish } from './finish-checkout';
 import { crashAt } from '../../lib/crash-point';
 import { itemField } from './checkout-items';
 import { claimCheckout } from './claim-checkout';
-import { oweBookingConfirmation } from './receipts-owed';
-import { checkoutBooking } from './send-confirmation';
 import type { CheckoutContext } from './checkout-context';
 
 export type { CheckoutContext };
@@ -173,28 +171,8 @@ export async function processCheckout(
     'charge' in claim
       ? await chargeAndFinish(ctx, claim.charge, { claimedNow: claim.claimedNow })
       : claim;
-  // The confirmation was recorded as owed with the payment; it is sent after this answer.
-  if (final.finishedNow && final.result.statusCode === 200) ctx.receipts.wake();
-  if (final.finishedNow && final.result.body.code === 'payment_failed')
-    await oweDeclineMail(ctx, id, String(final.result.body.detail ?? ''));
-  // A released checkout (3-D Secure failed) owes its mail too.
-  if (final.finishedNow && final.result.body.code === 'authentication_failed') ctx.receipts.wake();
+  // The confirmation (paid), the decline's mail (seats kept unpaid) or the release's (3-D Secure
+  // failed) was recorded as owed with the checkout's end; it is sent after this answer.
+  if (final.finishedNow) ctx.receipts.wake();
   return final.result;
-}
-
-/**
- * A declined card keeps the seats booked, unpaid (decision 0094): the customer is told by mail
- * too, with what is owed and that nothing was charged (issue 41). Owed after the decline's commit
- * and sent like a confirmation; a failure is logged and retried by the sender.
- */
-async function oweDeclineMail(ctx: CheckoutContext, id: number, message: string) {
-  try {
-    const checkout = await repo.findCheckout(ctx.db, id);
-    if (!checkout) return;
-    const booking = await checkoutBooking(ctx.db, checkout, { outcome: 'declined', message });
-    await ctx.db.transaction((tx) => oweBookingConfirmation(tx, booking));
-    ctx.receipts.wake();
-  } catch (error) {
-    ctx.logError(error, 'declined payment mail not owed');
-  }
 }

@@ -17,6 +17,8 @@ import * as repo from './checkout.repo';
 import type { CheckoutContext } from './checkout-context';
 import { finishPaid } from './finish-paid';
 import { oweRefund } from './refund-owed';
+import { oweBookingConfirmation } from './receipts-owed';
+import { checkoutBooking } from './send-confirmation';
 
 // The one way a claimed checkout (`charging`: seats booked unpaid, nothing answered yet) ends:
 // the request that claimed it, a retry, the web's return from a challenge, the webhook, a cancel
@@ -142,6 +144,12 @@ async function finish(
       body: { detail: outcome.message, code: 'payment_failed' },
     };
     await repo.updateCheckout(tx, id, { status: 'failed', result, processedAt: new Date() });
+    // The seats stay booked, unpaid: the customer is told once, by whichever finisher stored the
+    // decline (the request, a retry, the webhook or the money repair), after its commit (issue 41).
+    await oweBookingConfirmation(
+      tx,
+      await checkoutBooking(tx, row, { outcome: 'declined', message: outcome.message }),
+    );
     return { result, finishedNow: true };
   });
 }

@@ -9,6 +9,7 @@ import { saveTestCard } from '../../test/cards';
 import { createSeat, createVenue, futureDate, halfHourSlots } from '../../test/booking-factories';
 import { checkoutContext } from '../../test/checkout-context';
 import { claimOnly } from '../../test/claimed-checkout';
+import { sentMail, sentMails } from '../../test/sent-mail';
 import { repairCheckouts, type RepairContext } from './money-repair';
 
 // Checkouts a crash left claimed (decision 0072): the repair ends each exactly once, the
@@ -130,6 +131,27 @@ describe('the money repair', () => {
     expect(s.recorded).toHaveLength(1);
     expect(s.atProvider).toHaveLength(1);
     expect(s.bookings.map((b) => b.paid)).toEqual([true]);
+  });
+
+  it("a decline it finds (not the customer's return) mails the customer once, as the request would", async () => {
+    const user = await createUser(t);
+    await saveTestCard(t, user, '4000000000000341');
+    const checkout = await claimed(user);
+    // The customer never came back: the repair carries out their "pay" and meets the decline.
+    expect((await repairCheckouts(ctx, { afterMs: 0 })).finished).toBe(1);
+    const s = await state(checkout.id);
+    expect(s.checkout.status).toBe('failed');
+    expect(s.bookings.map((b) => [b.paid, b.cancelledAt])).toEqual([[false, null]]);
+    const mail = await sentMail(t, user.email, /^Payment declined: /);
+    const text = (mail.text ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain('Your card was declined, so nothing was charged.');
+    expect(text).toContain('Your seats are kept for you, unpaid: $30.00 is owed.');
+    expect(text).toMatch(/\(kept, unpaid\)/);
+    // Asked again (the customer's return, the next pass): the stored answer, no second mail.
+    const retry = await send(user, 'POST', `/api/reservations/checkouts/${checkout.id}/process`);
+    expect(retry.json()).toEqual({ detail: 'Your card was declined.', code: 'payment_failed' });
+    await repairCheckouts(ctx, { afterMs: 0 });
+    expect(await sentMails(t, user.email)).toHaveLength(1);
   });
 
   it('leaves alone a claim younger than its threshold (the request may still be finishing it)', async () => {

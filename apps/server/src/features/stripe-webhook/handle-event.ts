@@ -37,7 +37,11 @@ export async function handleStripeEvent(ctx: EventContext, event: Stripe.Event) 
       // waiting for its challenge (failed at the bank) is released here if nobody asked yet.
       const intent = event.data.object;
       const waiting = checkoutOfIntent(intent);
-      if (waiting !== null) await settleCheckout(ctx, waiting);
+      if (waiting !== null) {
+        // Its end (declined: seats kept unpaid; released) owes one mail: sent now.
+        const ended = await settleCheckout(ctx, waiting);
+        if (ended?.finishedNow) ctx.receipts.wake();
+      }
       // A purchase or enrolment waiting for its challenge ends failed here, nothing charged.
       await settleOnSession(ctx, intent);
       ctx.logInfo(
