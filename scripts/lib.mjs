@@ -57,6 +57,15 @@ export async function ensureHaproxy() {
   return (await aptInstall('the scale-out test', ['haproxy'])) && fs.existsSync(HAPROXY);
 }
 
+/** Debian's wine64, for the packaged rig agent's smoke test (apps/rig-agent/test/packaged.test.ts). */
+export const WINE64 = '/usr/lib/wine/wine64';
+
+/** Installs Debian's wine64 when missing; true when it is there. */
+export async function ensureWine() {
+  if (fs.existsSync(WINE64)) return true;
+  return (await aptInstall('the packaged rig agent', ['wine64'])) && fs.existsSync(WINE64);
+}
+
 /** True when a PostgreSQL answers at `url` (used to add the second server-test pass). */
 export function postgresReachable(url) {
   const probe = spawnSync(

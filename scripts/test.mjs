@@ -10,6 +10,7 @@ import {
   ensureChromium,
   ensureHaproxy,
   ensureInstalled,
+  ensureWine,
   freePort,
   postgresReachable,
   root,
@@ -115,6 +116,10 @@ await step(
     kind: 'vitest',
   },
 );
+// The packaged agent (one Windows executable) runs under Debian's wine64 in the rig agent's tests
+// (test/packaged.test.ts skips, saying so, only when wine64 cannot be installed).
+if (!(await ensureWine()))
+  console.log('\nwine64 could not be installed: the packaged rig agent test will be skipped');
 // The rig agent against a real Paddock server (its tests clone the server's template database).
 await step(
   'rig agent tests (real server, fake sim)',

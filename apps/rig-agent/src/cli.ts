@@ -1,9 +1,15 @@
 // paddock-rig: the rig agent's command line (see README.md).
+import './wine';
 import { ConfigError, loadConfig, USAGE } from './config';
 import { AssettoCorsaAdapter } from './ac-adapter';
 import { AccAdapter } from './acc-adapter';
 import { RigAgent } from './agent';
+import { AGENT_VERSION } from './version';
 
+if (process.argv.includes('--version')) {
+  console.log(AGENT_VERSION);
+  process.exit(0);
+}
 if (process.argv.includes('--help')) {
   console.log(USAGE);
   process.exit(0);
