@@ -4,6 +4,7 @@
 // built against either (the rig agent's tests too) sees the decorations.
 import type { LauncherHub } from './features/races/launcher-socket';
 import type { AcServerLink } from './features/ac-server/ac-server.service';
+import type { LiveTimingHub } from './features/live-timing/timing-hub';
 import type { ReceiptSender } from './features/checkout/receipts-owed';
 import type { BackupRunner } from './features/backups/backups.service';
 import type { Draining } from './lib/draining';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     launcherHub: LauncherHub;
     /** This instance's AC dedicated servers (docs/decisions/0031). */
     acServers: AcServerLink;
+    /** The live timing towers this instance computes (decision 0122). */
+    liveTiming: LiveTimingHub;
     /** This instance's sender of the booking confirmations owed (docs/decisions/0059). */
     receipts: ReceiptSender;
     /** Takes this instance's backups into DATA_DIR/backups, one at a time (0074). */

@@ -42,6 +42,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   /** The Assetto Corsa dedicated server binary; unset: Paddock runs no AC server. */
   AC_SERVER_PATH: z.string().optional(),
+  /** Writes each dedicated server's raw live feed to this folder, to play back (decision 0122). */
+  FEED_RECORD_DIR: z.string().optional(),
   /** The address acServer sends plugin messages to (Paddock's, as acServer reaches it), and the
    *  host Paddock sends commands to (acServer runs on the same machine by default). */
   AC_PLUGIN_HOST: z.string().default('127.0.0.1'),
@@ -129,6 +131,8 @@ export type Config = {
         ports: { game: number; http: number; serverPlugin: number; plugin: number };
       }
     | undefined;
+  /** Where the servers' raw live feeds are recorded (decision 0122); undefined: not recorded. */
+  feedRecordDir: string | undefined;
   /** The ACC dedicated server link (docs/decisions/0090); undefined when ACC_SERVER_PATH is unset. */
   accServer:
     | {
@@ -229,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         }
       : undefined,
+    feedRecordDir: e.FEED_RECORD_DIR ? path.resolve(e.FEED_RECORD_DIR) : undefined,
     accServer: e.ACC_SERVER_PATH
       ? {
           path: path.resolve(e.ACC_SERVER_PATH),

@@ -17,6 +17,8 @@ export interface AcPluginSocketOptions {
   server: { host: string; port: number };
   onMessage: (message: AcServerMessage) => void;
   onBadDatagram?: (error: AcDecodeError, from: string) => void;
+  /** Every datagram from the server as it came, before decoding (the feed recorder). */
+  onDatagram?: (datagram: Buffer) => void;
 }
 
 export interface AcPluginSocket {
@@ -30,6 +32,7 @@ export async function openAcPluginSocket(options: AcPluginSocketOptions): Promis
   const socket = dgram.createSocket('udp4');
   socket.on('message', (datagram, from) => {
     if (from.address !== options.server.host) return;
+    options.onDatagram?.(datagram);
     const result = decodeServerMessage(datagram);
     if (result.ok) options.onMessage(result.message);
     else options.onBadDatagram?.(result.error, `${from.address}:${from.port}`);

@@ -6,7 +6,8 @@ import type { Queryable } from './payments/charge-card';
  * What changed: boards (a board or its laps), laps (per track), settings and prices, pages,
  * screens (a reload order: one screen's id, or null for all), reservations (per seat), events
  * (a race event, by id), parties (per location) and rigs (a seat's rig joined, left or changed
- * its load state, per seat: the rig map, decision 0127).
+ * its load state, per seat: the rig map, decision 0127) and timing (an event's live tower, by
+ * event id: decision 0122).
  */
 export const TOPICS = [
   'boards',
@@ -18,10 +19,19 @@ export const TOPICS = [
   'events',
   'parties',
   'rigs',
+  'timing',
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 /** Topics anyone may follow; the rest need staff rights. */
-export const PUBLIC_TOPICS: readonly Topic[] = ['boards', 'laps', 'settings', 'pages', 'screens'];
+export const PUBLIC_TOPICS: readonly Topic[] = [
+  'boards',
+  'laps',
+  'settings',
+  'pages',
+  'screens',
+  // An event's live timing tower (decision 0122): what the room's wall and spectators see.
+  'timing',
+];
 
 export type Change = { seq: number; topic: Topic; id: number | null };
 

@@ -253,6 +253,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/races/events/:id/server': RACES,
   // The live timing tower: the room's wall and spectators' phones (decision 0122).
   'GET /api/races/events/:id/timing': 'public',
+  // The live timing tower: the room's wall and spectators' phones (decision 0122).
+  'GET /api/races/events/:id/timing': 'public',
   'GET /api/races/presets': RACES,
   'POST /api/races/presets': RACES,
   'DELETE /api/races/presets/:id': RACES,

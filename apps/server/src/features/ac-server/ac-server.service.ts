@@ -12,6 +12,7 @@ import { lapIngest, type ImportResponse } from '@paddock/contract/laps';
 import type { AcServerCommand, AcServerStatus } from '@paddock/contract/races';
 import type { AcCommand, AcServerMessage } from '@paddock/ac-protocol/codec';
 import { openAcPluginSocket, type AcPluginSocket } from '@paddock/ac-protocol/plugin-socket';
+import { FeedRecorder } from '@paddock/ac-protocol/feed-recording';
 import { writeServerConfig } from '@paddock/ac-protocol/server-config';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -26,6 +27,8 @@ import { relayPeer, type SignalHooks } from '../races/launcher-signals';
 import { getEvent } from '../races/load-events';
 import { toServerRace, ServerRaceError, type ServerRaceLookups } from './server-race';
 import { AccServerLink, type AccServerConfig } from '../acc-server/acc-server.service';
+import { acTimingEvents } from '../live-timing/sim-events';
+import { liveFeedOf, type LiveFeed } from '../live-timing/live-feed';
 
 export type AcServerConfig = NonNullable<Config['acServer']>;
 
@@ -60,6 +63,8 @@ interface Running {
   imports: ImportResponse[];
   /** Messages are handled one after another (END_SESSION's import after the last lap). */
   queue: Promise<void>;
+  /** The raw feed's file, when FEED_RECORD_DIR is set (decision 0122). */
+  recorder: FeedRecorder | null;
 }
 
 /**
@@ -90,8 +95,10 @@ export class AcServerLink {
     private readonly dataDir: string,
     private readonly log: FastifyBaseLogger,
     accConfig?: AccServerConfig,
+    /** The live timing hub and where feeds are recorded (decision 0122). */
+    private readonly live: LiveFeed = {},
   ) {
-    this.acc = new AccServerLink(db, accConfig, log);
+    this.acc = new AccServerLink(db, accConfig, log, live);
   }
 
   get enabled() {
@@ -270,9 +277,12 @@ export class AcServerLink {
     const socket = await openAcPluginSocket({
       listen: { host: config.pluginHost, port: pluginPort },
       server: { host: config.serverHost, port: serverPluginPort },
+      onDatagram: (datagram) => run?.recorder?.record(datagram),
       onMessage: (message) => {
         if (!run) return;
         const r = run;
+        // The tower first: it waits for no lap's storage.
+        this.live.timing?.feed(r.eventId, acTimingEvents(message));
         r.queue = r.queue
           .then(() => this.handle(r, message))
           .catch((error: unknown) =>
@@ -345,8 +355,11 @@ export class AcServerLink {
         lapsStored: 0,
         imports: [],
         queue: Promise.resolve(),
+        recorder: null,
       };
       this.running.set(partyId, run);
+      const feed = liveFeedOf(this.live, event, lookups, 'ac', party.name);
+      run.recorder = feed.recorder;
       // The party's seats learn where to join (their race.ini [REMOTE]) over the event's socket.
       await relayPeer(this.db, event.id, {
         data: {
@@ -363,6 +376,7 @@ export class AcServerLink {
         this.running.delete(partyId);
         await started.queue;
         await started.socket.close();
+        await this.endFeed(started);
       });
       this.log.info({ party: partyId, folder, pid: child.pid }, 'acServer started');
       return this.status(partyId);
@@ -386,7 +400,14 @@ export class AcServerLink {
     }
     await r.queue;
     await r.socket.close();
+    await this.endFeed(r);
     this.log.info({ party: partyId }, 'acServer stopped');
+  }
+
+  /** The feed ended: its tower stays as it was last written, its recording is closed. */
+  private async endFeed(r: Running) {
+    await this.live.timing?.close(r.eventId);
+    await r.recorder?.close();
   }
 
   /** A party ended (on any instance: the change feed says `parties`): its server stops. */
@@ -414,7 +435,7 @@ export class AcServerLink {
       : [];
     const carRows = event.cars.length
       ? await this.db
-          .select({ id: cars.id, key: cars.key })
+          .select({ id: cars.id, key: cars.key, name: cars.name })
           .from(cars)
           .where(inArray(cars.id, event.cars))
       : [];
@@ -460,6 +481,7 @@ export class AcServerLink {
     return {
       track: track ?? null,
       cars: Object.fromEntries(carRows.map((c) => [c.id, c.key])),
+      carNames: Object.fromEntries(carRows.map((c) => [c.id, c.name])),
       skins: Object.fromEntries(skinRows.map((s) => [s.id, s.key])),
       drivers,
       seatSteamIds,

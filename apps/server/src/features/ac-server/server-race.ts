@@ -12,6 +12,8 @@ export interface ServerRaceLookups {
   track: { key: string; layout: string } | null;
   /** Car id → content folder. */
   cars: Record<number, string>;
+  /** Car id → its name in the catalogue (the timing tower shows it). */
+  carNames?: Record<number, string>;
   /** Skin id → skin folder. */
   skins: Record<number, string>;
   /** Seat (calendar id) → who drives it: racer name and Steam64 id ('' when unknown). */
@@ -43,6 +45,11 @@ export class ServerRaceError extends Error {
 }
 
 const has = (event: RaceEvent, assist: AssistKey) => event.assists.includes(assist);
+
+/** The name a seat's car runs under: its driver's (the booked customer's), else the seat's. */
+export function seatDriverName(lookups: ServerRaceLookups, entry: RaceEvent['entries'][number]) {
+  return lookups.drivers[entry.calendar]?.name || entry.calendar_name;
+}
 
 /**
  * Maps the event onto `AcServerRace`: one entry per seat in seat order (car id = index), the
@@ -85,7 +92,7 @@ export function toServerRace(
       model: lookups.cars[carId] ?? '',
       skin: e.skin !== null && e.car !== null ? (lookups.skins[e.skin] ?? '') : '',
       guid: driver.guid,
-      driverName: driver.name || e.calendar_name,
+      driverName: seatDriverName(lookups, e),
       team: e.calendar_name,
     };
   });

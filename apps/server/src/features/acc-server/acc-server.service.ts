@@ -31,6 +31,13 @@ import { relayPeer } from '../races/launcher-signals';
 import type { getEvent } from '../races/load-events';
 import { ServerRaceError, type ServerRaceLookups } from '../ac-server/server-race';
 import { toAccServerRace, raceNumberOf } from './acc-server-race';
+import type { FeedRecorder } from '@paddock/ac-protocol/feed-recording';
+import {
+  accTimingEvents,
+  newAccTimingMemory,
+  type AccTimingMemory,
+} from '../live-timing/sim-events';
+import { liveFeedOf, type LiveFeed } from '../live-timing/live-feed';
 
 export type AccServerConfig = NonNullable<Config['accServer']>;
 type RaceEventRow = Awaited<ReturnType<typeof getEvent>>;
@@ -68,6 +75,9 @@ export interface AccRunning {
   importedFiles: Set<string>;
   startedAt: number;
   queue: Promise<void>;
+  /** The timing tower's view of the feed, and the feed's recording (decision 0122). */
+  timing: AccTimingMemory;
+  recorder: FeedRecorder | null;
 }
 
 /** The key a lap of this run is stored under, live or from the results file: its seat (race
@@ -88,6 +98,7 @@ export class AccServerLink {
     private readonly db: Db,
     private readonly config: AccServerConfig | undefined,
     private readonly log: FastifyBaseLogger,
+    private readonly live: LiveFeed = {},
   ) {}
 
   get enabled() {
@@ -202,15 +213,25 @@ export class AccServerLink {
       importedFiles: new Set(),
       startedAt: Date.now(),
       queue: Promise.resolve(),
+      timing: newAccTimingMemory(),
+      recorder: null,
     };
     this.running.set(partyId, r);
+    r.recorder = liveFeedOf(this.live, event, lookups, 'acc', partyName).recorder;
     socket.on('message', (datagram, from) => {
       if (from.port !== config.broadcast.port) return;
+      r.recorder?.record(datagram);
       const decoded = decodeAccInbound(datagram);
       if (!decoded.ok) {
         this.log.warn({ error: decoded.error, party: partyId }, 'unreadable ACC datagram');
         return;
       }
+      // The entry list first (the tower maps cars by it), then the tower, waiting for no lap.
+      if (decoded.message.type === 'ENTRY_LIST_CAR') this.entryCar(r, decoded.message);
+      this.live.timing?.feed(
+        r.eventId,
+        accTimingEvents(decoded.message, r.timing, (car) => r.carSeat.get(car)),
+      );
       r.queue = r.queue
         .then(() => this.handle(r, decoded.message))
         .catch((err: unknown) =>
@@ -270,6 +291,8 @@ export class AccServerLink {
     await r.queue;
     await this.importResultsFiles(r);
     await new Promise<void>((resolve) => r.socket.close(() => resolve()));
+    await this.live.timing?.close(r.eventId);
+    await r.recorder?.close();
     this.log.info({ party: partyId }, 'accServer stopped');
   }
 
@@ -279,6 +302,13 @@ export class AccServerLink {
 
   get parties() {
     return [...this.running.keys()];
+  }
+
+  /** The game's car index → our seat, by the race number we gave the seat. */
+  private entryCar(r: AccRunning, m: Extract<AccInbound, { type: 'ENTRY_LIST_CAR' }>) {
+    const seat = m.raceNumber - 1;
+    if (raceNumberOf(seat) === m.raceNumber && seat < r.seats.length)
+      r.carSeat.set(m.carIndex, seat);
   }
 
   private async handle(r: AccRunning, m: AccInbound) {
@@ -292,12 +322,9 @@ export class AccServerLink {
         if (r.registerTimer) clearInterval(r.registerTimer);
         r.registerTimer = null;
         return;
-      case 'ENTRY_LIST_CAR': {
-        const seat = m.raceNumber - 1;
-        if (raceNumberOf(seat) === m.raceNumber && seat < r.seats.length)
-          r.carSeat.set(m.carIndex, seat);
+      case 'ENTRY_LIST_CAR':
+        this.entryCar(r, m);
         return;
-      }
       case 'REALTIME_UPDATE': {
         const sessionChanged = m.sessionIndex !== r.sessionIndex;
         const over =

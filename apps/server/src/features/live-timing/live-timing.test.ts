@@ -1,0 +1,204 @@
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  startFakeAcServer,
+  type FakeAcServerHandle,
+} from '@paddock/ac-protocol/fake-acserver/fake-acserver';
+import { playAcFeed, readFeed } from '@paddock/ac-protocol/feed-recording';
+import type { TimingAnswer } from '@paddock/contract/live-timing';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createUser, type CreatedUser } from '../../test/factories';
+import { createVenue } from '../../test/booking-factories';
+import { listen } from '../../test/event-stream';
+import { users } from '../../db/schema/accounts';
+import { reservations } from '../../db/schema/booking';
+import { cars, tracks } from '../../db/schema/laps';
+
+const fixture = path.join(
+  import.meta.dirname,
+  '../../../../../packages/ac-protocol/src/test-fixtures/server-race-monza.json',
+);
+/** The fake AC race below as the server heard it (made by this file with KEEP_FEED set). */
+export const AC_FEED = path.join(
+  import.meta.dirname,
+  '../../test/fixtures/live-feeds/ac-race-monza.feed.jsonl',
+);
+
+let t: TestApp;
+let tmp: string;
+let staff: CreatedUser;
+let venue: Awaited<ReturnType<typeof createVenue>>;
+let fake: FakeAcServerHandle | undefined;
+
+async function freeUdpPort(): Promise<number> {
+  const socket = dgram.createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const port = socket.address().port;
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
+}
+
+async function waitFor<T>(check: () => T | Promise<T>, what: string): Promise<NonNullable<T>> {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paddock-timing-'));
+  const standIn = path.join(tmp, 'acServer');
+  fs.writeFileSync(standIn, "#!/bin/sh\ntrap 'exit 0' TERM\nwhile :; do sleep 0.1; done\n", {
+    mode: 0o755,
+  });
+  t = await createTestApp({
+    AC_SERVER_PATH: standIn,
+    AC_PLUGIN_PORT: '0',
+    AC_SERVER_PLUGIN_PORT: String(await freeUdpPort()),
+    FEED_RECORD_DIR: path.join(tmp, 'feeds'),
+  });
+  staff = await createUser(t, {
+    isStaff: true,
+    permissions: ['leaderboards.can_manage_race_events'],
+  });
+  venue = await createVenue(t, { seats: 3 });
+});
+afterAll(async () => {
+  await fake?.stop();
+  await t.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(staff.token), ...(payload ? { payload } : {}) });
+
+describe('the live timing tower of an AC race', () => {
+  it('follows the feed lap by lap on every instance, freezes at the flag, and a recording of it plays back to the same tower', async () => {
+    const [track] = await t.db
+      .insert(tracks)
+      .values({ sim: 'ac', key: 'monza', layout: '', name: 'Monza' })
+      .returning();
+    const [lotus] = await t.db
+      .insert(cars)
+      .values({ sim: 'ac', key: 'lotus_exos_125', name: 'Lotus Exos 125' })
+      .returning();
+    const people = [await createUser(t), await createUser(t), await createUser(t)];
+    for (const [i, name] of ['Ana Quick', 'Ben Steady', 'Cy Late'].entries())
+      await t.db.update(users).set({ racerName: name }).where(eq(users.id, people[i].id));
+    for (const [i, who] of people.entries())
+      await t.db.insert(reservations).values({
+        calendarId: venue.seats[i].id,
+        slot: 'now',
+        time: new Date(Date.now() - 10 * 60_000),
+        userId: who.id,
+        paid: true,
+      });
+    const party = (
+      await call('POST', '/api/races/parties/host', { calendar: venue.seats[0].id })
+    ).json() as { id: number; host_event: number };
+    for (const seat of venue.seats.slice(1))
+      await call('POST', '/api/races/parties/members', { party: party.id, calendar: seat.id });
+    const eventId = party.host_event;
+    expect(
+      (
+        await call('PATCH', `/api/races/events/${eventId}`, {
+          track: track.id,
+          cars: [lotus.id],
+          sessions: [{ type: 'RACE', duration: 8, duration_is_laps: true }],
+          entries: venue.seats.map((s) => ({ calendar: s.id, car: lotus.id })),
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // Anyone reads the tower; none yet.
+    const tower = async (app = t.app) =>
+      (await app.inject({ method: 'GET', url: `/api/races/events/${eventId}/timing` })).json()
+        .tower as TimingAnswer['tower'];
+    expect(await tower()).toBeNull();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/races/events/999999/timing' })).statusCode,
+    ).toBe(404);
+
+    // Another instance's stream hears each new tower.
+    const sibling = await t.sibling();
+    await sibling.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = sibling.app.server.address() as { port: number };
+    const stream = await listen(`http://127.0.0.1:${port}/api/events?topics=timing`);
+
+    const status = (
+      await call('POST', `/api/races/events/${eventId}/server`, { command: 'start' })
+    ).json() as { folder: string };
+    // Before any lap: the booked customers by name, in entry order.
+    await t.app.liveTiming.settled(eventId);
+    expect((await tower(sibling.app))?.rows.map((r) => [r.position, r.driver, r.car])).toEqual([
+      [1, 'Ana Quick', 'Lotus Exos 125'],
+      [2, 'Ben Steady', 'Lotus Exos 125'],
+      [3, 'Cy Late', 'Lotus Exos 125'],
+    ]);
+
+    // The fake acServer replays the Monza race (cars 0, 2, 4 on seats 1-3), eight laps each.
+    const serverCfg = fs.readFileSync(path.join(status.folder, 'server_cfg.ini'), 'utf8');
+    const entryList = fs.readFileSync(path.join(status.folder, 'entry_list.ini'), 'utf8');
+    fake = await startFakeAcServer({
+      serverCfg,
+      entryList,
+      replay: {
+        resultsJson: fs.readFileSync(fixture, 'utf8'),
+        speed: 5000,
+        carIds: { 0: 0, 2: 1, 4: 2 },
+        resultsDir: path.join(tmp, 'written'),
+      },
+    });
+    await fake.replayDone;
+    const run = t.app.acServers.run(party.id)!;
+    await waitFor(async () => {
+      await run.queue;
+      return run.imports.length === 1;
+    }, 'the end of the session');
+    await t.app.liveTiming.settled(eventId);
+
+    // The third seat's car ran its eighth lap first: the flag. The others finish on their next
+    // crossing, with seven (the fake's leaderboard keeps counting the laps they drive after it).
+    const final = await tower(sibling.app);
+    expect(final?.rows.map((r) => [r.number, r.driver, r.laps])).toEqual([
+      [3, 'Cy Late', 8],
+      [1, 'Ana Quick', 7],
+      [2, 'Ben Steady', 7],
+    ]);
+    expect(final).toMatchObject({ final: true, session: { flag: 'chequered', laps: 8 } });
+    expect(final?.rows.every((r) => r.status === 'finished')).toBe(true);
+    expect(final?.fastest_lap?.driver).toBe('Cy Late');
+    await waitFor(() => stream.events.some((e) => e.data.id === eventId), 'the sibling to hear');
+    expect(stream.events.every((e) => e.data.topic === 'timing')).toBe(true);
+    stream.close();
+    await sibling.close();
+
+    // The recording of that feed, played into a new run of the party's server, gives the same
+    // tower (the race's times are the laps', not the clock's: any speed gives the same).
+    await call('POST', `/api/races/events/${eventId}/server`, { command: 'stop' });
+    await fake.stop();
+    fake = undefined;
+    const [recorded] = fs.readdirSync(path.join(tmp, 'feeds'));
+    const recording = readFeed(path.join(tmp, 'feeds', recorded));
+    expect(recording.header.sim).toBe('ac');
+    if (process.env.KEEP_FEED) fs.copyFileSync(path.join(tmp, 'feeds', recorded), AC_FEED);
+    const again = (
+      await call('POST', `/api/races/events/${eventId}/server`, { command: 'start' })
+    ).json() as { plugin_port: number };
+    await playAcFeed(recording, { host: '127.0.0.1', port: again.plugin_port }, { speed: 1000 });
+    const replayed = t.app.acServers.run(party.id)!;
+    await waitFor(() => t.app.liveTiming.tower(eventId)?.final, 'the replayed flag');
+    await replayed.queue;
+    await t.app.liveTiming.settled(eventId);
+    const strip = (x: TimingAnswer['tower']) => x && { ...x, at: '' };
+    expect(strip(await tower())).toEqual(strip(final));
+    await call('POST', `/api/races/events/${eventId}/server`, { command: 'stop' });
+  });
+});
