@@ -47,8 +47,6 @@ import { AcServerLink } from './features/ac-server/ac-server.service';
 import { acServerRoutes } from './features/ac-server/ac-server.routes';
 import { LiveTimingHub } from './features/live-timing/timing-hub';
 import { liveTimingRoutes } from './features/live-timing/live-timing.routes';
-import { LiveTimingHub } from './features/live-timing/timing-hub';
-import { liveTimingRoutes } from './features/live-timing/live-timing.routes';
 import { LauncherHub, launcherSocketRoutes } from './features/races/launcher-socket';
 import { SOCKET_DEFAULTS } from './features/races/socket-options';
 import { SOCKET_MESSAGE_MAX_BYTES } from '@paddock/contract/races';
@@ -360,7 +358,6 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
       await api.register(acServerRoutes(acServers));
-      await api.register(liveTimingRoutes(deps));
       await api.register(liveTimingRoutes(deps));
       await api.register(boardsRoutes(deps, standingsCache));
       await api.register(eventsRoutes({ ...deps, changes, build, draining }));
