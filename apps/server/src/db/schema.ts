@@ -13,6 +13,7 @@ import * as races from './schema/races';
 import * as refunds from './schema/refunds';
 import * as images from './schema/images';
 import * as reports from './schema/reports';
+import * as rigs from './schema/rigs';
 
 export const schema = {
   ...accounts,
@@ -28,5 +29,6 @@ export const schema = {
   ...races,
   ...refunds,
   ...images,
+  ...rigs,
   ...reports,
 };
