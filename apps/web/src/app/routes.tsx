@@ -132,6 +132,10 @@ export function buildRoutes(): RouteObject[] {
               bodyClass: 'paddock-display',
               wall: true,
             }),
+            screen('rigScreen', ANY, () => import('../features/rig-screen/routes/rig-screen'), {
+              bodyClass: 'paddock-display',
+              wall: true,
+            }),
             screen(
               'customPageView',
               ANY,
@@ -156,6 +160,18 @@ export function buildRoutes(): RouteObject[] {
               'reservationCreate',
               LOGIN,
               () => import('../features/reservations/routes/reservation-create-screen'),
+            ),
+            // Their own chunks: nothing of them in the booking route's first load (issue 46).
+            screen(
+              'freeSeats',
+              ANY,
+              () => import('../features/public-availability/routes/free-seats-screen'),
+            ),
+            screen(
+              'widget',
+              ANY,
+              () => import('../features/public-availability/routes/widget-screen'),
+              { wall: true, bodyClass: 'paddock-widget-page' },
             ),
             screen('profile', LOGIN, () => import('../features/accounts/routes/profile-screen')),
             screen(

@@ -16,7 +16,11 @@ export default function BookNowMenu({ defaultShow = false }: { defaultShow?: boo
   const admin = ADMIN_MENU.filter(([route]) => mayOpen(ADMIN_ACCESS[route], session));
   return (
     <NavDropdown title="Book Now" id="book-now-menu" align="end" defaultShow={defaultShow}>
-      <NavDropdown.Item as={Link} to={pathTo('reservationsAdvanced')}>
+      {/* A visitor sees free seats first where the venue shows them (decision 0123). */}
+      <NavDropdown.Item
+        as={Link}
+        to={pathTo(!session && config.public_availability ? 'freeSeats' : 'reservationsAdvanced')}
+      >
         Book a Simulator
       </NavDropdown.Item>
       <NavDropdown.Item as={Link} to={pathTo('purchaseVoucher')}>

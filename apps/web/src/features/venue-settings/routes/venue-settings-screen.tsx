@@ -19,6 +19,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { venueConfigQuery } from '../../../lib/venue-config';
 import { saveVenueSettings, venueSettingsQuery } from '../api/venue-settings-api';
 import { LinkListField } from '../components/link-list-field';
+import { BookingWidgetFields } from '../components/booking-widget-fields';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { StickyBottomBar } from '../../../components/sticky-bottom-bar';
 
@@ -309,6 +310,8 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
           />
         </Row>
       </fieldset>
+
+      <BookingWidgetFields form={form} />
 
       <fieldset className="mb-4">
         <legend className="h5">Backups</legend>
