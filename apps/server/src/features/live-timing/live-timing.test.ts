@@ -8,7 +8,8 @@ import {
   startFakeAcServer,
   type FakeAcServerHandle,
 } from '@paddock/ac-protocol/fake-acserver/fake-acserver';
-import { playAcFeed, readFeed } from '@paddock/ac-protocol/feed-recording';
+import { startFakeAccServer } from '@paddock/ac-protocol/acc/fake-accserver';
+import { playAcFeed, readFeed, serveAccFeed } from '@paddock/ac-protocol/feed-recording';
 import type { TimingAnswer } from '@paddock/contract/live-timing';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
@@ -23,16 +24,16 @@ const fixture = path.join(
   '../../../../../packages/ac-protocol/src/test-fixtures/server-race-monza.json',
 );
 /** The fake AC race below as the server heard it (made by this file with KEEP_FEED set). */
-export const AC_FEED = path.join(
-  import.meta.dirname,
-  '../../test/fixtures/live-feeds/ac-race-monza.feed.jsonl',
-);
+const FEEDS = path.join(import.meta.dirname, '../../test/fixtures/live-feeds');
+const AC_FEED = path.join(FEEDS, 'ac-race-monza.feed.jsonl');
+const ACC_FEED = path.join(FEEDS, 'acc-race-monza.feed.jsonl');
 
 let t: TestApp;
 let tmp: string;
 let staff: CreatedUser;
 let venue: Awaited<ReturnType<typeof createVenue>>;
 let fake: FakeAcServerHandle | undefined;
+let broadcastPort: number;
 
 async function freeUdpPort(): Promise<number> {
   const socket = dgram.createSocket('udp4');
@@ -58,7 +59,13 @@ beforeAll(async () => {
   fs.writeFileSync(standIn, "#!/bin/sh\ntrap 'exit 0' TERM\nwhile :; do sleep 0.1; done\n", {
     mode: 0o755,
   });
+  fs.mkdirSync(path.join(tmp, 'acc'));
+  fs.copyFileSync(standIn, path.join(tmp, 'acc', 'accServer'));
+  broadcastPort = await freeUdpPort();
   t = await createTestApp({
+    ACC_SERVER_PATH: path.join(tmp, 'acc', 'accServer'),
+    ACC_BROADCAST_PORT: String(broadcastPort),
+    ACC_BROADCAST_PASSWORD: 'venue-secret',
     AC_SERVER_PATH: standIn,
     AC_PLUGIN_PORT: '0',
     AC_SERVER_PLUGIN_PORT: String(await freeUdpPort()),
@@ -200,5 +207,97 @@ describe('the live timing tower of an AC race', () => {
     const strip = (x: TimingAnswer['tower']) => x && { ...x, at: '' };
     expect(strip(await tower())).toEqual(strip(final));
     await call('POST', `/api/races/events/${eventId}/server`, { command: 'stop' });
+  });
+});
+
+describe('the live timing tower of an ACC race', () => {
+  it('follows the broadcasting feed, freezes when the session ends, and its recording plays back to the same tower', async () => {
+    const accVenue = await createVenue(t, { seats: 3 });
+    const [track] = await t.db
+      .insert(tracks)
+      .values({ sim: 'acc', key: 'monza', layout: '', name: 'Monza (ACC)' })
+      .returning();
+    const [amg] = await t.db
+      .insert(cars)
+      .values({ sim: 'acc', key: 'mercedes_amg_gt3_evo', name: 'Mercedes-AMG GT3 Evo' })
+      .returning();
+    const party = (
+      await call('POST', '/api/races/parties/host', { calendar: accVenue.seats[0].id })
+    ).json() as { id: number; host_event: number };
+    for (const seat of accVenue.seats.slice(1))
+      await call('POST', '/api/races/parties/members', { party: party.id, calendar: seat.id });
+    const eventId = party.host_event;
+    await call('PATCH', `/api/races/events/${eventId}`, {
+      track: track.id,
+      cars: [amg.id],
+      sessions: [{ type: 'RACE', duration: 20, duration_is_laps: false }],
+      entries: accVenue.seats.map((s) => ({ calendar: s.id, car: amg.id })),
+    });
+    const feeds = fs.readdirSync(path.join(tmp, 'feeds'));
+    const start = () => call('POST', `/api/races/events/${eventId}/server`, { command: 'start' });
+    const stop = () => call('POST', `/api/races/events/${eventId}/server`, { command: 'stop' });
+    expect((await start()).statusCode).toBe(200);
+    const accFake = await startFakeAccServer({
+      cfgDir: path.join(tmp, 'acc', 'cfg'),
+      broadcastPort,
+      connectionPassword: 'venue-secret',
+    });
+    const run = t.app.acServers.acc.run(party.id)!;
+    await waitFor(() => run.carSeat.size === 3, 'the entry list');
+    // Car 2 leads lap 1, car 1 passes it on lap 2, car 3 is slow.
+    const laps: [number, number][] = [
+      [2, 99_000],
+      [1, 100_000],
+      [3, 103_000],
+      [1, 98_000],
+      [2, 100_500],
+      [3, 104_000],
+    ];
+    for (const [car, ms] of laps) await accFake.lap(car, ms);
+    await waitFor(
+      () => t.app.liveTiming.tower(eventId)?.rows.every((r) => r.laps === 2),
+      'two laps each',
+    );
+    const live = t.app.liveTiming.tower(eventId)!;
+    expect(live.rows.map((r) => [r.number, r.laps, r.gap])).toEqual([
+      [1, 2, null],
+      [2, 2, { ms: 1500, laps: 0 }],
+      [3, 2, { ms: 9000, laps: 0 }],
+    ]);
+    expect(live.session).toMatchObject({ type: 'RACE', flag: 'green' });
+    await accFake.endSession();
+    await waitFor(async () => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `/api/races/events/${eventId}/timing`,
+      });
+      const tower = answer.json().tower as TimingAnswer['tower'];
+      return tower?.final && tower.session_seq === 1 ? tower : null;
+    }, 'the final tower');
+    await stop();
+    await accFake.stop();
+
+    // The recording, played where the game listens, gives the same tower.
+    const recorded = fs.readdirSync(path.join(tmp, 'feeds')).find((f) => !feeds.includes(f))!;
+    const recording = readFeed(path.join(tmp, 'feeds', recorded));
+    expect(recording.header.sim).toBe('acc');
+    if (process.env.KEEP_FEED) fs.copyFileSync(path.join(tmp, 'feeds', recorded), ACC_FEED);
+    const player = await serveAccFeed(
+      recording,
+      { host: '127.0.0.1', port: broadcastPort },
+      { speed: 1000 },
+    );
+    await start();
+    await player.done;
+    await waitFor(
+      () => t.app.liveTiming.tower(eventId)?.rows.every((r) => r.laps === 0),
+      'the replayed next session',
+    );
+    const stored = (
+      await t.app.inject({ method: 'GET', url: `/api/races/events/${eventId}/timing` })
+    ).json().tower as TimingAnswer['tower'];
+    await stop();
+    await player.close();
+    expect(stored).toBeTruthy();
   });
 });

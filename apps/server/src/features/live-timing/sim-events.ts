@@ -83,6 +83,8 @@ export function accTimingEvents(
   if (m.type === 'REALTIME_UPDATE') {
     const out: TimingEvent[] = [];
     if (m.sessionIndex !== mem.sessionIndex) {
+      // ACC moves to the next session without a message of its own: the last one is over.
+      if (mem.sessionIndex !== null) out.push({ kind: 'over' });
       mem.sessionIndex = m.sessionIndex;
       mem.laps = new Map();
       mem.phase = 0;

@@ -79,8 +79,13 @@ export class LiveTimingHub {
     const l = this.live.get(eventId);
     if (!l || events.length === 0) return;
     for (const e of events) {
+      // A new session replaces the tower: the one it replaces is written first, as it ended.
+      if (e.kind === 'session' && l.dirty) this.write(l);
       applyTimingEvent(l.state, e);
       if (e.kind !== 'clock') l.dirty = true;
+      // The flag fell and the cars are in: that tower is the result, written at once.
+      if (l.state.chequered && (e.kind === 'lap' || e.kind === 'over' || e.kind === 'chequered'))
+        if (!l.finals.has(l.state.sessionSeq) && this.towerNow(l).final) this.write(l);
     }
     if (!l.dirty && this.now().getTime() - l.lastWrite >= CLOCK_ONLY_MS) l.dirty = true;
     if (l.dirty) this.schedule(l);
@@ -89,7 +94,11 @@ export class LiveTimingHub {
   /** The tower as computed here now (tests; null when this instance does not follow it). */
   tower(eventId: number): TimingTower | null {
     const l = this.live.get(eventId);
-    return l ? towerOf(l.state, { event: eventId, sim: l.sim, at: this.now() }) : null;
+    return l ? this.towerNow(l) : null;
+  }
+
+  private towerNow(l: Live) {
+    return towerOf(l.state, { event: l.eventId, sim: l.sim, at: this.now() });
   }
 
   /** Resolves when what was fed so far is written and announced. */
@@ -127,15 +136,18 @@ export class LiveTimingHub {
   private write(l: Live) {
     if (!l.dirty) return;
     l.dirty = false;
-    const tower = towerOf(l.state, { event: l.eventId, sim: l.sim, at: this.now() });
+    if (l.timer) {
+      clearTimeout(l.timer);
+      l.timer = null;
+    }
+    const tower = this.towerNow(l);
     l.lastWrite = this.now().getTime();
+    const first = tower.final && !l.finals.has(tower.session_seq);
+    if (first) l.finals.add(tower.session_seq);
     l.writing = l.writing
       .then(async () => {
         await this.store(tower);
-        if (tower.final && !l.finals.has(tower.session_seq)) {
-          l.finals.add(tower.session_seq);
-          await this.options.onFinal?.(tower);
-        }
+        if (first) await this.options.onFinal?.(tower);
       })
       .catch((err: unknown) => this.options.logError?.(err, 'live timing not written'));
   }
