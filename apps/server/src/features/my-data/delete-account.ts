@@ -117,7 +117,8 @@ export async function previewDeletion(
   const statements: string[] = [];
   if (bookings.length > 0) {
     const back = total > 0 ? `${formatMoney(total, currency)} comes back` : 'nothing comes back';
-    const keptWords = kept > 0 ? `, ${formatMoney(kept, currency)} is kept as late cancellation` : '';
+    const keptWords =
+      kept > 0 ? `, ${formatMoney(kept, currency)} is kept as late cancellation` : '';
     statements.push(
       `Your ${plural(bookings.length, 'future booking')} ${bookings.length === 1 ? 'is' : 'are'} cancelled under the cancellation policy: ${back}${keptWords}. Each cancellation is mailed to you.`,
     );
@@ -232,4 +233,3 @@ export async function anonymise(
       );
   }
 }
-

@@ -1,8 +1,15 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DELETED_DRIVER_NAME } from '@paddock/contract/my-data';
 import type { VenueSettings } from '@paddock/contract/venue';
 import { auditEvents } from '../../db/schema/audit';
-import { reservations, visitReminders, voucherPurchases, vouchers } from '../../db/schema/booking';
+import {
+  checkouts,
+  reservations,
+  visitReminders,
+  voucherPurchases,
+  vouchers,
+} from '../../db/schema/booking';
 import { outboxMessages } from '../../db/schema/content';
 import { laps, personalBests, raceResults } from '../../db/schema/laps';
 import { waitlistEntries } from '../../db/schema/refunds';
@@ -77,30 +84,37 @@ export async function eraseTraces(
     .update(raceResults)
     .set({ driverName: DELETED_DRIVER_NAME, driverGuid: '' })
     .where(eq(raceResults.userId, id));
-  await redactAudit(tx, id, personalValues(row));
+  await redactJson(tx, id, personalValues(row));
 }
 
-/** Every string value equal to one of `values` in the person's audit rows reads "[deleted]". */
-async function redactAudit(tx: Queryable, id: number, values: string[]) {
-  const about = or(
-    eq(auditEvents.subjectUserId, id),
-    and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, id)),
-  );
-  for (const value of values) {
-    const json = sql`to_jsonb(${value}::text)::text`;
-    const redact = (column: typeof auditEvents.before | typeof auditEvents.after) =>
-      sql`replace(${column}::text, ${json}, '"[deleted]"')::jsonb`;
-    await tx
-      .update(auditEvents)
-      .set({ before: redact(auditEvents.before), after: redact(auditEvents.after) })
-      .where(
-        and(
-          about,
-          or(
-            sql`strpos(${auditEvents.before}::text, ${json}) > 0`,
-            sql`strpos(${auditEvents.after}::text, ${json}) > 0`,
-          ),
-        ),
-      );
-  }
+/** `column` with each string value equal to one of `values` read "[deleted]". */
+function redacted(column: AnyPgColumn, values: string[]): SQL {
+  let text = sql`${column}::text`;
+  for (const value of values)
+    text = sql`replace(${text}, to_jsonb(${value}::text)::text, '"[deleted]"')`;
+  return sql`(${text})::jsonb`;
+}
+
+/**
+ * The person's values in the JSON other rows keep: the audit trail about them (the entries
+ * stay, the values read "[deleted]") and their checkouts' stored answers and quotes.
+ */
+async function redactJson(tx: Queryable, id: number, values: string[]) {
+  if (values.length === 0) return;
+  await tx
+    .update(auditEvents)
+    .set({
+      before: redacted(auditEvents.before, values),
+      after: redacted(auditEvents.after, values),
+    })
+    .where(
+      or(
+        eq(auditEvents.subjectUserId, id),
+        and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, id)),
+      ),
+    );
+  await tx
+    .update(checkouts)
+    .set({ result: redacted(checkouts.result, values), quote: redacted(checkouts.quote, values) })
+    .where(eq(checkouts.userId, id));
 }

@@ -37,9 +37,7 @@ function plain(row: object): Row {
 const SECRET_FIELDS = new Set(['passwordHash', 'sessionVersion', 'feedTokenHash']);
 
 function profileOf(row: UserRow): Row {
-  const kept = Object.entries(row).filter(
-    ([k]) => !SECRET_FIELDS.has(k) && k !== 'visitReminders',
-  );
+  const kept = Object.entries(row).filter(([k]) => !SECRET_FIELDS.has(k) && k !== 'visitReminders');
   return plain(Object.fromEntries(kept));
 }
 
@@ -184,9 +182,7 @@ export async function exportMyData(db: Db, row: UserRow, now = new Date()): Prom
     `Account: user name ${row.username}, name ${`${row.firstName} ${row.lastName}`.trim() || '(none)'}, phone ${row.contactPhone || '(none)'}, racer name ${row.racerName || '(none)'}, joined ${row.createdAt.toISOString().slice(0, 10)}.`,
     `Bookings: ${plural(bookings.length, 'booking')}, ${upcoming} still ahead.`,
     `Payments: ${plural(payments.length, 'charge')} (${formatMoney(spent, settings.default_currency)} taken in all), ${plural(refundRows.length, 'refund')}.`,
-    card.length > 0
-      ? `Saved card: ${card[0].brand} ending ${card[0].last4}.`
-      : 'Saved card: none.',
+    card.length > 0 ? `Saved card: ${card[0].brand} ending ${card[0].last4}.` : 'Saved card: none.',
     memberships.length > 0
       ? `${settings.club_name}: ${plural(memberships.length, 'membership')}, the latest ${memberships.at(-1)!.status}; credit balance ${balance?.balance ?? 0}.`
       : `${settings.club_name}: never a member.`,
@@ -220,4 +216,3 @@ export async function exportMyData(db: Db, row: UserRow, now = new Date()): Prom
     account_history: history.map(plain),
   };
 }
-
