@@ -3,7 +3,7 @@ import type { Permission } from '@paddock/contract/accounts';
 import { PERMISSIONS } from '@paddock/contract/accounts';
 import type { Db } from '../db/client';
 import { userPermissions, users } from '../db/schema/accounts';
-import { pages } from '../db/schema/content';
+import { pages, settings } from '../db/schema/content';
 import { seedDemoRaces } from './demo-races';
 import { calendarTypes, calendars, locations, type OpeningHours } from '../db/schema/venue';
 import { hashPassword, randomPassword, verifyPassword } from '../lib/passwords';
@@ -199,6 +199,8 @@ export async function seedDemoVenue(
         ...seats(brighton.id, vr.id, 'VR Rig', 1, 3000, 4),
       ]);
 
+    // The demo shows free seats before signing up, and its widget (decision 0123).
+    await tx.insert(settings).values({ key: 'public_availability', value: true });
     await tx.insert(pages).values([
       { name: 'About Paddock', menuName: 'About', content: ABOUT_HTML },
       { name: 'House Rules', menuName: '', content: HOUSE_RULES_HTML },
