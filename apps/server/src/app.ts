@@ -82,6 +82,7 @@ import { clubRoutes } from './features/club/club.routes';
 import { catalogRoutes } from './features/laps/catalog.routes';
 import { boardsRoutes } from './features/laps/boards.routes';
 import { StandingsCache } from './features/laps/standings-cache';
+import { rigsRoutes } from './features/rigs/rigs.routes';
 import { lapsRoutes } from './features/laps/laps.routes';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { healthRoutes } from './features/health/health.routes';
@@ -355,6 +356,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(checkoutRoutes(deps, receipts));
       await api.register(rigSessionRoutes(deps, receipts, settingsCache));
       await api.register(clubRoutes(deps));
+      await api.register(rigsRoutes(deps));
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
       await api.register(acServerRoutes(acServers));

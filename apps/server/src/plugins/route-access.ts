@@ -184,6 +184,14 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/laps/progress': 'user',
   // A rig agent: the route checks its rig key.
   'POST /api/laps': 'rig',
+  // Pairing a PC with a seat and its health (issue 43, decision 0121): a PC without a key asks
+  // for a code and fetches its key with its own secret (rate-limited); staff pair and watch.
+  'POST /api/rig_pairings': 'public',
+  'POST /api/rig_pairings/key': 'public',
+  'GET /api/rig_pairings': 'rigs.change_rig',
+  'POST /api/rig_keys/pair': 'rigs.change_rig',
+  'POST /api/rigs/health': 'rig',
+  'GET /api/rigs/health': 'rigs.change_rig',
   'PATCH /api/laps/:id': 'laps.change_lap',
   'POST /api/laps/import': 'laps.change_lap',
   'GET /api/rig_keys': 'rigs.change_rig',

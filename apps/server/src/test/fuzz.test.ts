@@ -489,6 +489,7 @@ const RIG_ROUTES = new Set([
   'POST /api/rig_session/start',
   'POST /api/rig_session/extend',
   'POST /api/rig_session/report',
+  'POST /api/rigs/health',
 ]);
 
 function rolesFor(method: string, path: string): Role[] {

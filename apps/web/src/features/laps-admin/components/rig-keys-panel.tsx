@@ -8,6 +8,7 @@ import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/alerts';
 import { locationsQuery } from '../../../lib/locations-query';
 import { useVenueTime } from '../../../lib/venue-time';
+import { PairRigForm } from './pair-rig-form';
 
 type RigKey = {
   id: number;
@@ -62,9 +63,11 @@ export function RigKeysPanel() {
       <h2 id="rig-keys-title" className="h4">
         Rig Keys
       </h2>
+      <PairRigForm seatGroups={byLocation} onPaired={() => void refresh()} />
+      <h3 className="h5">Keys</h3>
       {made?.key && (
         <Alert variant="warning" dismissible onClose={() => setMade(null)}>
-          Key for {seatName(made)} (shown once, copy it to the rig agent now):{' '}
+          Key for {seatName(made)} (shown once; for a rig started with --key, copy it now):{' '}
           <code className="user-select-all text-body">{made.key}</code>
         </Alert>
       )}
