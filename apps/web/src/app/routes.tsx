@@ -132,6 +132,10 @@ export function buildRoutes(): RouteObject[] {
               bodyClass: 'paddock-display',
               wall: true,
             }),
+            screen('rigScreen', ANY, () => import('../features/displays/routes/rig-screen'), {
+              bodyClass: 'paddock-display',
+              wall: true,
+            }),
             screen('rigScreen', ANY, () => import('../features/rig-screen/routes/rig-screen'), {
               bodyClass: 'paddock-display',
               wall: true,

@@ -17,6 +17,7 @@ export const routePatterns = {
   splash: '/splash',
   display: '/display/:boardId?',
   rigScreen: '/rig',
+  rigScreen: '/rig',
   customPageView: '/pages/:id',
   reservations: '/reservations',
   reservationsAdvanced: '/reservations/all',

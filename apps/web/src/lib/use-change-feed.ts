@@ -25,6 +25,8 @@ export type FeedOptions = {
   build?: string | null;
   /** Send the session (staff topics such as reservations need it). */
   auth?: boolean;
+  /** A rig's key instead (the rig screen follows its own seat's bookings, decision 0120). */
+  rigKey?: string;
   onHello?: (hello: Hello, reconnected: boolean) => void;
 };
 
@@ -75,7 +77,7 @@ export function useChangeFeed(
   });
   const [offlineSince, setOfflineSince] = useState<Date | null>(null);
   const key = topics.join(',');
-  const { screen, path, build, auth = false } = options;
+  const { screen, path, build, auth = false, rigKey } = options;
 
   useEffect(() => {
     if (key === '') return;
@@ -117,6 +119,7 @@ export function useChangeFeed(
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       const token = auth ? getSession()?.token : undefined;
       if (token) headers.Authorization = `Bearer ${token}`;
+      if (rigKey) headers.Authorization = `Rig ${rigKey}`;
       const mine = new AbortController();
       controller = mine;
       openedAt = Date.now();
@@ -158,7 +161,7 @@ export function useChangeFeed(
       controller = null;
       open?.abort();
     };
-  }, [key, screen, path, build, auth]);
+  }, [key, screen, path, build, auth, rigKey]);
 
   return { offlineSince };
 }

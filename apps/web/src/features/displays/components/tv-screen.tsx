@@ -22,7 +22,9 @@ function staleKeys(change: Change): string[][] {
     case 'laps':
       return [['boards']];
     case 'settings':
-      return [['calendars'], ['caltypes'], ['venue', 'config']];
+      return [['calendars'], ['caltypes'], ['venue', 'config'], ['rig-session']];
+    case 'reservations':
+      return [['rig-session']];
     default:
       return [];
   }
@@ -36,7 +38,17 @@ const reload = () => window.location.reload();
  * when staff say so, keeps the display awake, drifts a few pixels against burn-in and caches
  * itself for a reload while the server is down. `?screen=Name` lists it on the staff page.
  */
-export function TvScreen({ children }: { children: ReactNode }) {
+export function TvScreen({
+  children,
+  topics = [],
+  rigKey,
+}: {
+  children: ReactNode;
+  /** Topics beyond the wall screens' own (the rig screen: its seat's reservations). */
+  topics?: string[];
+  /** The rig screen's key: the feed is read as that rig (decision 0120). */
+  rigKey?: string;
+}) {
   const client = useQueryClient();
   const location = useLocation();
   const [query] = useSearchParams();
@@ -60,7 +72,7 @@ export function TvScreen({ children }: { children: ReactNode }) {
     void client.invalidateQueries();
   };
   const { offlineSince } = useChangeFeed(
-    TV_TOPICS,
+    [...TV_TOPICS, ...topics],
     (change) => {
       if (change.topic === 'screens') {
         if (change.id === null || change.id === screenId) reload();
@@ -72,6 +84,7 @@ export function TvScreen({ children }: { children: ReactNode }) {
       screen: isScreenName(name) ? name : undefined,
       path: isScreenPath(where) ? where : undefined,
       build: pageBuild(),
+      rigKey,
       onHello,
     },
   );

@@ -20,6 +20,7 @@ import { venueConfigQuery } from '../../../lib/venue-config';
 import { saveVenueSettings, venueSettingsQuery } from '../api/venue-settings-api';
 import { LinkListField } from '../components/link-list-field';
 import { BookingWidgetFields } from '../components/booking-widget-fields';
+import { RigSessionFields } from '../components/rig-session-fields';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { StickyBottomBar } from '../../../components/sticky-bottom-bar';
 
@@ -312,6 +313,7 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
       </fieldset>
 
       <BookingWidgetFields form={form} />
+      <RigSessionFields form={form} />
 
       <fieldset className="mb-4">
         <legend className="h5">Backups</legend>
