@@ -26,7 +26,7 @@ export const deletionPreview = z.object({
 });
 export type DeletionPreview = z.infer<typeof deletionPreview>;
 
-/** `POST /users/{id}/delete_account`: one's own needs the current password; staff's does not. */
+/** `POST /users/{id}/delete_account` (one's own only): the current password confirms it. */
 export const deleteAccountRequest = z
   .object({ current_password: z.string().max(128).optional() })
   .strict();

@@ -43,6 +43,10 @@ const EXPECTED: Record<string, string> = {
   'POST /api/users/:id/update_password': 'user',
   'POST /api/users/:id/send_login_link': 'user.change_user',
   'PUT /api/users/:id/permissions': 'user.change_staff',
+  // Own, or a customer's for staff with user.change_user (decision 0124).
+  'GET /api/users/:id/my_data': 'user',
+  'GET /api/users/:id/deletion_preview': 'user',
+  'POST /api/users/:id/delete_account': 'user',
   'GET /api/staff': 'user.change_staff',
   'POST /api/staff/invite': 'user.change_staff',
   'PUT /api/staff/:id/superuser': 'superuser',
@@ -312,6 +316,7 @@ const BODIES: Record<string, object | ((user: CreatedUser | null) => object)> = 
     new_password: user?.password ?? 'a-long-new-password',
     current_password: user?.password,
   }),
+  'POST /api/users/:id/delete_account': (user) => ({ current_password: user?.password }),
   'POST /api/users/:id/card': { token: 'tok_unknown' },
   'POST /api/users/:id/charges/credits_enroll': { credits_amount: 4 },
   'PUT /api/users/:id/permissions': { is_staff: true, permissions: [] },

@@ -104,6 +104,8 @@ const BASE_OVERRIDES: Record<string, () => Record<string, unknown>> = {
     new_password: customer.password,
     current_password: customer.password,
   }),
+  // Never the right password: a base that went through would delete the fuzz's customer (0124).
+  'POST /api/users/{id}/delete_account': () => ({ current_password: 'not-the-password' }),
   'PATCH /api/users/{id}': () => ({ current_password: customer.password }),
   'PUT /api/users/{id}': () => ({ current_password: customer.password }),
   // Seat 1 out of service for an hour of a later day: the base goes through (and again, with

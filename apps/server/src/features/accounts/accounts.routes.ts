@@ -257,7 +257,7 @@ export const accountsRoutes =
       },
       async (request, reply) => {
         // The one deletion (decision 0124): bookings cancelled under the policy, then anonymised.
-        await deleteAccount(ctx, requireUser(request), request.params.id, {}, null);
+        await deleteAccount(ctx, requireUser(request), request.params.id, { by: 'staff' });
         return reply.status(204).send();
       },
     );

@@ -170,23 +170,26 @@ async function confirmPassword(row: UserRow, given: string | undefined, limits: 
 }
 
 /**
- * Deletes the account: the customer's own (their current password confirms it) or a customer's
- * by staff with the customer-account permission. `now` is for tests of the policy's window.
+ * How a deletion is confirmed: one's own account by its current password ("Delete my account");
+ * a customer's by staff with the customer-account permission (DELETE /users/{id}).
  */
+export type DeletionConfirm =
+  { by: 'own'; currentPassword?: string; limits: AbuseLimits } | { by: 'staff' };
+
+/** Deletes the account; `now` is for tests of the policy's window. */
 export async function deleteAccount(
   ctx: DeletionContext,
   caller: AuthUser,
   ref: number | 'me',
-  body: { current_password?: string },
-  limits: AbuseLimits | null,
+  confirm: DeletionConfirm,
   now = new Date(),
 ): Promise<void> {
   const row = await ownAccount(ctx.db, caller, ref);
   assertDeletable(row);
-  if (row.id === caller.id) {
-    if (!limits) throw new Forbidden();
-    await confirmPassword(row, body.current_password, limits);
-  }
+  if (confirm.by === 'own') {
+    if (row.id !== caller.id) throw new NotFound();
+    await confirmPassword(row, confirm.currentPassword, confirm.limits);
+  } else if (row.id === caller.id) throw new Forbidden();
   // A payment waiting for the customer's bank ends first: nothing is taken after the account.
   await stopWaitingPaymentsOf(ctx, row.id);
   const by = canceller(caller, row);

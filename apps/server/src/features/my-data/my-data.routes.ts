@@ -75,14 +75,19 @@ export const myDataRoutes =
         schema: {
           tags,
           summary:
-            'Delete the account: future bookings cancelled under the policy, personal fields anonymised, money records kept (own: current password)',
+            "Delete one's own account, confirmed by the current password: future bookings cancelled under the policy, personal fields anonymised, money records kept (staff: DELETE /users/{id})",
           params: userIdParam,
           body: deleteAccountRequest,
           response: { 200: ok, ...errors, 429: detailBody },
         },
       },
       async (request) => {
-        await deleteAccount(ctx, requireUser(request), request.params.id, request.body, limits);
+        const confirm = {
+          by: 'own' as const,
+          currentPassword: request.body.current_password,
+          limits,
+        };
+        await deleteAccount(ctx, requireUser(request), request.params.id, confirm);
         return { detail: ACCOUNT_DELETED_MESSAGE };
       },
     );
