@@ -132,6 +132,13 @@ export function buildRoutes(): RouteObject[] {
               bodyClass: 'paddock-display',
               wall: true,
             }),
+            screen(
+              'timingWall',
+              ANY,
+              () => import('../features/displays/routes/timing-wall-screen'),
+              { bodyClass: 'paddock-display', wall: true },
+            ),
+            screen('timing', ANY, () => import('../features/displays/routes/timing-screen')),
             screen('rigScreen', ANY, () => import('../features/displays/routes/rig-screen'), {
               bodyClass: 'paddock-display',
               wall: true,

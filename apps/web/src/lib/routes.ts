@@ -17,6 +17,9 @@ export const routePatterns = {
   splash: '/splash',
   display: '/display/:boardId?',
   rigScreen: '/rig',
+  // Live timing of a race event: the wall and the phone page (issue 44, decision 0122).
+  timingWall: '/display/timing/:eventId',
+  timing: '/timing/:eventId',
   rigScreen: '/rig',
   customPageView: '/pages/:id',
   reservations: '/reservations',

@@ -231,6 +231,15 @@ function PartyPanel({ party, onLive }: { party: Party; onLive: OnLive }) {
         <p className="small mb-2">
           <EventSummary event={event} />
         </p>
+        {/* The race's live timing: a phone page for anyone, a wall screen for the room (0122). */}
+        <p className="small mb-2 d-flex flex-wrap column-gap-3">
+          <Link to={pathTo('timing', { eventId: party.host_event })}>
+            Live timing of {party.name}
+          </Link>
+          <Link to={pathTo('timingWall', { eventId: party.host_event })}>
+            Timing wall of {party.name}
+          </Link>
+        </p>
         <SignalButtons
           eventId={party.host_event}
           name={party.name}
