@@ -1,4 +1,3 @@
-import '@paddock/contract/zod-messages';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

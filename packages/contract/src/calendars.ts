@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT_MAX, idText, intText, paginationQuery, safeUrl } from './common';
+import { MAX_MINIMUM_MINUTES } from './booking-words';
 
 /** Slots are 30 minutes and start at :00 and :30. */
 export const SLOT_MINUTES = 30;
@@ -45,25 +46,12 @@ export const idList = z
   .transform((v) => v.split(',').map(Number))
   .refine((ids) => ids.every((id) => id <= INT_MAX), 'Enter ids separated by commas.');
 
-/** A seat type's minimum is a number of half-hour slots, up to a working day. */
-export const MAX_MINIMUM_MINUTES = 480;
-
-/** Why a booking is shorter than its seat type allows, in words (the server's and the grid's). */
-export const minimumStayMessage = (typeName: string, minMinutes: number) =>
-  `${typeName} seats are booked for at least ${durationWords(minMinutes)} in a row.`;
-
-/** Why a move (or a blackout made a booking) is refused: it would leave a run too short. */
-export const minimumStayLeftMessage = (typeName: string, minMinutes: number) =>
-  `${minimumStayMessage(typeName, minMinutes)} Move the whole booking together.`;
-
-/** 30 → "30 minutes", 120 → "2 hours", 90 → "1 hour 30 minutes". */
-export function durationWords(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const h = hours === 0 ? '' : `${hours} hour${hours === 1 ? '' : 's'}`;
-  const m = rest === 0 ? '' : `${rest} minutes`;
-  return [h, m].filter(Boolean).join(' ') || '0 minutes';
-}
+export {
+  durationWords,
+  MAX_MINIMUM_MINUTES,
+  minimumStayLeftMessage,
+  minimumStayMessage,
+} from './booking-words';
 
 export const calendarType = z.object({
   id: z.number().int(),

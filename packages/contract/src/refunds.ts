@@ -84,12 +84,7 @@ export const PAYMENT_STOPPED_MESSAGE =
   "Your reservation is cancelled. Its payment was still waiting for the bank's check: it was stopped, and nothing was charged.";
 export const OTHER_SEATS_LET_GO = 'The other seats booked with it were let go too.';
 
-/**
- * The waitlist's one rule (decision 0089): a time can be waited for only when the location has
- * seats and every one of them, of every type, is booked, blacked out or held for someone else.
- * The server refuses to join otherwise; the booking grid offers "Notify me" only then.
- */
-export const slotIsFull = (seats: number, unavailable: number) => seats > 0 && unavailable >= seats;
+export { slotIsFull } from './booking-words';
 
 /** `POST /waitlist`: tell me when a seat at this location and slot frees up. */
 export const waitlistRequest = z.object({ location: idNumber, slot: realSlotKey }).strict();

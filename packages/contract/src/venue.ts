@@ -16,19 +16,25 @@ Subscriptions: cancelling a subscription within two billing cycles charges back 
 
 Payments are non-refundable. Credits may expire. Prices can change.`;
 
-/** Where the Terms name the venue's cancellation window (decision 0089); staff may use it too. */
-export const CANCELLATION_HOURS_PLACEHOLDER = '{cancellation_window_hours}';
-
-/**
- * The Terms as customers read them: the cancellation window comes from the policy setting, the
- * one source every other text (checkout, bookings, e-mails) reads, so they cannot disagree.
- */
-export const termsWithPolicy = (text: string, policy: { cancellation_window_hours: number }) =>
-  text.replaceAll(CANCELLATION_HOURS_PLACEHOLDER, String(policy.cancellation_window_hours));
+export { CANCELLATION_HOURS_PLACEHOLDER, termsWithPolicy } from './terms-rules';
 
 export const DEFAULT_PRIVACY_TEXT = `Privacy Policy
 
-We do not share your personal information with anyone for advertising purposes. We use it only to run your bookings, your membership and your account.`;
+We do not share your personal information with anyone for advertising purposes. We use it only to run your bookings, your membership and your account.
+
+What we keep, why, and for how long:
+
+Your account (name, e-mail, phone, racer name, flag, sim id, postcode): to run your bookings and show your laps. Kept while you have the account.
+
+Payment records (charges, refunds, receipts, club credits, gift vouchers): the law requires us to keep them for our accounts, normally six years. When your account is deleted they stay, without your name.
+
+Mails we sent you: kept with your account, so we can see what you were told. Erased when your account is deleted.
+
+Laps and race results: on the leaderboards while you have the account. When it is deleted they leave the boards or show as "Deleted driver".
+
+Accounts not used for a number of years may be anonymised automatically.
+
+Your data in your hands: in My Profile, "Download my data" gives you everything we keep about you, and "Delete my account" deletes it (future bookings are cancelled under the cancellation policy, and what comes back is shown before you confirm).`;
 
 /** Venue settings staff can change; every key has a default. */
 export const venueSettings = z.object({
@@ -77,13 +83,6 @@ export const venueSettings = z.object({
   reminder_hours: z.number().int().min(0).max(168),
   second_reminder_hours: z.number().int().min(0).max(48),
   /**
-   * The rig session (issue 42, decision 0120): how a booked session's sim starts, and the rig
-   * screen's warnings this many minutes before the booked end.
-   */
-  rig_start_mode: z.enum(['customer', 'automatic', 'staff']),
-  rig_first_warning_minutes: z.number().int().min(1).max(30),
-  rig_last_warning_minutes: z.number().int().min(1).max(10),
-  /**
    * A deleted customer's laps (issue 45, decision 0124): 'remove' takes them off the boards,
    * 'deleted_driver' keeps the times under the name "Deleted driver".
    */
@@ -100,6 +99,13 @@ export const venueSettings = z.object({
   widget_origins: z.array(frameOrigin).max(20),
   /** The venue's colour on the widget and the public availability page. */
   brand_colour: brandColour,
+  /**
+   * The rig session (issue 42, decision 0120): how a booked session's sim starts, and the rig
+   * screen's warnings this many minutes before the booked end.
+   */
+  rig_start_mode: z.enum(['customer', 'automatic', 'staff']),
+  rig_first_warning_minutes: z.number().int().min(1).max(30),
+  rig_last_warning_minutes: z.number().int().min(1).max(10),
 });
 export type VenueSettings = z.infer<typeof venueSettings>;
 export const venueSettingsUpdate = venueSettings.partial().strict();
@@ -132,14 +138,14 @@ export const DEFAULT_SETTINGS: VenueSettings = {
   backup_keep: 14,
   reminder_hours: 24,
   second_reminder_hours: 0,
-  rig_start_mode: 'staff',
-  rig_first_warning_minutes: 5,
-  rig_last_warning_minutes: 1,
   deleted_driver_laps: 'remove',
   inactive_customer_years: 0,
   public_availability: false,
   widget_origins: [],
   brand_colour: '#c62828',
+  rig_start_mode: 'staff',
+  rig_first_warning_minutes: 5,
+  rig_last_warning_minutes: 1,
 };
 
 /** The car page 'View Car' embeds, or null for Paddock's own. */

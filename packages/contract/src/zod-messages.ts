@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod's core only (not the schemas): the web installs this map from its zod-jitless module
+// before any schema loads, and the app shell, which parses nothing, does not carry zod (0045).
+import { config, type $ZodRawIssue } from 'zod/v4/core';
 
 /**
  * Every validation message zod writes itself, in words (issue 30: "at most 100", not "Too big:
@@ -48,7 +50,7 @@ function wordsOf(value: unknown): string {
 }
 
 /** The message for one issue; undefined leaves zod's own (a code this map does not word). */
-export function validationMessage(issue: z.core.$ZodRawIssue): string | undefined {
+export function validationMessage(issue: $ZodRawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'This field is required.';
@@ -86,4 +88,4 @@ export function validationMessage(issue: z.core.$ZodRawIssue): string | undefine
   }
 }
 
-z.config({ customError: validationMessage });
+config({ customError: validationMessage });

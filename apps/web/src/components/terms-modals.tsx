@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import Button from 'react-bootstrap/Button';
-import { termsWithPolicy } from '@paddock/contract/venue';
+import { termsWithPolicy } from '@paddock/contract/terms-rules';
 import { useVenueConfig } from '../lib/venue-config';
 import type { Which } from './terms-dialogs';
 

@@ -1,4 +1,7 @@
 import { config } from 'zod/v4/core';
+// Every message zod writes itself, in words (decision 0096), installed wherever zod first loads:
+// the app shell, which parses nothing, no longer imports it (issue 46).
+import '@paddock/contract/zod-messages';
 
 // The app's CSP has no 'unsafe-eval'. Zod 4 compiles a fast object parser with `new Function`
 // and, to see whether it may, tries one first: the browser refuses it and prints a CSP violation

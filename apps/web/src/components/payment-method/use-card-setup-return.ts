@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { showAlert } from '../../lib/alerts';
 import { plainErrorMessage } from '../../lib/error-message';
-import { finishCardSetup } from './card-api';
 
 export const CARD_SAVED_AFTER_CHALLENGE = 'Your payment method has been saved.';
 
@@ -27,7 +26,10 @@ export function useCardSetupReturn() {
       },
       { replace: true },
     );
-    finishCardSetup('me', setupIntent)
+    // The card calls load on demand: the layout is in every page's first load, a return from
+    // the bank's check is rare (issue 46, decision 0126).
+    import('./card-api')
+      .then(({ finishCardSetup }) => finishCardSetup('me', setupIntent))
       .then(async () => {
         await client.invalidateQueries({ queryKey: ['users'] });
         showAlert(CARD_SAVED_AFTER_CHALLENGE, 'success', 5_000);

@@ -1,4 +1,5 @@
-import { minimumStayMessage, type ParallelResponse } from '@paddock/contract/calendars';
+import type { ParallelResponse } from '@paddock/contract/calendars';
+import { minimumStayMessage } from '@paddock/contract/booking-words';
 import type { StartTime } from './components/start-times';
 
 /** One chosen seat-slot, as the quote takes it. */

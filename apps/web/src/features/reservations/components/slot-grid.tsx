@@ -1,6 +1,6 @@
 import { Fragment, useState, type KeyboardEvent } from 'react';
 import type { AvailResponse, AvailSlot } from '@paddock/contract/calendars';
-import { slotIsFull } from '@paddock/contract/refunds';
+import { slotIsFull } from '@paddock/contract/booking-words';
 import { formatSlotDate, formatSlotTime, isHalfHourSlot } from '../../../lib/slot-format';
 import './slot-grid.css';
 

@@ -12,7 +12,6 @@ import { dismissAlert, showAlert, showError } from '../../../lib/alerts';
 import { countOf, SLOTS } from '../../../lib/plural';
 import { formatSlotTime } from '../../../lib/slot-format';
 import { useJoinWaitlist } from '../api/join-waitlist';
-import { checkoutErrorMessage, isSlotTaken } from '../../../lib/booking-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/error-message';
 import { useNow } from '../../../lib/use-now';
@@ -163,10 +162,15 @@ export default function ReservationLocationsScreen() {
           if (selectedToast.current !== null) dismissAlert(selectedToast.current);
           setCheckout({ quote: answer, items });
         },
-        onError: (error) => {
-          showAlert(checkoutErrorMessage(error), 'danger');
-          if (isSlotTaken(error)) refresh();
-        },
+        // The words for a refused quote load on demand: not part of the grid's first paint
+        // (issue 46, decision 0126).
+        onError: (error) =>
+          void import('../../../lib/booking-errors').then(
+            ({ checkoutErrorMessage, isSlotTaken }) => {
+              showAlert(checkoutErrorMessage(error), 'danger');
+              if (isSlotTaken(error)) refresh();
+            },
+          ),
       },
     );
   };
