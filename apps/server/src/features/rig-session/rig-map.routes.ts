@@ -3,7 +3,7 @@ import { rigMap, rigMapQuery, rigMove, rigMoveResult } from '@paddock/contract/r
 import type { Deps } from '../../deps';
 import { routeErrors as errors } from '../../lib/route-errors';
 import { refundContext } from '../refunds/refund-context';
-import { rigMap as readRigMap, type HealthLookup, noHealthYet } from './rig-map';
+import { rigMap as readRigMap } from './rig-map';
 import { moveSession } from './rig-move';
 
 /**
@@ -12,7 +12,7 @@ import { moveSession } from './rig-move';
  * the launcher's own signal route; open the customer is the admin user page.
  */
 export const rigMapRoutes =
-  (deps: Deps, health: HealthLookup = noHealthYet): FastifyPluginAsyncZod =>
+  (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const tags = ['rig-map'];
@@ -28,8 +28,7 @@ export const rigMapRoutes =
           response: { 200: rigMap, ...errors },
         },
       },
-      async (request) =>
-        readRigMap(db, request.authUser!, request.query.location, new Date(), health),
+      async (request) => readRigMap(db, request.authUser!, request.query.location),
     );
     app.post(
       '/rig_map/move',

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { reservations } from '../../db/schema/booking';
+import { locations } from '../../db/schema/venue';
 import { auditEvents } from '../../db/schema/audit';
 import { eventEntries, raceEvents, rigConnections } from '../../db/schema/races';
+import { rigHealth } from '../../db/schema/rigs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
 import { slotAround } from '../planner/planner.service';
-import { rigMap, type HealthLookup } from './rig-map';
+import { rigMap } from './rig-map';
 
 let t: TestApp;
 let desk: CreatedUser;
@@ -127,31 +129,41 @@ describe('rig map', () => {
     await rigOn(online, 'none');
     const now = new Date();
     const seen = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
-    const health: HealthLookup = async () =>
-      new Map(
-        [
-          [longGone, 10],
-          [justGone, 1],
-          [online, 0],
-        ].map(([seat, ago]) => [
-          seat,
-          {
-            agent_version: '1.4.0',
-            last_seen: seen(ago).toISOString(),
-            lastSeen: seen(ago),
-            sim_running: false,
-            disk_free_bytes: 5e9,
-          },
-        ]),
-      );
+    // What each agent last reported (issue 43's rig_health).
+    await t.db.insert(rigHealth).values(
+      [
+        [longGone, 10],
+        [justGone, 1],
+        [online, 0],
+      ].map(([calendarId, ago]) => ({
+        calendarId,
+        agentVersion: '1.4.0',
+        simRunning: false,
+        diskFreeBytes: 5e9,
+        lastSeen: seen(ago),
+      })),
+    );
     const caller = { id: desk.id } as Parameters<typeof rigMap>[1];
-    const map = await rigMap(t.db, caller, location.id, now, health);
+    const map = await rigMap(t.db, caller, location.id, now);
     expect(map.tiles.map((tile) => [tile.state, tile.offline_alert])).toEqual([
       ['offline', true],
       ['offline', false],
       ['idle', false],
     ]);
-    expect(map.tiles[0].health).toMatchObject({ agent_version: '1.4.0', disk_free_bytes: 5e9 });
+    expect(map.tiles[0].health).toEqual({
+      agent_version: '1.4.0',
+      last_seen: seen(10).toISOString(),
+      sim_running: false,
+      disk_free_bytes: 5e9,
+    });
+    // Closed now: nobody is alarmed by a rig switched off for the night.
+    await t.db
+      .update(locations)
+      .set({ openingHours: {}, specialHours: {} })
+      .where(eq(locations.id, location.id));
+    const closed = await rigMap(t.db, caller, location.id, now);
+    expect(closed.open_now).toBe(false);
+    expect(closed.tiles.map((tile) => tile.offline_alert)).toEqual([false, false, false]);
   });
 
   it('refuses the map and the move to a customer and to staff without the planner permission', async () => {

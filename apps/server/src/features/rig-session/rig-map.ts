@@ -6,6 +6,7 @@ import {
   type RigSession,
   type RigState,
 } from '@paddock/contract/rig-map';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { locations } from '../../db/schema/venue';
 import { currentEventSql } from '../../lib/current-event-sql';
@@ -14,6 +15,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { NotFound } from '../../plugins/errors';
 import type { Queryable } from '../../plugins/payments/charge-card';
 import { slotAround } from '../planner/planner.service';
+import { readRigHealth } from '../rigs/health.service';
 import { seatNow, type SeatSession } from './seat-now';
 
 /**
@@ -53,15 +55,27 @@ async function rigRows(db: Queryable, location: number): Promise<Map<number, Rig
 }
 
 /**
- * The agent's health per seat. Issue 43 records it (helper B's part): until a seat's agent has
- * told, every field is null and the map shows nothing for it.
+ * The agent's health per seat, as it last reported (issue 43, decision 0121): until a seat's
+ * agent has told, every field is null and the map shows nothing for it.
  */
 export type HealthLookup = (
-  db: Queryable,
+  db: Db,
   calendars: number[],
 ) => Promise<Map<number, RigHealth & { lastSeen: Date | null }>>;
 
-export const noHealthYet: HealthLookup = async () => new Map();
+export const agentHealth: HealthLookup = async (db, calendars) =>
+  new Map(
+    (await readRigHealth(db, calendars)).map((h) => [
+      h.calendar,
+      {
+        agent_version: h.version,
+        last_seen: h.last_seen,
+        lastSeen: new Date(h.last_seen),
+        sim_running: h.sim_running,
+        disk_free_bytes: h.disk_free_bytes,
+      },
+    ]),
+  );
 
 const EMPTY_HEALTH: RigHealth = {
   agent_version: null,
@@ -136,11 +150,11 @@ async function locationFor(db: Queryable, caller: AuthUser, asked: number | unde
 }
 
 export async function rigMap(
-  db: Queryable,
+  db: Db,
   caller: AuthUser,
   asked: number | undefined,
   now = new Date(),
-  health: HealthLookup = noHealthYet,
+  health: HealthLookup = agentHealth,
 ): Promise<RigMap> {
   const location = await locationFor(db, caller, asked);
   const seats = await seatNow(db, { location: location.id }, now);
