@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultKeyFile } from './pairing';
 
 export interface LaunchCommand {
   /** The program to start (acs.exe, a shell, a script). */
@@ -30,8 +31,10 @@ export interface RemoteServer {
 export interface AgentConfig {
   /** Paddock's address, e.g. https://paddock.example.com. */
   server: string;
-  /** The seat's rig key (made by staff: Rigs → new key). */
+  /** The seat's rig key; empty: the stored one, or pairing (decision 0121). */
   key: string;
+  /** Where a paired key is kept (this account only). */
+  keyFile: string;
   /** Where the agent keeps its offline queue. */
   dataDir: string;
   /** Assetto Corsa's user config folder: race.ini and assists.ini are written here. */
@@ -75,7 +78,7 @@ export const DEFAULT_ACC_LAUNCH: LaunchCommand = {
 
 export function defaults(
   env: NodeJS.ProcessEnv = process.env,
-): Omit<AgentConfig, 'server' | 'key'> {
+): Omit<AgentConfig, 'server' | 'key' | 'keyFile'> {
   const home = env.USERPROFILE ?? env.HOME ?? os.homedir();
   const programData = env.PROGRAMDATA ?? 'C:\\ProgramData';
   const join = isWindows ? path.win32.join : path.join;
@@ -96,10 +99,15 @@ export function defaults(
   };
 }
 
-export const USAGE = `paddock-rig --server URL --key RIGKEY [options]
+export const USAGE = `paddock-rig [pair|install|uninstall] --server URL [options]
 
+  (no command)          run: without a key, show a pairing code first
+  pair                  forget the stored key and pair this PC again
+  install               start the agent at logon, in this user's session (Windows)
+  uninstall             stop starting it at logon
   --server URL          Paddock's address (or "server" in the config file)
-  --key RIGKEY          the seat's rig key (or PADDOCK_RIG_KEY, or "key" in the config file)
+  --key RIGKEY          a rig key instead of pairing (or PADDOCK_RIG_KEY, or "key" in the file)
+  --key-file FILE       where the paired key is kept (default: the user's own profile)
   --config FILE         a JSON config file (any of the keys below, camelCase)
   --data-dir DIR        where the offline queue is kept
   --ac-cfg-dir DIR      Assetto Corsa's cfg folder (race.ini, assists.ini)
@@ -121,6 +129,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     options: {
       server: { type: 'string' },
       key: { type: 'string' },
+      'key-file': { type: 'string' },
       config: { type: 'string' },
       'data-dir': { type: 'string' },
       'ac-cfg-dir': { type: 'string' },
@@ -164,6 +173,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
     ...file,
     server: values.server ?? file.server ?? '',
     key: values.key ?? env.PADDOCK_RIG_KEY ?? file.key ?? '',
+    keyFile: values['key-file'] ?? file.keyFile ?? defaultKeyFile(env),
     dataDir: values['data-dir'] ?? file.dataDir ?? base.dataDir,
     acCfgDir: values['ac-cfg-dir'] ?? file.acCfgDir ?? base.acCfgDir,
     sim: sim as AgentConfig['sim'],
@@ -177,7 +187,6 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
   else if (!/^https?:\/\//.test(config.server))
     problems.push('--server must start with http(s)://');
   if (config.sim !== 'ac' && config.sim !== 'acc') problems.push('--sim must be ac or acc');
-  if (!config.key) problems.push('--key (or PADDOCK_RIG_KEY) is required');
   if (problems.length > 0) throw new ConfigError(`${problems.join('\n')}\n\n${USAGE}`);
   config.server = config.server.replace(/\/$/, '');
   return config;

@@ -187,6 +187,7 @@ export class RigHarness {
     const config: AgentConfig = {
       server,
       key,
+      keyFile: path.join(dir, 'rig-key.txt'),
       dataDir: path.join(dir, 'data'),
       acCfgDir,
       sim,

@@ -77,7 +77,7 @@ describe.skipIf(!haveWine)('the packaged agent under wine64', () => {
     expect(fs.readFileSync(out, 'utf8').trim()).toBe(version);
   });
 
-  it('connects to Paddock and starts the sim on SESSION_START', async () => {
+  it('shows a pairing code, gets its key when staff type it, connects and starts the sim', async () => {
     const venue = await createVenue(h.t, { seats: 1 });
     const seat = venue.seats[0].id;
     const [{ id: track }] = await h.t.db
@@ -96,8 +96,6 @@ describe.skipIf(!haveWine)('the packaged agent under wine64', () => {
       entries: [{ calendar: seat, car }],
     });
     expect(edited.statusCode).toBe(200);
-    const key = (await h.api('POST', '/api/rig_keys', { calendar: seat, label: 'Sim 1' })).json()
-      .key as string;
     const dir = fs.mkdtempSync(path.join(h.tmp, 'pc-'));
     const cfg = path.join(dir, 'cfg');
     const simLog = path.join(dir, 'fake-sim.jsonl');
@@ -106,8 +104,8 @@ describe.skipIf(!haveWine)('the packaged agent under wine64', () => {
       [
         '--server',
         h.url,
-        '--key',
-        key,
+        '--key-file',
+        win(path.join(dir, 'profile', 'rig-key.txt')),
         '--data-dir',
         win(path.join(dir, 'data')),
         '--ac-cfg-dir',
@@ -125,6 +123,20 @@ describe.skipIf(!haveWine)('the packaged agent under wine64', () => {
       ],
       log,
     );
+    // Without a key it shows a pairing code; staff type it on the seat.
+    let code = '';
+    await until(
+      () => {
+        code =
+          /type ([A-Z2-9]{3}-[A-Z2-9]{3}) on its seat/.exec(fs.readFileSync(log, 'utf8'))?.[1] ??
+          '';
+        return code !== '';
+      },
+      90_000,
+      'the pairing code',
+    );
+    const paired = await h.api('POST', '/api/rig_keys/pair', { calendar: seat, code });
+    expect(paired.statusCode).toBe(201);
     const connected = async () =>
       (
         await h.t.db.execute<{ n: number }>(
@@ -137,5 +149,6 @@ describe.skipIf(!haveWine)('the packaged agent under wine64', () => {
     await h.signal(eventId, { signal: 'SESSION_START' });
     await until(() => fs.existsSync(simLog), 90_000, 'the fake sim to start under wine');
     expect(fs.readFileSync(path.join(cfg, 'race.ini'), 'utf8')).toContain('TRACK=ks_vallelunga');
+    expect(fs.readFileSync(path.join(dir, 'profile', 'rig-key.txt'), 'utf8')).toMatch(/^rig_/);
   }, 240_000);
 });

@@ -44,6 +44,9 @@ const envSchema = z.object({
   AC_SERVER_PATH: z.string().optional(),
   /** Writes each dedicated server's raw live feed to this folder, to play back (decision 0122). */
   FEED_RECORD_DIR: z.string().optional(),
+  /** The rig agent executable rigs update themselves to, with its build.json beside it
+   *  (decision 0121); default: what `npm run package:rig` built. */
+  RIG_AGENT_BUILD: z.string().optional(),
   /** The address acServer sends plugin messages to (Paddock's, as acServer reaches it), and the
    *  host Paddock sends commands to (acServer runs on the same machine by default). */
   AC_PLUGIN_HOST: z.string().default('127.0.0.1'),
@@ -133,6 +136,8 @@ export type Config = {
     | undefined;
   /** Where the servers' raw live feeds are recorded (decision 0122); undefined: not recorded. */
   feedRecordDir: string | undefined;
+  /** The rig agent executable the server ships to rigs (decision 0121). */
+  rigAgentBuild: string;
   /** The ACC dedicated server link (docs/decisions/0090); undefined when ACC_SERVER_PATH is unset. */
   accServer:
     | {
@@ -234,6 +239,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     feedRecordDir: e.FEED_RECORD_DIR ? path.resolve(e.FEED_RECORD_DIR) : undefined,
+    rigAgentBuild: path.resolve(
+      e.RIG_AGENT_BUILD ?? path.join(import.meta.dirname, '../../rig-agent/dist/paddock-rig.exe'),
+    ),
     accServer: e.ACC_SERVER_PATH
       ? {
           path: path.resolve(e.ACC_SERVER_PATH),

@@ -192,6 +192,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/rig_keys/pair': 'rigs.change_rig',
   'POST /api/rigs/health': 'rig',
   'GET /api/rigs/health': 'rigs.change_rig',
+  'GET /api/rigs/agent': 'rig',
+  'GET /api/rigs/agent/download': 'rig',
   'PATCH /api/laps/:id': 'laps.change_lap',
   'POST /api/laps/import': 'laps.change_lap',
   'GET /api/rig_keys': 'rigs.change_rig',

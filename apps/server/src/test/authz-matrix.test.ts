@@ -161,6 +161,8 @@ const EXPECTED: Record<string, string> = {
   'POST /api/rig_keys/pair': 'rigs.change_rig',
   'POST /api/rigs/health': 'rig',
   'GET /api/rigs/health': 'rigs.change_rig',
+  'GET /api/rigs/agent': 'rig',
+  'GET /api/rigs/agent/download': 'rig',
   'DELETE /api/boards/:id': 'leaderboards.change_board',
   'GET /api/boards/:id/results': 'public',
   'GET /api/teams': 'public',

@@ -1,10 +1,12 @@
 // The rig agents' routes (issue 43, decision 0121): pairing a PC with a seat, health reports, and
 // the staff's views of both. Who may call each is in plugins/route-access.ts.
+import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { detailBody } from '@paddock/contract/common';
 import { rigKey } from '@paddock/contract/laps';
 import {
+  rigAgentBuild,
   rigHealth,
   rigHealthReport,
   rigPair,
@@ -17,9 +19,11 @@ import {
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
+import { NotFound } from '../../plugins/errors';
 import { rigFromHeader } from '../laps/laps.service';
 import { pairSeat, pollPairing, startPairing, waitingRigs } from './pairing.service';
 import { readRigHealth, recordRigHealth } from './health.service';
+import { shippedBuild } from './agent-build';
 
 export const rigsRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -115,6 +119,50 @@ export const rigsRoutes =
         },
       },
       async () => readRigHealth(db),
+    );
+
+    // The agent build rigs update themselves to (the rig's key: only paired PCs download it).
+    const noBuild = () =>
+      new NotFound('This Paddock ships no rig agent build (npm run package:rig makes one).');
+    app.get(
+      '/rigs/agent',
+      {
+        onRequest: async (request) => {
+          await rigFromHeader(db, request.headers.authorization);
+        },
+        schema: {
+          tags,
+          summary: 'The rig agent version this server ships: version, sha256, size, download',
+          response: { 200: rigAgentBuild, ...errors },
+        },
+      },
+      async () => {
+        const build = shippedBuild(deps.config.rigAgentBuild);
+        if (!build) throw noBuild();
+        return { ...build, url: '/api/rigs/agent/download' };
+      },
+    );
+    app.get(
+      '/rigs/agent/download',
+      {
+        onRequest: async (request) => {
+          await rigFromHeader(db, request.headers.authorization);
+        },
+        schema: {
+          tags,
+          summary: 'The rig agent executable this server ships (its sha256 in GET /rigs/agent)',
+          response: { 200: z.any().describe('application/octet-stream'), ...errors },
+        },
+      },
+      async (_request, reply) => {
+        const build = shippedBuild(deps.config.rigAgentBuild);
+        if (!build) throw noBuild();
+        return reply
+          .type('application/octet-stream')
+          .header('content-length', build.size)
+          .header('content-disposition', 'attachment; filename="paddock-rig.exe"')
+          .send(fs.createReadStream(deps.config.rigAgentBuild));
+      },
     );
   };
 
