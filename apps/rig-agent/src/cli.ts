@@ -8,6 +8,7 @@ import { AGENT_VERSION } from './version';
 import { forgetKey, keyFor } from './pairing';
 import { HealthReporter, resultsFolder } from './health';
 import { startUpdates } from './updates';
+import { install, uninstall } from './install-task';
 
 if (process.argv.includes('--version')) {
   console.log(AGENT_VERSION);
@@ -21,9 +22,17 @@ const COMMANDS = ['pair', 'install', 'uninstall'] as const;
 const args = process.argv.slice(2);
 const command = COMMANDS.find((c) => c === args[0]);
 if (command) args.shift();
-let config;
+if (command === 'uninstall')
+  uninstall((line) => console.log(`[paddock-rig] ${line}`)).then(
+    () => process.exit(0),
+    (e: Error) => {
+      console.error(e.message);
+      process.exit(1);
+    },
+  );
+let config: AgentConfig | undefined;
 try {
-  config = loadConfig(args);
+  if (command !== 'uninstall') config = loadConfig(args);
 } catch (e) {
   if (!(e instanceof ConfigError) && !(e instanceof TypeError)) throw e;
   console.error((e as Error).message);
@@ -31,6 +40,16 @@ try {
 }
 // One async start (the packaged agent is CommonJS: no top-level await).
 async function run(config: AgentConfig) {
+  if (command === 'install') {
+    try {
+      // The task starts the agent with the arguments given here (the server, the sim, folders).
+      await install(args, (line) => console.log(`[paddock-rig] ${line}`));
+      process.exit(0);
+    } catch (e) {
+      console.error((e as Error).message);
+      process.exit(1);
+    }
+  }
   if (command === 'pair') forgetKey(config.keyFile);
   config.key = await keyFor({
     server: config.server,
@@ -73,4 +92,4 @@ async function run(config: AgentConfig) {
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
 }
-void run(config);
+if (config) void run(config);
