@@ -33,6 +33,7 @@ import {
   type SocketMessage,
 } from '../../../components/race-event/use-event-socket';
 import { OutOfServiceBadge } from '../../../components/out-of-service-badge';
+import { LocationSelect } from '../../../components/location-select';
 
 /**
  * Launcher (spec staff §2, §4): every seat of a location with its event and live load state,
@@ -40,7 +41,7 @@ import { OutOfServiceBadge } from '../../../components/out-of-service-badge';
  * Each event follows its socket; a dropped socket shows as disconnected and comes back by itself.
  */
 export default function LauncherScreen() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const user = useCurrentUser();
   const locations = useQuery(locationsQuery);
   const asked = Number(params.get('location')) || null;
@@ -74,21 +75,7 @@ export default function LauncherScreen() {
     <>
       <PageTitle>Launcher</PageTitle>
       <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
-        {(locations.data?.length ?? 0) > 1 && (
-          <Form.Group controlId="launcher-location" style={{ minWidth: '14rem' }}>
-            <Form.Label>Location</Form.Label>
-            <Form.Select
-              value={location ?? ''}
-              onChange={(e) => setParams({ location: e.target.value }, { replace: true })}
-            >
-              {locations.data?.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        )}
+        <LocationSelect id="launcher-location" value={location} />
         <Link to={pathTo('adminParties', {}, { location })} className="ms-md-auto">
           Manage parties
         </Link>

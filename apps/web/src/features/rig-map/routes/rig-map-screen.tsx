@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
 import type { RigTile as Tile } from '@paddock/contract/rig-map';
+import { LocationSelect } from '../../../components/location-select';
 import { PageTitle } from '../../../components/page-title';
 import { SpinnerScreen } from '../../../components/spinner-screen';
 import { hasPermission, useSession } from '../../../lib/auth-store';
-import { locationsQuery } from '../../../lib/locations-query';
 import { pathTo } from '../../../lib/routes';
 import { slotKeyAt } from '../../../lib/slot-format';
 import { useChangeFeed } from '../../../lib/use-change-feed';
@@ -23,9 +22,8 @@ import { RigTile } from '../components/rig-tile';
 export default function RigMapScreen() {
   const client = useQueryClient();
   const session = useSession();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const asked = Number(params.get('location')) || null;
-  const locations = useQuery(locationsQuery);
   const map = useQuery(rigMapQuery(asked));
   const nowMs = useNow(15_000);
   const [moving, setMoving] = useState<Tile | null>(null);
@@ -42,21 +40,7 @@ export default function RigMapScreen() {
     <>
       <PageTitle>Rig Map</PageTitle>
       <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
-        {(locations.data?.length ?? 0) > 1 && (
-          <Form.Group controlId="rig-map-location" style={{ minWidth: '14rem' }}>
-            <Form.Label>Location</Form.Label>
-            <Form.Select
-              value={data?.location ?? ''}
-              onChange={(e) => setParams({ location: e.target.value }, { replace: true })}
-            >
-              {locations.data?.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        )}
+        <LocationSelect id="rig-map-location" value={data?.location ?? null} />
         {data && !data.open_now && (
           <p className="mb-0 text-body-secondary">{data.location_name} is closed now.</p>
         )}
