@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { until } from './until';
 
 export type StreamEvent = { id: number; data: { topic: string; id: number | null } };
 export type Stream = {
@@ -46,3 +47,11 @@ export function listen(url: string, headers: Record<string, string> = {}): Promi
     req.on('error', () => {});
   });
 }
+
+/**
+ * Waits for the stream's first frame, `hello`: the server writes it in the same turn as it
+ * subscribes the stream to the change feed, so a change committed after this is heard (no
+ * sleep for LISTEN).
+ */
+export const subscribed = (stream: Stream) =>
+  until(() => stream.signals.some((s) => s.event === 'hello'), { what: 'the hello frame' });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { buildApp } from '../../app';
 import type { App } from '../../deps';
 import { announceAfterCommit, publishChange, storeChange } from '../../plugins/changes';
-import { listen as listenTo } from '../../test/event-stream';
+import { listen as listenTo, subscribed } from '../../test/event-stream';
 import { until } from '../../test/until';
 
 let t: TestApp;
@@ -29,7 +29,7 @@ const listen = (path: string, headers: Record<string, string> = {}) =>
 describe('the change feed', () => {
   it('delivers a change committed on one instance to a listener on another', async () => {
     const stream = await listen('/api/events?topics=boards,laps');
-    await new Promise((r) => setTimeout(r, 200));
+    await subscribed(stream);
     await t.db.transaction(async (tx) => publishChange(tx, 'laps', 7));
     await until(() => stream.events.length === 1);
     expect(stream.events[0].data).toMatchObject({ topic: 'laps', id: 7 });
@@ -38,7 +38,7 @@ describe('the change feed', () => {
 
   it('never delivers a change whose transaction rolled back', async () => {
     const stream = await listen('/api/events?topics=boards');
-    await new Promise((r) => setTimeout(r, 200));
+    await subscribed(stream);
     await t.db
       .transaction(async (tx) => {
         await publishChange(tx, 'boards', 1);
@@ -55,7 +55,7 @@ describe('the change feed', () => {
   it('resumes from Last-Event-ID with what was missed, on the asked topics only', async () => {
     await publishChange(t.db, 'settings');
     const first = await listen('/api/events?topics=boards');
-    await new Promise((r) => setTimeout(r, 200));
+    await subscribed(first);
     await publishChange(t.db, 'boards', 10);
     await until(() => first.events.length === 1);
     const last = first.events[0].id;
@@ -72,7 +72,7 @@ describe('the change feed', () => {
 
   it('delivers a change announced after a later-numbered one', async () => {
     const stream = await listen('/api/events?topics=laps');
-    await new Promise((r) => setTimeout(r, 200));
+    await subscribed(stream);
     // Two laps: numbered in one order, committed and announced in the other (decision 0053).
     const earlier = await t.db.transaction((tx) => storeChange(tx, 'laps', 21));
     const later = await t.db.transaction((tx) => storeChange(tx, 'laps', 22));
@@ -85,7 +85,7 @@ describe('the change feed', () => {
 
   it('hears every change of a rush of writes announced at once, in the order asked', async () => {
     const stream = await listen('/api/events?topics=laps');
-    await new Promise((r) => setTimeout(r, 200));
+    await subscribed(stream);
     const changes = [];
     for (let i = 0; i < 30; i++) changes.push(await storeChange(t.db, 'laps', 100 + i));
     // Thirty writers announce at the same moment: they share a few NOTIFY statements.
