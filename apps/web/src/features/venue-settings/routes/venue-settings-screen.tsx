@@ -21,6 +21,7 @@ import { saveVenueSettings, venueSettingsQuery } from '../api/venue-settings-api
 import { LinkListField } from '../components/link-list-field';
 import { BookingWidgetFields } from '../components/booking-widget-fields';
 import { RigSessionFields } from '../components/rig-session-fields';
+import { CustomerDataFields } from '../components/customer-data-fields';
 import { ImagePicker } from '../../../components/image-picker/image-picker';
 import { StickyBottomBar } from '../../../components/sticky-bottom-bar';
 
@@ -314,6 +315,7 @@ function SettingsForm({ settings }: { settings: VenueSettings }) {
 
       <BookingWidgetFields form={form} />
       <RigSessionFields form={form} />
+      <CustomerDataFields form={form} />
 
       <fieldset className="mb-4">
         <legend className="h5">Backups</legend>

@@ -1,0 +1,39 @@
+import type { DeletionPreview, MyDataExport } from '@paddock/contract/my-data';
+import { api } from '../../../lib/api-client';
+
+/** `GET /api/users/{id}/my_data`: everything kept about the person (decision 0124). */
+export function fetchMyData(userId: number | 'me') {
+  return api<MyDataExport>(`/users/${userId}/my_data`);
+}
+
+/** `GET /api/users/{id}/deletion_preview`: what deleting the account would do, first. */
+export function deletionPreviewQuery(userId: number | 'me') {
+  return {
+    queryKey: ['users', userId, 'deletion_preview'] as const,
+    queryFn: () => api<DeletionPreview>(`/users/${userId}/deletion_preview`),
+    // What comes back changes with the clock (the free window): asked fresh each time it opens.
+    staleTime: 0,
+    gcTime: 0,
+  };
+}
+
+/** `POST /api/users/me/delete_account`, confirmed by the current password. */
+export function deleteMyAccount(currentPassword: string) {
+  return api<{ detail: string }>('/users/me/delete_account', {
+    method: 'POST',
+    body: { current_password: currentPassword },
+  });
+}
+
+/** Saves the export as a file named for the day: one JSON, its `summary` the readable part. */
+export function saveAsFile(data: MyDataExport) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `my-data-${data.generated_at.slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
