@@ -58,6 +58,7 @@ test("with the setting off, Book asks a visitor to sign up in the spec's words",
 }) => {
   await setVenueSettings(request, { public_availability: false });
   try {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/leaderboards');
     await openMainNav(page);
     await openBookNow(page);
