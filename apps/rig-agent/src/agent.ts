@@ -240,6 +240,14 @@ export class RigAgent {
 
   // ------------------------------------------------------------------ signals
 
+  /** Runs a host signal as the launcher's would (the booked session's start and end, 0120). */
+  signal(signal: 'SESSION_START' | 'SESSION_EXIT'): Promise<void> {
+    this.commands = this.commands
+      .then(() => this.onSignal(signal, []))
+      .catch((e) => this.log(`${signal} failed: ${(e as Error).message}`));
+    return this.commands;
+  }
+
   /** Waits until the commands received so far are done (tests, shutdown). */
   idle() {
     return this.commands;

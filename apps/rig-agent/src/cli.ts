@@ -8,6 +8,7 @@ import { AGENT_VERSION } from './version';
 import { forgetKey, keyFor } from './pairing';
 import { HealthReporter, resultsFolder } from './health';
 import { startUpdates } from './updates';
+import { followSessions } from './follow-sessions';
 import { install, uninstall } from './install-task';
 
 if (process.argv.includes('--version')) {
@@ -78,12 +79,16 @@ async function run(config: AgentConfig) {
     log,
   });
   health.start();
+  // The booked session (issue 42, decision 0120): started, warned and ended on this rig.
+  const sessions = followSessions(agent, { server: config.server, key: config.key, log });
+  sessions.start();
   startUpdates({ config, simRunning, log, shutdown: () => shutdown() });
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     health.stop();
+    sessions.stop();
     // The sim keeps running: a restart of the agent (an update, a service restart) must not end
     // a customer's race. SESSION_EXIT stops it.
     await agent.close();
