@@ -45,10 +45,11 @@ export const LAP_GRACE_MINUTES = 15;
 type LapOwnerQuestion = { calendarId: number | null; recordedAt: Date; guid: string };
 
 /**
- * Who drove a lap: the racer whose sim id it carries, else the customer whose reservation
- * covered that seat at that time (or had just ended); a blackout or a cancelled booking gives
- * the lap to nobody. The one rule for rig laps, the AC server's live laps, and the laps and
- * results of an imported file (decision 0081).
+ * Who drove a lap: the customer whose reservation covered that seat at that time (or had just
+ * ended): a lap driven on a seat during a booking is the booked customer's, whatever sim id the
+ * rig's account carries (issue 42, decision 0120); else the racer whose sim id it carries. A
+ * blackout or a cancelled booking gives the lap to nobody. The one rule for rig laps, the AC
+ * server's live laps, and the laps and results of an imported file (decision 0081).
  */
 export async function lapOwner(db: Queryable, opts: LapOwnerQuestion): Promise<number | null> {
   return lapOwners(db)(opts);
@@ -61,26 +62,27 @@ export async function lapOwner(db: Queryable, opts: LapOwnerQuestion): Promise<n
 export function lapOwners(db: Queryable) {
   const byGuid = new Map<string, number | null>();
   return async (opts: LapOwnerQuestion): Promise<number | null> => {
-    if (opts.guid) {
-      let id = byGuid.get(opts.guid);
-      if (id === undefined) {
-        const found = await db.execute<{ id: number }>(
-          sql`select id from users where sim_guid = ${opts.guid} and is_active`,
-        );
-        id = found.rows[0]?.id ?? null;
-        byGuid.set(opts.guid, id);
-      }
-      if (id !== null) return id;
+    if (opts.calendarId !== null) {
+      const bySeat = await db.execute<{ user_id: number }>(sql`
+        select user_id from reservations
+        where calendar_id = ${opts.calendarId}
+          and cancelled_at is null and not is_blackout and user_id is not null
+          and time <= ${opts.recordedAt.toISOString()}::timestamptz
+          and time > ${opts.recordedAt.toISOString()}::timestamptz
+                     - make_interval(mins => ${30 + LAP_GRACE_MINUTES})
+        order by time desc limit 1`);
+      const booked = bySeat.rows[0]?.user_id;
+      if (booked !== undefined) return booked;
     }
-    if (opts.calendarId === null) return null;
-    const bySeat = await db.execute<{ user_id: number }>(sql`
-      select user_id from reservations
-      where calendar_id = ${opts.calendarId}
-        and cancelled_at is null and not is_blackout and user_id is not null
-        and time <= ${opts.recordedAt.toISOString()}::timestamptz
-        and time > ${opts.recordedAt.toISOString()}::timestamptz
-                   - make_interval(mins => ${30 + LAP_GRACE_MINUTES})
-      order by time desc limit 1`);
-    return bySeat.rows[0]?.user_id ?? null;
+    if (!opts.guid) return null;
+    let id = byGuid.get(opts.guid);
+    if (id === undefined) {
+      const found = await db.execute<{ id: number }>(
+        sql`select id from users where sim_guid = ${opts.guid} and is_active`,
+      );
+      id = found.rows[0]?.id ?? null;
+      byGuid.set(opts.guid, id);
+    }
+    return id;
   };
 }

@@ -6,6 +6,8 @@ import { auditEvents } from '../../db/schema/audit';
 import { reservations } from '../../db/schema/booking';
 import { charges } from '../../db/schema/payments';
 import { settings } from '../../db/schema/content';
+import { users } from '../../db/schema/accounts';
+import { laps } from '../../db/schema/laps';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { createVenue } from '../../test/booking-factories';
@@ -308,8 +310,48 @@ describe('the rig session', () => {
       method: 'POST',
       url: '/api/rig_session/report',
       headers: key,
-      payload: { reservation: 999_999, event: 'ended', at: new Date().toISOString(), offline: true },
+      payload: {
+        reservation: 999_999,
+        event: 'ended',
+        at: new Date().toISOString(),
+        offline: true,
+      },
     });
     expect(wrong.statusCode).toBe(400);
+  });
+
+  it('a lap driven on the seat during a booking is the booked customer’s, whatever sim id the rig carries', async () => {
+    const { seats } = await createVenue(t, { seats: 1 });
+    const ada = await createUser(t);
+    const owner = await createUser(t);
+    await t.db.update(users).set({ simGuid: '76561190000000042' }).where(eq(users.id, owner.id));
+    await book(seats[0].id, halfHour(), ada.id);
+    const key = await rigKey(seats[0].id);
+    const lap = (id: string, at: Date) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/laps',
+        headers: key,
+        payload: {
+          client_lap_id: id,
+          sim: 'ac',
+          track: 'rig_session_track',
+          car: 'rig_session_car',
+          lap_ms: 95_000,
+          driver_guid: '76561190000000042',
+          recorded_at: at.toISOString(),
+        },
+      });
+    expect((await lap('during', new Date(halfHour().getTime() + 60_000))).statusCode).toBe(201);
+    // Outside any booking the sim id still names its racer.
+    expect((await lap('before', new Date(halfHour(-4).getTime()))).statusCode).toBe(201);
+    const rows = await t.db
+      .select({ source: laps.sourceKey, user: laps.userId })
+      .from(laps)
+      .where(eq(laps.calendarId, seats[0].id));
+    expect(Object.fromEntries(rows.map((r) => [r.source.split(':')[2], r.user]))).toEqual({
+      during: ada.id,
+      before: owner.id,
+    });
   });
 });
