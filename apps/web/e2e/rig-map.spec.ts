@@ -98,6 +98,8 @@ test('rig map: a seat in session, an offline rig, and a move to a free rig', asy
     // The map follows: Ada is on Bay C now; Bay A is free.
     await expect(tile(nameC)).toContainText('Ada Racer');
     await expect(tile(nameA)).toContainText('Nobody booked now.');
+    // Bay A's sim still runs, with nobody booked: the desk ends it there.
+    await expect(tile(nameA)).toContainText('The sim is running with nobody booked.');
     await expectAccessible(page);
 
     // On a phone: one column, the same tiles, nothing cut off.

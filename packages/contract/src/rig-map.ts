@@ -63,6 +63,8 @@ export const rigTile = z.object({
   state: z.enum(RIG_STATES),
   /** A rig agent holds the seat's current event socket: Start and End reach it. */
   rig_connected: z.boolean(),
+  /** The rig last said its sim runs (the seat's entry is launched), whoever is booked. */
+  sim_launched: z.boolean(),
   /** The event the seat runs now; null for a seat with none. */
   event: z.number().int().nullable(),
   /** The party whose event it is (the seat runs it with others); null for the seat's own. */

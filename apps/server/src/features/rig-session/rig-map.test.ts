@@ -104,6 +104,7 @@ describe('rig map', () => {
     expect(tile).toMatchObject({
       calendar: inSession,
       rig_connected: true,
+      sim_launched: true,
       event: await eventOf(inSession),
       party_name: null,
       event_seats: [],
@@ -121,6 +122,14 @@ describe('rig map', () => {
       ends: new Date(first.time.getTime() + 2 * HALF).toISOString(),
     });
     expect(map.tiles[4]).toMatchObject({ rig_connected: false, offline_alert: false });
+    expect(map.tiles.map((t: { sim_launched: boolean }) => t.sim_launched)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('raises the offline alert only for a rig gone a few minutes while the venue is open', async () => {

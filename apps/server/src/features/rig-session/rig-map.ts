@@ -175,11 +175,12 @@ export async function rigMap(
       const rig = rigs.get(seat.seat);
       const agent = told.get(seat.seat);
       const connected = rig?.connected ?? false;
+      const launched = !!rig?.launched && !rig.exited;
       const state = rigState({
         outOfService: seat.outOfService,
         connected,
         initialized: !!rig?.initialized && !rig.exited,
-        launched: !!rig?.launched && !rig.exited,
+        launched,
         inSession: seat.current !== null,
       });
       const lastSeen = agent?.lastSeen ?? null;
@@ -188,6 +189,7 @@ export async function rigMap(
         calendar_name: seat.seatName,
         state,
         rig_connected: connected,
+        sim_launched: launched,
         event: rig?.event ?? null,
         party_name: rig?.party_name ?? null,
         event_seats: rig?.event_seats ?? [],

@@ -24,6 +24,7 @@ const tile = (state: RigState, extra: Partial<Tile> = {}): Tile => ({
   calendar_name: 'Cockpit 3',
   state,
   rig_connected: state !== 'offline',
+  sim_launched: state === 'in_session',
   event: 103,
   party_name: null,
   event_seats: [],
@@ -106,8 +107,16 @@ describe('a rig map tile', () => {
       if (state === 'out_of_service')
         expect(card.queryByRole('button', { name: /Start/ })).toBeNull();
       if (state === 'idle') expect(card.getByText('Nobody booked now.')).toBeTruthy();
+      if (state === 'idle')
+        expect(card.queryByText('The sim is running with nobody booked.')).toBeNull();
       document.body.innerHTML = '';
     }
+  });
+
+  it('says when the sim runs with nobody booked (End it)', () => {
+    const card = show(tile('idle', { sim_launched: true }));
+    expect(card.getByText('The sim is running with nobody booked.')).toBeTruthy();
+    expect(card.getByRole('button', { name: 'End Cockpit 3' })).toBeTruthy();
   });
 
   it('a party seat starts alone and ends with its party on the launcher; no signals without the launcher permission', () => {

@@ -15,6 +15,8 @@ const STATE_STYLE: Record<RigState, { bg: string; text?: 'dark' }> = {
   idle: { bg: 'light', text: 'dark' },
 };
 
+const inService = (tile: Tile) => tile.state !== 'out_of_service' && tile.rig_connected;
+
 type Props = Omit<TileActionProps, 'tile'> & { tile: Tile; zone: string; nowMs: number };
 
 /**
@@ -69,7 +71,12 @@ export function RigTile({ tile, zone, nowMs, ...actions }: Props) {
             </span>
           </p>
         ) : (
-          <p className="mb-0 text-body-secondary">Nobody booked now.</p>
+          <p className="mb-0 text-body-secondary">
+            Nobody booked now.
+            {tile.sim_launched && inService(tile) && (
+              <strong className="d-block text-body">The sim is running with nobody booked.</strong>
+            )}
+          </p>
         )}
         <p className="mb-0 small">
           {next
