@@ -141,8 +141,9 @@ export default function RigScreen() {
   return (
     <TvScreen topics={RIG_TOPICS} rigKey={key || undefined}>
       <main className="paddock-tv container py-4" style={{ cursor: 'auto' }}>
-        <PageTitle visuallyHidden>{data ? data.seat_name : 'Rig screen'}</PageTitle>
-        {data && <h1 className="h2">{data.seat_name}</h1>}
+        <PageTitle className="h2" visuallyHidden={!data}>
+          {data ? data.seat_name : 'Rig screen'}
+        </PageTitle>
         {body}
       </main>
     </TvScreen>
