@@ -34,6 +34,14 @@ test('staff import an ACC results file, make a rig key, and invalidate a lap', a
   await page.getByRole('button', { name: 'New Key' }).click();
   await expect(page.getByText(/shown once/)).toBeVisible();
   await expect(page.locator('code').filter({ hasText: /^rig_/ })).toBeVisible();
+  // A PC shows a pairing code (issue 43): staff pick it among the waiting PCs, choose the seat.
+  const pc = await page.request.post('/api/rig_pairings', { data: { hostname: 'SIM-07' } });
+  const { code } = await pc.json();
+  await page.getByRole('button', { name: `SIM-07 · ${code}` }).click();
+  await expect(page.getByLabel('Code on the PC')).toHaveValue(code);
+  await page.getByLabel('Seat').selectOption({ label: 'Cockpit 2' });
+  await page.getByRole('button', { name: 'Pair', exact: true }).click();
+  await expect(page.getByText('SIM-07 is now the rig of Cockpit 2.')).toBeVisible();
   await expectAccessible(page);
 
   await page.getByRole('tab', { name: 'Lap Review' }).click();

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client';
 import { showError } from '../../../lib/alerts';
 import { locationsQuery } from '../../../lib/locations-query';
 import { useVenueTime } from '../../../lib/venue-time';
-import { PairRigForm } from './pair-rig-form';
+import { usePairRig, WaitingRigs } from './pair-rig-form';
 
 type RigKey = {
   id: number;
@@ -44,6 +44,11 @@ export function RigKeysPanel() {
   const [seat, setSeat] = useState('');
   const [made, setMade] = useState<RigKey | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['rig_keys'] });
+  const [code, setCode] = useState('');
+  const { pair, paired, clearPaired } = usePairRig(() => {
+    setCode('');
+    void refresh();
+  });
   const create = useMutation({
     mutationFn: () =>
       api<RigKey>('/rig_keys', { method: 'POST', body: { calendar: Number(seat) } }),
@@ -63,8 +68,15 @@ export function RigKeysPanel() {
       <h2 id="rig-keys-title" className="h4">
         Rig Keys
       </h2>
-      <PairRigForm seatGroups={byLocation} onPaired={() => void refresh()} />
-      <h3 className="h5">Keys</h3>
+      <p className="text-body-secondary small mb-2">
+        To pair a PC: start paddock-rig.exe on it, type the code it shows and choose its seat.
+        Pairing a seat again replaces its PC.
+      </p>
+      {paired && (
+        <Alert variant="success" dismissible onClose={clearPaired}>
+          {paired}
+        </Alert>
+      )}
       {made?.key && (
         <Alert variant="warning" dismissible onClose={() => setMade(null)}>
           Key for {seatName(made)} (shown once; for a rig started with --key, copy it now):{' '}
@@ -75,9 +87,21 @@ export function RigKeysPanel() {
         className="d-flex flex-wrap gap-2 align-items-end mb-3"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate();
+          if (code.trim()) pair.mutate({ calendar: Number(seat), code });
+          else create.mutate();
         }}
       >
+        <Form.Group controlId="pair-rig-code">
+          <Form.Label>Code on the PC</Form.Label>
+          <Form.Control
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder="ABC-234"
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={20}
+          />
+        </Form.Group>
         <Form.Group controlId="rig-key-seat">
           <Form.Label>Seat</Form.Label>
           <Form.Select required value={seat} onChange={(e) => setSeat(e.target.value)}>
@@ -93,10 +117,18 @@ export function RigKeysPanel() {
             ))}
           </Form.Select>
         </Form.Group>
-        <Button type="submit" disabled={!seat || create.isPending}>
+        <Button type="submit" disabled={!seat || !code.trim() || pair.isPending}>
+          Pair
+        </Button>
+        <Button
+          variant="outline-secondary"
+          disabled={!seat || create.isPending}
+          onClick={() => create.mutate()}
+        >
           New Key
         </Button>
       </Form>
+      <WaitingRigs onPick={setCode} />
       <ListTable columns={['Seat', 'Made', 'State']}>
         {keys.data?.map((k) => (
           <tr key={k.id}>
