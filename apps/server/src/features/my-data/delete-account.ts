@@ -115,21 +115,24 @@ export async function previewDeletion(
   const total = bookings.reduce((sum, b) => sum + b.refund.total_cents, 0);
   const kept = bookings.reduce((sum, b) => sum + b.refund.kept_cents, 0);
   const statements: string[] = [];
+  // Said to the customer, or to staff about them.
+  const own = row.id === caller.id;
+  const [Your, you, your] = own ? ['Your', 'you', 'your'] : ['Their', 'them', 'their'];
   if (bookings.length > 0) {
     const back = total > 0 ? `${formatMoney(total, currency)} comes back` : 'nothing comes back';
     const keptWords =
       kept > 0 ? `, ${formatMoney(kept, currency)} is kept as late cancellation` : '';
     statements.push(
-      `Your ${plural(bookings.length, 'future booking')} ${bookings.length === 1 ? 'is' : 'are'} cancelled under the cancellation policy: ${back}${keptWords}. Each cancellation is mailed to you.`,
+      `Your ${plural(bookings.length, 'future booking')} ${bookings.length === 1 ? 'is' : 'are'} cancelled under the cancellation policy: ${back}${keptWords}. Each cancellation is mailed to ${you}.`,
     );
-  } else statements.push('You have no future bookings to cancel.');
+  } else statements.push(`${own ? 'You have' : 'They have'} no future bookings to cancel.`);
   const [membership] = await ctx.db
     .select({ id: clubMemberships.id })
     .from(clubMemberships)
     .where(and(eq(clubMemberships.userId, row.id), ne(clubMemberships.status, 'cancelled')));
   if (membership)
     statements.push(
-      `Your ${settings.club_name} membership ends now: no more renewals, and unused credits go with the account.`,
+      `${Your} ${settings.club_name} membership ends now: no more renewals, and unused credits go with the account.`,
     );
   const [{ bought }] = await ctx.db
     .select({ bought: count() })
@@ -137,7 +140,7 @@ export async function previewDeletion(
     .where(and(eq(voucherPurchases.buyerId, row.id), eq(voucherPurchases.status, 'paid')));
   if (bought > 0)
     statements.push(
-      `The ${plural(bought, 'gift voucher')} you bought stay valid for whoever holds the code.`,
+      `The ${plural(bought, 'gift voucher')} ${own ? 'you' : 'they'} bought stay valid for whoever holds the code.`,
     );
   const [{ lapCount }] = await ctx.db
     .select({ lapCount: count() })
@@ -146,12 +149,12 @@ export async function previewDeletion(
   if (lapCount > 0)
     statements.push(
       settings.deleted_driver_laps === 'remove'
-        ? `Your ${plural(lapCount, 'lap')} leave the leaderboards.`
-        : `Your ${plural(lapCount, 'lap')} stay on the leaderboards as “Deleted driver”.`,
+        ? `${Your} ${plural(lapCount, 'lap')} leave the leaderboards.`
+        : `${Your} ${plural(lapCount, 'lap')} stay on the leaderboards as “Deleted driver”.`,
     );
   statements.push(
-    'Your name, e-mail, phone, racer name and the mails we sent you are erased. Payment records stay, without your name, as the law requires (see the privacy page).',
-    'You are logged out everywhere and cannot log in again.',
+    `${Your} name, e-mail, phone, racer name and the mails we sent ${you} are erased. Payment records stay, without ${your} name, as the law requires (see the privacy page).`,
+    `${own ? 'You are' : 'They are'} logged out everywhere and cannot log in again.`,
   );
   return { bookings, refund_total_cents: total, statements };
 }

@@ -1,20 +1,9 @@
-import type { DeletionPreview, MyDataExport } from '@paddock/contract/my-data';
+import type { MyDataExport } from '@paddock/contract/my-data';
 import { api } from '../../../lib/api-client';
 
 /** `GET /api/users/{id}/my_data`: everything kept about the person (decision 0124). */
 export function fetchMyData(userId: number | 'me') {
   return api<MyDataExport>(`/users/${userId}/my_data`);
-}
-
-/** `GET /api/users/{id}/deletion_preview`: what deleting the account would do, first. */
-export function deletionPreviewQuery(userId: number | 'me') {
-  return {
-    queryKey: ['users', userId, 'deletion_preview'] as const,
-    queryFn: () => api<DeletionPreview>(`/users/${userId}/deletion_preview`),
-    // What comes back changes with the clock (the free window): asked fresh each time it opens.
-    staleTime: 0,
-    gcTime: 0,
-  };
 }
 
 /** `POST /api/users/me/delete_account`, confirmed by the current password. */

@@ -9,7 +9,8 @@ import { TextField } from '../../../components/text-field';
 import { showAlert, showError } from '../../../lib/alerts';
 import { serverFieldErrors } from '../../../lib/field-errors';
 import { endSession } from '../../../lib/session';
-import { deleteMyAccount, deletionPreviewQuery } from '../api/my-data';
+import { deletionPreviewQuery } from '../../../lib/api/deletion-preview';
+import { deleteMyAccount } from '../api/my-data';
 
 const when = (b: DeletionBooking) =>
   new Intl.DateTimeFormat('en-US', {

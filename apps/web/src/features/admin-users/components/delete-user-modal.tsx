@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import type { User } from '@paddock/contract/accounts';
 import { TextField } from '../../../components/text-field';
+import { deletionPreviewQuery } from '../../../lib/api/deletion-preview';
 
 /** What staff type to confirm: the e-mail, or the username when there is none. */
 export const confirmationWord = (user: Pick<User, 'email' | 'username'>) =>
@@ -21,6 +23,7 @@ type Props = {
 /** The typed confirmation before the irreversible delete (staff spec §2). */
 export function DeleteUserModal({ user, show, busy, onHide, onConfirm }: Props) {
   const [typed, setTyped] = useState('');
+  const preview = useQuery({ ...deletionPreviewQuery(user.id), enabled: show });
   const word = confirmationWord(user);
   const matches = typed.trim().toLowerCase() === word.toLowerCase();
   const submit = (event: FormEvent) => {
@@ -38,10 +41,21 @@ export function DeleteUserModal({ user, show, busy, onHide, onConfirm }: Props) 
           <Modal.Title id="delete-user-title">Delete User</Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p>
-            This deletes the customer&rsquo;s personal details, saved card and logins, and cancels
-            their subscription. Charges and paid reservations are kept anonymously for the books.
-          </p>
+          {/* What it does, from the server's preview: the same words the customer sees (0124). */}
+          {preview.isPending && <Spinner animation="border" size="sm" role="status" />}
+          {preview.data ? (
+            <ul>
+              {preview.data.statements.map((s) => (
+                <li key={s}>{s}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>
+              This deletes the customer&rsquo;s personal details, saved card and logins, cancels
+              their future bookings under the cancellation policy and ends their subscription.
+              Charges and paid reservations are kept anonymously for the books.
+            </p>
+          )}
           <p className="fw-semibold text-danger">This cannot be undone.</p>
           <TextField
             label={
