@@ -41,6 +41,15 @@ export const walkInRequest = z
   .strict();
 export type WalkInRequest = z.input<typeof walkInRequest>;
 
+/**
+ * What the walk-in costs before the desk takes the money (issue 41): the same seat, duration and
+ * e-mail (a known account's club standing counts), priced by the desk's one rule. Books nothing.
+ */
+export const walkInQuoteRequest = walkInRequest
+  .pick({ calendar: true, half_hours: true, email: true })
+  .strict();
+export type WalkInQuoteRequest = z.input<typeof walkInQuoteRequest>;
+
 export const walkInResponse = z.object({
   detail: z.string(),
   /** The customer booked: the account of the e-mail given, or a new one. */

@@ -65,10 +65,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/users/:id/my_data': 'user',
   'GET /api/users/:id/deletion_preview': 'user',
   'POST /api/users/:id/delete_account': 'user',
-  // Own data, or a customer's for staff with user.change_user (the feature checks, decision 0124).
-  'GET /api/users/:id/my_data': 'user',
-  'GET /api/users/:id/deletion_preview': 'user',
-  'POST /api/users/:id/delete_account': 'user',
   // Staff
   'GET /api/staff': 'user.change_staff',
   'POST /api/staff/invite': 'user.change_staff',
@@ -184,6 +180,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/laps/progress': 'user',
   // A rig agent: the route checks its rig key.
   'POST /api/laps': 'rig',
+  'PATCH /api/laps/:id': 'laps.change_lap',
+  'POST /api/laps/import': 'laps.change_lap',
+  'GET /api/rig_keys': 'rigs.change_rig',
+  'GET /api/rig_keys/me': 'rig',
   // Pairing a PC with a seat and its health (issue 43, decision 0121): a PC without a key asks
   // for a code and fetches its key with its own secret (rate-limited); staff pair and watch.
   'POST /api/rig_pairings': 'public',
@@ -194,10 +194,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/rigs/health': 'rigs.change_rig',
   'GET /api/rigs/agent': 'rig',
   'GET /api/rigs/agent/download': 'rig',
-  'PATCH /api/laps/:id': 'laps.change_lap',
-  'POST /api/laps/import': 'laps.change_lap',
-  'GET /api/rig_keys': 'rigs.change_rig',
-  'GET /api/rig_keys/me': 'rig',
   // The rig session (issue 42, decision 0120): the rig's own seat, by its key.
   'GET /api/rig_session': 'rig',
   'POST /api/rig_session/start': 'rig',
@@ -261,8 +257,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/races/events/:id/signal': RACES,
   'POST /api/races/events/:id/ticket': RACES,
   'POST /api/races/events/:id/server': RACES,
-  // The live timing tower: the room's wall and spectators' phones (decision 0122).
-  'GET /api/races/events/:id/timing': 'public',
   // The live timing tower: the room's wall and spectators' phones (decision 0122).
   'GET /api/races/events/:id/timing': 'public',
   'GET /api/races/presets': RACES,

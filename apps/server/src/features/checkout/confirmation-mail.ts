@@ -105,6 +105,17 @@ type Row = [label: string, value: string];
 export function paymentRows(totalCents: number, currency: string, p?: BookingPayment): Row[] {
   const money = (cents: number) => formatMoney(cents, currency);
   if (!p) return [['Total charged', money(totalCents)]];
+  const rows = partRows(currency, p);
+  if (p.by === 'club_credit')
+    rows.push(['Club subscription session', `−${money(p.seatsCents + p.feesCents)}`]);
+  if (p.by === 'desk') rows.push(['To pay at the desk', money(totalCents)]);
+  else rows.push(['Total charged', money(totalCents)]);
+  return rows;
+}
+
+/** What paid, part by part (seats, fees, credits, voucher, tax): a receipt's rows before its total. */
+export function partRows(currency: string, p: Omit<BookingPayment, 'by'>): Row[] {
+  const money = (cents: number) => formatMoney(cents, currency);
   const rows: Row[] = [['Seats', money(p.seatsCents)]];
   if (p.feesCents > 0) rows.push(['Booking fees', money(p.feesCents)]);
   if (p.credits && p.credits.count > 0)
@@ -112,10 +123,6 @@ export function paymentRows(totalCents: number, currency: string, p?: BookingPay
   if (p.voucher && p.voucher.cents > 0)
     rows.push([`Voucher ${p.voucher.code}`, `−${money(p.voucher.cents)}`]);
   if (p.taxCents > 0) rows.push(['Tax', money(p.taxCents)]);
-  if (p.by === 'club_credit')
-    rows.push(['Club subscription session', `−${money(p.seatsCents + p.feesCents)}`]);
-  if (p.by === 'desk') rows.push(['To pay at the desk', money(totalCents)]);
-  else rows.push(['Total charged', money(totalCents)]);
   return rows;
 }
 

@@ -6,6 +6,25 @@ import type { ChargeRecord } from '../../plugins/payments/charge-card';
 import { receiptMail, venueOf, type ReceiptDeps } from '../../plugins/receipt-mail';
 import { getSettings } from '../../plugins/settings';
 import type { ReservationRow } from '../reservations/reservations.repo';
+import { partRows } from '../checkout/confirmation-mail';
+
+/**
+ * The seat, fee and tax lines of desk bookings paid whole by one payment, as a checkout's receipt
+ * shows them (issue 41): read from what each booking stored when the desk priced it (the one
+ * rule, priceBooking). None for a checkout's bookings (their tax is the checkout's) or a part.
+ */
+function deskParts(charge: ChargeRecord, rows: ReservationRow[]) {
+  const whole = rows.reduce((n, r) => n + r.amountCents, 0) === charge.amountCents;
+  if (rows.length === 0 || !whole || rows.some((r) => r.checkoutId !== null)) return [];
+  const sum = (f: (r: ReservationRow) => number) => rows.reduce((n, r) => n + f(r), 0);
+  return partRows(charge.currency, {
+    seatsCents: sum((r) => r.amountCents - r.bookingFeeCents - r.taxCents),
+    feesCents: sum((r) => r.bookingFeeCents),
+    taxCents: sum((r) => r.taxCents),
+    voucher: null,
+    credits: null,
+  });
+}
 
 /** The customer's receipt for money taken at the desk; a failed mail never undoes the payment. */
 export async function sendDeskReceipt(
@@ -30,6 +49,7 @@ export async function sendDeskReceipt(
             `${r.calendarName}, ${describeInZone(r.time, r.timezone)} at ${r.locationName}: ${formatMoney(r.amountCents, r.currency)}`,
         ),
         rows: [
+          ...deskParts(charge, rows),
           ['Paid', amount],
           ['Method', method],
         ],

@@ -22,8 +22,8 @@ import {
 import type { Deps } from '../../deps';
 import * as planner from './planner.service';
 import { previewOutOfService, takeOutOfService } from './out-of-service';
-import { walkInRequest, walkInResponse } from '@paddock/contract/walk-in';
-import { walkIn } from './walk-in';
+import { walkInQuoteRequest, walkInRequest, walkInResponse } from '@paddock/contract/walk-in';
+import { quoteWalkIn, walkIn } from './walk-in';
 import { refundContext } from '../refunds/refund-context';
 import { bookingsCounter } from '../../plugins/business-metrics';
 
@@ -179,6 +179,18 @@ export const plannerRoutes =
         },
       },
       async (request) => takeOutOfService(refunds, request.authUser!, request.body),
+    );
+    app.post(
+      '/planner/walk_in/quote',
+      {
+        schema: {
+          tags,
+          summary: 'What a walk-in now on this seat for this long costs (nothing is booked)',
+          body: walkInQuoteRequest,
+          response: { 200: plannerBookPrice, ...errors },
+        },
+      },
+      async (request) => quoteWalkIn(db, request.body),
     );
     app.post(
       '/planner/walk_in',

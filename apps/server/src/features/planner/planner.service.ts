@@ -389,13 +389,18 @@ export async function quoteDelete(
  * customer's checkout prices them (the one pricing rule, `priceBooking`). The quote and the
  * booking both come from here, so the dialog shows what is then charged or owed.
  */
-async function deskPricing(db: Db, body: { user: number; slots: PlannerBook['slots'] }, now: Date) {
-  if (!(await repo.userExists(db, body.user)))
+export async function deskPricing(
+  db: Db,
+  /** `user` null: a walk-in not yet known (a new customer: no club). */
+  body: { user: number | null; slots: PlannerBook['slots'] },
+  now: Date,
+) {
+  if (body.user !== null && !(await repo.userExists(db, body.user)))
     throw ValidationError.field('user', `Invalid pk "${body.user}" - object does not exist.`);
   const resolved = await resolveSeatSlots(db, body.slots, 'staff', now, slotField, {
     userId: body.user,
   });
-  const member = await isClubMemberInGoodStanding(db, body.user);
+  const member = body.user !== null && (await isClubMemberInGoodStanding(db, body.user));
   const location = resolved[0].seat.location;
   if (resolved.some(({ seat }) => seat.location.currency !== location.currency))
     throw ValidationError.field('slots', MIXED_CURRENCIES_MESSAGE);
@@ -417,7 +422,15 @@ export async function quoteBooking(
   body: PlannerBookQuote,
   now = new Date(),
 ): Promise<PlannerBookPrice> {
-  const { resolved, location, pricing } = await deskPricing(db, body, now);
+  return priceView(await deskPricing(db, body, now));
+}
+
+/** A desk price as the dialogs show it (Book for a Customer, Walk-in now). */
+export function priceView({
+  resolved,
+  location,
+  pricing,
+}: Awaited<ReturnType<typeof deskPricing>>): PlannerBookPrice {
   return {
     currency: location.currency,
     lines: resolved.map(({ seat, slot }, i) => ({
@@ -457,6 +470,8 @@ export async function bookFor(
         paid: false,
         // Each booking at its own price: the one split (lib/money.ts through priceBooking).
         amountCents: pricing.lines[i].amountCents,
+        bookingFeeCents: pricing.lines[i].feeCents,
+        taxCents: pricing.lines[i].taxCents,
         notes: body.payment === 'desk' ? 'Pay at desk' : '',
         createdById: caller.id,
       })),

@@ -62,6 +62,16 @@ describe('walk-in now', () => {
   it('books the current half-hour and the next on a free seat, takes the cash, mails one receipt', async () => {
     const seat = venue.seats[0].id;
     const before = slotAround(new Date(), zone);
+    // The price before the tap (issue 41): the desk's one rule, for a customer not known yet.
+    const shown = await t.app.inject({
+      method: 'POST',
+      url: '/api/planner/walk_in/quote',
+      headers: bearer(planner.token),
+      payload: { calendar: seat, half_hours: 2, email: 'wanda@example.com' },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    // 2 × $45.00 + 2 × $1.50 fees = $93.00; 8.875 % tax = $8.25.
+    expect(shown.json()).toMatchObject({ subtotal_cents: 9300, tax_cents: 825, total_cents: 10125 });
     const res = await walkIn({ calendar: seat, name: 'Wanda Walker', email: 'wanda@example.com' });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json();
@@ -82,7 +92,7 @@ describe('walk-in now', () => {
       },
     });
     const total = quote.json().total_cents as number;
-    expect(total).toBeGreaterThan(9000);
+    expect(total).toBe(10125);
     expect(body.charge).toMatchObject({ amount_cents: total, method: 'cash' });
     expect(body.detail).toBe(
       `Sim 1 booked for 1 hour: $${(total / 100).toFixed(2)} taken in cash.`,
@@ -106,6 +116,13 @@ describe('walk-in now', () => {
     expect(mails[0].subject).toBe(`Receipt: $${(total / 100).toFixed(2)} paid at the desk`);
     expect(mails[0].text).toContain('Sim 1');
     expect(mails[0].text).toContain('Cash');
+    // The checkout's lines (seats, fees, tax), then what was paid: the split stored at the sale.
+    const text = (mails[0].text ?? '').replace(/\s+/g, ' ');
+    expect(text).toMatch(/Seats:? \$90\.00 Booking fees:? \$3\.00 Tax:? \$8\.25 Paid:? \$101\.25/);
+    expect(rows.map((r) => [r.bookingFeeCents, r.taxCents])).toEqual([
+      [150, 413],
+      [150, 412],
+    ]);
 
     const trail = await t.db
       .select({ action: auditEvents.action })

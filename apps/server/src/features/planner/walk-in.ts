@@ -4,7 +4,8 @@ import { DESK_METHOD_PHRASES } from '@paddock/contract/charges';
 import { formatMoney } from '@paddock/contract/money';
 import { walkInDuration, type WalkInResponse } from '@paddock/contract/walk-in';
 import type { z } from 'zod';
-import type { walkInRequest } from '@paddock/contract/walk-in';
+import type { walkInQuoteRequest, walkInRequest } from '@paddock/contract/walk-in';
+import type { PlannerBookPrice } from '@paddock/contract/planner';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/accounts';
 import { charges } from '../../db/schema/payments';
@@ -19,7 +20,7 @@ import { sendDeskReceipt } from '../desk-payments/desk-payment-mail';
 import { takeDeskPayment } from '../desk-payments/desk-payments.service';
 import * as repo from '../reservations/reservations.repo';
 import type { RefundContext } from '../refunds/refund-context';
-import { bookFor, slotAround } from './planner.service';
+import { bookFor, deskPricing, priceView, slotAround } from './planner.service';
 
 type Body = z.output<typeof walkInRequest>;
 
@@ -53,6 +54,22 @@ function walkInSlots(seat: repo.SeatForBooking, halfHours: number, now: Date): S
   return run;
 }
 
+/** The account of an e-mail given at the desk (its address or username), or null. */
+async function knownCustomer(db: Queryable, address: string): Promise<number | null> {
+  if (!address) return null;
+  const [known] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        sql`(lower(${users.email}) = ${address} or lower(${users.username}) = ${address})`,
+      ),
+    )
+    .limit(1);
+  return known?.id ?? null;
+}
+
 /**
  * The walk-in's account: the one of the e-mail given (a returning customer), else a new one with
  * the name (and the address, when given). A name-only account has a username of its own and no
@@ -60,19 +77,8 @@ function walkInSlots(seat: repo.SeatForBooking, halfHours: number, now: Date): S
  */
 async function walkInCustomer(tx: Queryable, caller: AuthUser, name: string, email: string) {
   const address = email.toLowerCase();
-  if (address) {
-    const [known] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          isNull(users.deletedAt),
-          sql`(lower(${users.email}) = ${address} or lower(${users.username}) = ${address})`,
-        ),
-      )
-      .limit(1);
-    if (known) return { id: known.id, created: false };
-  }
+  const known = await knownCustomer(tx, address);
+  if (known !== null) return { id: known, created: false };
   const [first, ...rest] = name.split(/\s+/);
   const [made] = await tx
     .insert(users)
@@ -94,6 +100,37 @@ async function walkInCustomer(tx: Queryable, caller: AuthUser, name: string, ema
   return { id: made.id, created: true };
 }
 
+/** The seat and its slots from now, or the 400 naming what is wrong. */
+async function walkInSeat(db: Db, body: { calendar: number; half_hours: number }, now: Date) {
+  const [seat] = await repo.findActiveSeats(db, [body.calendar]);
+  if (!seat)
+    throw ValidationError.field(
+      'calendar',
+      `Invalid pk "${body.calendar}" - object does not exist.`,
+    );
+  return { seat, slots: walkInSlots(seat, body.half_hours, now) };
+}
+
+/**
+ * What the walk-in will cost (issue 41): `bookFor`'s own price (`deskPricing`) for the same
+ * slots and customer, shown before the desk taps the payment method.
+ */
+export async function quoteWalkIn(
+  db: Db,
+  body: z.output<typeof walkInQuoteRequest>,
+  now = new Date(),
+): Promise<PlannerBookPrice> {
+  const { seat, slots } = await walkInSeat(db, body, now);
+  const user = await knownCustomer(db, body.email.toLowerCase());
+  return priceView(
+    await deskPricing(
+      db,
+      { user, slots: slots.map((s) => ({ calendar: seat.id, slot: s.slot })) },
+      now,
+    ),
+  );
+}
+
 /**
  * Walk-in now (issue 41, decision 0117): the desk's booking (`bookFor`, its one price) and the
  * desk payment for exactly that booking (`takeDeskPayment`), composed in one transaction: both
@@ -106,13 +143,7 @@ export async function walkIn(
   body: Body,
   now = new Date(),
 ): Promise<WalkInResponse> {
-  const [seat] = await repo.findActiveSeats(ctx.db, [body.calendar]);
-  if (!seat)
-    throw ValidationError.field(
-      'calendar',
-      `Invalid pk "${body.calendar}" - object does not exist.`,
-    );
-  const slots = walkInSlots(seat, body.half_hours, now);
+  const { seat, slots } = await walkInSeat(ctx.db, body, now);
   const done = await ctx.db.transaction(async (tx) => {
     // A transaction is a drizzle database too: the composed services' own transactions become
     // savepoints of this one.

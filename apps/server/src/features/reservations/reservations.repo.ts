@@ -36,6 +36,8 @@ const rowColumns = {
   subscriptionId: reservations.subscriptionId,
   paid: reservations.paid,
   amountCents: reservations.amountCents,
+  bookingFeeCents: reservations.bookingFeeCents,
+  taxCents: reservations.taxCents,
   isBlackout: reservations.isBlackout,
   notes: reservations.notes,
   createdById: reservations.createdById,
@@ -73,6 +75,9 @@ export type ReservationRow = {
   subscriptionId: number | null;
   paid: boolean;
   amountCents: number;
+  /** The booking fee and sales tax inside `amountCents` (a desk booking's tax; 0 unknown). */
+  bookingFeeCents: number;
+  taxCents: number;
   isBlackout: boolean;
   notes: string;
   createdById: number | null;

@@ -18,6 +18,7 @@ import {
   type PlannerRefundQuote,
   type PlannerResult,
 } from '@paddock/contract/planner';
+import type { WalkInQuoteRequest } from '@paddock/contract/walk-in';
 import type { Paginated } from '@paddock/contract/common';
 import type { User } from '@paddock/contract/accounts';
 import type { MoveQuote } from '@paddock/contract/refunds';
@@ -104,6 +105,16 @@ export const bookQuoteQuery = (body: PlannerBookQuote | null) =>
   queryOptions({
     queryKey: ['desk_book_quote', body],
     queryFn: () => api<PlannerBookPrice>('/planner/book/quote', { method: 'POST', body: body! }),
+    enabled: body !== null,
+    retry: false,
+  });
+
+/** What a walk-in now costs (the desk's one price, from the server), before the payment tap. */
+export const walkInQuoteQuery = (body: WalkInQuoteRequest | null) =>
+  queryOptions({
+    queryKey: ['walk_in_quote', body],
+    queryFn: () =>
+      api<PlannerBookPrice>('/planner/walk_in/quote', { method: 'POST', body: body! }),
     enabled: body !== null,
     retry: false,
   });

@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { DESK_METHODS, PAYMENT_METHOD_LABELS, type DeskMethod } from '@paddock/contract/charges';
-import type { PlannerDay } from '@paddock/contract/planner';
+import { formatMoney } from '@paddock/contract/money';
+import type { PlannerBookPrice, PlannerDay } from '@paddock/contract/planner';
 import {
   WALK_IN_HALF_HOURS,
   walkInDuration,
@@ -17,6 +18,7 @@ import { showAlert } from '../../../lib/alerts';
 import { checkoutErrorMessage } from '../../../lib/booking-errors';
 import { formatSlotTime } from '../../../lib/slot-format';
 import { cellKey } from '../lib/planner-cells';
+import { walkInQuoteQuery } from '../api/planner-api';
 
 /** How many half-hours from now the seat is free for, following the day's slots. */
 function freeRun(day: PlannerDay, taken: Set<string>, seat: number): number {
@@ -64,6 +66,14 @@ function WalkInDialog({ day, onClose }: { day: PlannerDay; onClose: () => void }
   const runs = new Map(day.seats.map((s) => [s.id, freeRun(day, taken, s.id)]));
   const free = day.seats.filter((s) => (runs.get(s.id) ?? 0) > 0);
   const longest = seat === null ? 0 : (runs.get(seat) ?? 0);
+  const length = Math.min(halfHours, longest);
+  // The price before the payment tap: the server's (a known e-mail's club standing counts).
+  const address = /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim()) ? email.trim() : '';
+  const quote = useQuery(
+    walkInQuoteQuery(
+      seat === null || length === 0 ? null : { calendar: seat, half_hours: length, email: address },
+    ),
+  );
 
   const book = useMutation({
     mutationFn: (body: WalkInRequest) =>
@@ -97,7 +107,7 @@ function WalkInDialog({ day, onClose }: { day: PlannerDay; onClose: () => void }
     }
     book.mutate({
       calendar: seat,
-      half_hours: Math.min(halfHours, longest),
+      half_hours: length,
       name: name.trim(),
       email: email.trim(),
       method,
@@ -190,6 +200,10 @@ function WalkInDialog({ day, onClose }: { day: PlannerDay; onClose: () => void }
             />
           </div>
         </div>
+        <WalkInPrice
+          price={seat === null ? null : (quote.data ?? null)}
+          waiting={quote.isFetching}
+        />
         <fieldset>
           <legend className="h6">Paid by — books and records the payment</legend>
           <div className="d-flex flex-wrap gap-2">
@@ -216,5 +230,33 @@ function WalkInDialog({ day, onClose }: { day: PlannerDay; onClose: () => void }
         </fieldset>
       </Modal.Body>
     </Modal>
+  );
+}
+
+/** The total to take and its parts, as the receipt will list them; read out when it changes. */
+function WalkInPrice({ price, waiting }: { price: PlannerBookPrice | null; waiting: boolean }) {
+  const money = (cents: number) => formatMoney(cents, price?.currency);
+  const seats = price?.lines.reduce((n, l) => n + l.cost_cents, 0) ?? 0;
+  const fees = price?.lines.reduce((n, l) => n + l.fee_cents, 0) ?? 0;
+  const parts = price
+    ? [
+        `seats ${money(seats)}`,
+        ...(fees > 0 ? [`booking fees ${money(fees)}`] : []),
+        ...(price.tax_cents > 0 ? [`tax ${money(price.tax_cents)}`] : []),
+      ]
+    : [];
+  return (
+    <p className="mb-2" aria-live="polite" data-testid="walk-in-price">
+      {price ? (
+        <>
+          To take: <strong>{money(price.total_cents)}</strong>{' '}
+          <span className="text-body-secondary">({parts.join(', ')})</span>
+        </>
+      ) : waiting ? (
+        'Working out the price…'
+      ) : (
+        <span className="text-body-secondary">Choose a seat to see the price.</span>
+      )}
+    </p>
   );
 }
