@@ -23,6 +23,8 @@ export const timingRow = z.object({
   team: z.string(),
   car: z.string(),
   laps: z.number().int(),
+  /** Race: the time at its last crossing of the line (the sum of its laps); else null. */
+  total_ms: z.number().int().nullable(),
   /** Race: to the leader; practice and qualifying: to the session's best lap. */
   gap: timingGap,
   /** Race: to the car ahead; practice and qualifying: to the best lap of the car ahead. */

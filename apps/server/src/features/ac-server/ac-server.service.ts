@@ -29,6 +29,7 @@ import { toServerRace, ServerRaceError, type ServerRaceLookups } from './server-
 import { AccServerLink, type AccServerConfig } from '../acc-server/acc-server.service';
 import { acTimingEvents } from '../live-timing/sim-events';
 import { liveFeedOf, type LiveFeed } from '../live-timing/live-feed';
+import { liveSessionKey, storeLiveResult } from '../live-timing/live-result';
 
 export type AcServerConfig = NonNullable<Config['acServer']>;
 
@@ -65,6 +66,8 @@ interface Running {
   queue: Promise<void>;
   /** The raw feed's file, when FEED_RECORD_DIR is set (decision 0122). */
   recorder: FeedRecorder | null;
+  /** Sessions whose results file was imported: their live result is not stored after it. */
+  filesFor: Set<number>;
 }
 
 /**
@@ -283,11 +286,7 @@ export class AcServerLink {
         const r = run;
         // The tower first: it waits for no lap's storage.
         this.live.timing?.feed(r.eventId, acTimingEvents(message));
-        r.queue = r.queue
-          .then(() => this.handle(r, message))
-          .catch((error: unknown) =>
-            this.log.error({ err: error, party: partyId }, 'AC server message not handled'),
-          );
+        void this.enqueue(r, () => this.handle(r, message));
       },
       onBadDatagram: (error, from) =>
         this.log.warn({ error, from, party: partyId }, 'unreadable AC plugin datagram'),
@@ -356,9 +355,23 @@ export class AcServerLink {
         imports: [],
         queue: Promise.resolve(),
         recorder: null,
+        filesFor: new Set(),
       };
       this.running.set(partyId, run);
-      const feed = liveFeedOf(this.live, event, lookups, 'ac', party.name);
+      const started = run;
+      const feed = liveFeedOf(this.live, event, lookups, 'ac', party.name, (tower) =>
+        // On the run's queue: a results file imported first leaves the live result out.
+        this.enqueue(started, async () => {
+          if (started.filesFor.has(tower.session_seq) || event.track === null) return;
+          await storeLiveResult(this.db, tower, {
+            sessionKey: liveSessionKey('ac', partyId, started.runId, tower.session_seq),
+            trackId: event.track,
+            serverName: mapped.race.serverName,
+            seats: mapped.seats,
+            cars: event.entries.map((e) => e.car ?? event.cars[0]),
+          });
+        }),
+      );
       run.recorder = feed.recorder;
       // The party's seats learn where to join (their race.ini [REMOTE]) over the event's socket.
       await relayPeer(this.db, event.id, {
@@ -368,7 +381,6 @@ export class AcServerLink {
         from: null,
         socket: 'ac-server',
       });
-      const started = run;
       void exited.then(async () => {
         if (this.running.get(partyId) !== started) return;
         // acServer ended by itself: the link goes with it.
@@ -384,6 +396,16 @@ export class AcServerLink {
       await socket.close();
       throw error;
     }
+  }
+
+  /** Runs `work` after the run's messages so far (one at a time); a failure is logged. */
+  private enqueue(r: Running, work: () => Promise<void>): Promise<void> {
+    r.queue = r.queue
+      .then(work)
+      .catch((error: unknown) =>
+        this.log.error({ err: error, party: r.partyId }, 'AC server message not handled'),
+      );
+    return r.queue;
   }
 
   /** Stops the party's server (a no-op when none runs): the process, then the listener. */
@@ -565,6 +587,7 @@ export class AcServerLink {
     const seq = r.sessionSeq;
     try {
       const result = await importResults(this.db, null, bytes, new Date(), {
+        replacesSessionKey: liveSessionKey('ac', r.partyId, r.runId, seq),
         sourceKey: (lap, i) =>
           lap.carId === null
             ? `acsrv:${r.partyId}:${r.runId}:${seq}:file:${i}`
@@ -572,6 +595,7 @@ export class AcServerLink {
         seatOf: (carId) => r.seats[carId],
       });
       r.imports.push(result);
+      r.filesFor.add(seq);
     } catch (error) {
       this.log.error({ err: error, party: r.partyId, file }, 'results file not imported');
     }

@@ -38,6 +38,7 @@ import {
   type AccTimingMemory,
 } from '../live-timing/sim-events';
 import { liveFeedOf, type LiveFeed } from '../live-timing/live-feed';
+import { liveSessionKey, storeLiveResult } from '../live-timing/live-result';
 
 export type AccServerConfig = NonNullable<Config['accServer']>;
 type RaceEventRow = Awaited<ReturnType<typeof getEvent>>;
@@ -78,6 +79,8 @@ export interface AccRunning {
   /** The timing tower's view of the feed, and the feed's recording (decision 0122). */
   timing: AccTimingMemory;
   recorder: FeedRecorder | null;
+  /** ACC sessions whose results file was imported: their live result is not stored after it. */
+  filesFor: Set<number>;
 }
 
 /** The key a lap of this run is stored under, live or from the results file: its seat (race
@@ -215,9 +218,26 @@ export class AccServerLink {
       queue: Promise.resolve(),
       timing: newAccTimingMemory(),
       recorder: null,
+      filesFor: new Set(),
     };
     this.running.set(partyId, r);
-    r.recorder = liveFeedOf(this.live, event, lookups, 'acc', partyName).recorder;
+    r.recorder = liveFeedOf(this.live, event, lookups, 'acc', partyName, async (tower) => {
+      const session = r.timing.ended;
+      // On the run's queue: a results file imported first leaves the live result out.
+      r.queue = r.queue
+        .then(async () => {
+          if (session === null || r.filesFor.has(session) || event.track === null) return;
+          await storeLiveResult(this.db, tower, {
+            sessionKey: liveSessionKey('acc', partyId, r.runId, session),
+            trackId: event.track,
+            serverName: mapped.race.serverName,
+            seats: mapped.seats,
+            cars: event.entries.map((e) => e.car ?? event.cars[0]),
+          });
+        })
+        .catch((err: unknown) => this.log.error({ err, party: partyId }, 'ACC result not stored'));
+      await r.queue;
+    }).recorder;
     socket.on('message', (datagram, from) => {
       if (from.port !== config.broadcast.port) return;
       r.recorder?.record(datagram);
@@ -426,6 +446,7 @@ export class AccServerLink {
       }
       try {
         const result = await importResults(this.db, null, bytes, new Date(), {
+          replacesSessionKey: liveSessionKey('acc', r.partyId, r.runId, sessionIndex),
           sourceKey: (lap, i) => {
             const seat = lap.carId === null ? undefined : seatOfCar.get(lap.carId);
             return seat === undefined
@@ -439,6 +460,7 @@ export class AccServerLink {
         });
         r.imports.push(result);
         r.importedFiles.add(file);
+        r.filesFor.add(sessionIndex);
       } catch (err) {
         // One transaction: nothing of it is stored. Tried again at the next session's end and
         // when the server stops; a file that cannot be read at all is not tried again.

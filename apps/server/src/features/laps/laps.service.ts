@@ -150,6 +150,9 @@ type ImportOptions = {
   seatOf?: (carId: number) => number | undefined;
   /** Which sim wrote an rFactor XML file: rFactor 2 (the default) or Le Mans Ultimate. */
   xmlSim?: RfactorSim;
+  /** The live timing's result of the same session (its session key, decision 0122): the file's
+   *  result takes its place in the same transaction, so the session is counted once. */
+  replacesSessionKey?: string;
 };
 
 /**
@@ -181,6 +184,11 @@ export async function importResults(
       const matched = new Set<number>();
       const drivers = new Set<string>();
       const total = { fresh: 0, added: 0, filled: 0, skipped: 0 };
+      // Imported now or before, the file's session is the one kept: the live copy goes.
+      if (options.replacesSessionKey)
+        await tx
+          .delete(raceSessions)
+          .where(eq(raceSessions.sessionKey, options.replacesSessionKey));
       for (const [n, session] of sessions.entries()) {
         for (const r of session.results) drivers.add(r.guid || r.name);
         // A file of several sessions (RaceRoom) keeps one file digest per session.

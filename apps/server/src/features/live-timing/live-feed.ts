@@ -5,6 +5,7 @@ import path from 'node:path';
 import { FeedRecorder } from '@paddock/ac-protocol/feed-recording';
 import type { RaceEvent } from '@paddock/contract/races';
 import { seatDriverName, type ServerRaceLookups } from '../ac-server/server-race';
+import type { TimingTower } from '@paddock/contract/live-timing';
 import type { LiveTimingHub } from './timing-hub';
 
 export interface LiveFeed {
@@ -22,6 +23,7 @@ export function liveFeedOf(
   lookups: ServerRaceLookups,
   sim: 'ac' | 'acc',
   note: string,
+  onFinal?: (tower: TimingTower) => Promise<void>,
 ): { recorder: FeedRecorder | null } {
   live.timing?.open(
     event.id,
@@ -32,6 +34,7 @@ export function liveFeedOf(
       team: '',
       model: lookups.carNames?.[e.car ?? event.cars[0]] ?? '',
     })),
+    onFinal,
   );
   if (!live.recordDir) return { recorder: null };
   fs.mkdirSync(live.recordDir, { recursive: true });

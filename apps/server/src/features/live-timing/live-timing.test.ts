@@ -17,7 +17,7 @@ import { createVenue } from '../../test/booking-factories';
 import { listen } from '../../test/event-stream';
 import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
-import { cars, tracks } from '../../db/schema/laps';
+import { cars, raceResults, raceSessions, tracks } from '../../db/schema/laps';
 
 const fixture = path.join(
   import.meta.dirname,
@@ -183,6 +183,11 @@ describe('the live timing tower of an AC race', () => {
     expect(final?.rows.every((r) => r.status === 'finished')).toBe(true);
     expect(final?.fastest_lap?.driver).toBe('Cy Late');
     await waitFor(() => stream.events.some((e) => e.data.id === eventId), 'the sibling to hear');
+    // The results file came after the flag: the session is stored once, the file's result.
+    await run.queue;
+    const sessions = await t.db.select({ key: raceSessions.sessionKey }).from(raceSessions);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].key).not.toMatch(/^live:/);
     expect(stream.events.every((e) => e.data.topic === 'timing')).toBe(true);
     stream.close();
     await sibling.close();
@@ -206,6 +211,13 @@ describe('the live timing tower of an AC race', () => {
     await t.app.liveTiming.settled(eventId);
     const strip = (x: TimingAnswer['tower']) => x && { ...x, at: '' };
     expect(strip(await tower())).toEqual(strip(final));
+    // The replay's file is the same session: still one result, the file's.
+    await waitFor(async () => {
+      await replayed.queue;
+      return replayed.imports.length === 1;
+    }, 'the replayed session to end');
+    const after = await t.db.select({ key: raceSessions.sessionKey }).from(raceSessions);
+    expect(after).toEqual(sessions);
     await call('POST', `/api/races/events/${eventId}/server`, { command: 'stop' });
   });
 });
@@ -221,6 +233,34 @@ describe('the live timing tower of an ACC race', () => {
       .insert(cars)
       .values({ sim: 'acc', key: 'mercedes_amg_gt3_evo', name: 'Mercedes-AMG GT3 Evo' })
       .returning();
+    // Booked customers on the three seats, and a POINTS board on the track.
+    const racers = [await createUser(t), await createUser(t), await createUser(t)];
+    for (const [i, name] of ['Dee First', 'Eli Second', 'Flo Third'].entries()) {
+      await t.db.update(users).set({ racerName: name }).where(eq(users.id, racers[i].id));
+      await t.db.insert(reservations).values({
+        calendarId: accVenue.seats[i].id,
+        slot: 'now',
+        time: new Date(Date.now() - 10 * 60_000),
+        userId: racers[i].id,
+        paid: true,
+      });
+    }
+    const boardStaff = await createUser(t, {
+      isStaff: true,
+      permissions: ['leaderboards.change_board'],
+    });
+    const board = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/boards',
+        headers: bearer(boardStaff.token),
+        payload: { name: 'ACC cup', calculation: 'POINTS', track: track.id },
+      })
+    ).json() as { id: number };
+    const standings = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/teams?board=${board.id}` })).json()
+        .results as { name: string; points: number }[];
+    expect(await standings()).toEqual([]);
     const party = (
       await call('POST', '/api/races/parties/host', { calendar: accVenue.seats[0].id })
     ).json() as { id: number; host_event: number };
@@ -274,6 +314,36 @@ describe('the live timing tower of an ACC race', () => {
       const tower = answer.json().tower as TimingAnswer['tower'];
       return tower?.final && tower.session_seq === 1 ? tower : null;
     }, 'the final tower');
+    // No results file came (accServer wrote none): the live result is the session's, stored
+    // once, and the POINTS board counts it at once.
+    const stored = await waitFor(async () => {
+      const rows = await t.db
+        .select({
+          key: raceSessions.sessionKey,
+          position: raceResults.position,
+          name: raceResults.driverName,
+          laps: raceResults.laps,
+        })
+        .from(raceSessions)
+        .innerJoin(raceResults, eq(raceResults.sessionId, raceSessions.id))
+        .where(eq(raceSessions.trackId, track.id));
+      return rows.length === 3 ? rows : null;
+    }, 'the live result');
+    expect(
+      stored.sort((a, b) => a.position - b.position).map((r) => [r.position, r.name, r.laps]),
+    ).toEqual([
+      [1, 'Dee First', 2],
+      [2, 'Eli Second', 2],
+      [3, 'Flo Third', 2],
+    ]);
+    expect(new Set(stored.map((r) => r.key)).size).toBe(1);
+    expect(stored[0].key).toMatch(/^live:acc:/);
+    expect((await standings()).map((r) => r.name)).toEqual([
+      'Dee First',
+      'Eli Second',
+      'Flo Third',
+    ]);
+    expect((await standings())[0].points).toBeGreaterThan((await standings())[1].points);
     await stop();
     await accFake.stop();
 
@@ -293,11 +363,11 @@ describe('the live timing tower of an ACC race', () => {
       () => t.app.liveTiming.tower(eventId)?.rows.every((r) => r.laps === 0),
       'the replayed next session',
     );
-    const stored = (
+    const replayedTower = (
       await t.app.inject({ method: 'GET', url: `/api/races/events/${eventId}/timing` })
     ).json().tower as TimingAnswer['tower'];
     await stop();
     await player.close();
-    expect(stored).toBeTruthy();
+    expect(replayedTower).toBeTruthy();
   });
 });

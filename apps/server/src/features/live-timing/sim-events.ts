@@ -62,12 +62,15 @@ export interface AccTimingMemory {
   phase: number;
   /** Seat index → laps seen, to turn the car update's lap count into completed laps. */
   laps: Map<number, number>;
+  /** ACC's index of the session that ended last (its result's key). */
+  ended: number | null;
 }
 
 export const newAccTimingMemory = (): AccTimingMemory => ({
   sessionIndex: null,
   phase: 0,
   laps: new Map(),
+  ended: null,
 });
 
 /**
@@ -84,7 +87,10 @@ export function accTimingEvents(
     const out: TimingEvent[] = [];
     if (m.sessionIndex !== mem.sessionIndex) {
       // ACC moves to the next session without a message of its own: the last one is over.
-      if (mem.sessionIndex !== null) out.push({ kind: 'over' });
+      if (mem.sessionIndex !== null && mem.phase < AccSessionPhase.POST_SESSION) {
+        out.push({ kind: 'over' });
+        mem.ended = mem.sessionIndex;
+      }
       mem.sessionIndex = m.sessionIndex;
       mem.laps = new Map();
       mem.phase = 0;
@@ -100,8 +106,10 @@ export function accTimingEvents(
     out.push({ kind: 'clock', elapsedMs: Math.max(0, m.sessionTimeMs) });
     if (m.phase >= AccSessionPhase.SESSION_OVER && mem.phase < AccSessionPhase.SESSION_OVER)
       out.push({ kind: 'chequered' });
-    if (m.phase >= AccSessionPhase.POST_SESSION && mem.phase < AccSessionPhase.POST_SESSION)
+    if (m.phase >= AccSessionPhase.POST_SESSION && mem.phase < AccSessionPhase.POST_SESSION) {
       out.push({ kind: 'over' });
+      mem.ended = m.sessionIndex;
+    }
     mem.phase = m.phase;
     return out;
   }

@@ -30,6 +30,7 @@ interface Live {
   writing: Promise<void>;
   /** The towers already handed to `onFinal` (by session), so each session's result is once. */
   finals: Set<number>;
+  onFinal?: (tower: TimingTower) => Promise<void>;
 }
 
 export interface TimingHubOptions {
@@ -58,6 +59,8 @@ export class LiveTimingHub {
     eventId: number,
     sim: 'ac' | 'acc',
     drivers: { car: number; driver: string; team: string; model: string }[],
+    /** This feed's final towers (its sessions' results), besides the hub's own `onFinal`. */
+    onFinal?: (tower: TimingTower) => Promise<void>,
   ) {
     const state = newTimingState();
     for (const d of drivers) applyTimingEvent(state, { kind: 'driver', ...d });
@@ -70,6 +73,7 @@ export class LiveTimingHub {
       timer: null,
       writing: Promise.resolve(),
       finals: new Set(),
+      onFinal,
     });
     this.schedule(this.live.get(eventId)!);
   }
@@ -147,7 +151,10 @@ export class LiveTimingHub {
     l.writing = l.writing
       .then(async () => {
         await this.store(tower);
-        if (first) await this.options.onFinal?.(tower);
+        if (first) {
+          await l.onFinal?.(tower);
+          await this.options.onFinal?.(tower);
+        }
       })
       .catch((err: unknown) => this.options.logError?.(err, 'live timing not written'));
   }

@@ -232,6 +232,7 @@ export function towerOf(
       team: c.team,
       car: c.model,
       laps: c.crossings.length,
+      total_ms: race ? (c.crossings[c.crossings.length - 1] ?? null) : null,
       gap,
       interval,
       last_lap_ms: c.lastLapMs,
