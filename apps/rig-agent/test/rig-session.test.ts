@@ -126,4 +126,65 @@ describe('the booked session on the rig', () => {
       expect.objectContaining({ event: 'ended', offline: true }),
     ]);
   });
+
+  it('in customer mode waits for Start on the rig screen; a session taken off the seat ends the sim', async () => {
+    const venue = await createVenue(h.t, { seats: 1 });
+    const seat = venue.seats[0].id;
+    const [track] = await h.t.db.select({ id: tracks.id }).from(tracks).limit(1);
+    const [car] = await h.t.db.select({ id: cars.id }).from(cars).limit(1);
+    const eventId = (await h.api('GET', `/api/calendars/${seat}`)).json().event;
+    await h.api('PATCH', `/api/races/events/${eventId}`, {
+      track: track.id,
+      cars: [car.id],
+      sessions: [{ type: 'PRACTICE', duration: 60 }],
+    });
+    await h.t.db
+      .insert(settings)
+      .values({ key: 'rig_start_mode', value: 'customer' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 'customer' } });
+    const bob = await createUser(h.t);
+    const [booking] = await h.t.db
+      .insert(reservations)
+      .values({
+        calendarId: seat,
+        slot: keyOf(halfHour(0)),
+        time: new Date(halfHour(0)),
+        userId: bob.id,
+        paid: false,
+      })
+      .returning({ id: reservations.id });
+    const r = await h.rig(seat, h.url);
+    const follower = followSessions(r.agent, {
+      server: h.url,
+      key: r.config.key,
+      log: () => {},
+      clock: new ManualClock(halfHour(0) + 2 * MIN),
+    });
+    h.cleanups.push(() => follower.stop());
+    await follower.refresh();
+    await follower.clock.idle();
+    await r.agent.idle();
+    expect(r.agent.state).not.toBe('launched');
+
+    // Bob presses Start on the rig screen (the same call, with the rig's key).
+    const start = await fetch(`${h.url}/api/rig_session/start`, {
+      method: 'POST',
+      headers: { authorization: `Rig ${r.config.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reservation: booking.id }),
+    });
+    expect(start.status).toBe(200);
+    await follower.refresh();
+    await follower.clock.idle();
+    await until(() => r.agent.state === 'launched', 15_000, 'the sim to start');
+
+    // Staff take the booking off the seat (moved, cancelled, out of service): the sim ends.
+    await h.t.db
+      .update(reservations)
+      .set({ cancelledAt: new Date() })
+      .where(eq(reservations.id, booking.id));
+    await follower.refresh();
+    await follower.clock.idle();
+    await r.agent.idle();
+    await until(() => r.agent.state === 'exited', 15_000, 'the sim to end');
+  });
 });
