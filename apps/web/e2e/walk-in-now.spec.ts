@@ -60,11 +60,15 @@ test('walk-in now: one hour, cash, on a free seat, in at most 5 taps', async ({
   // The name field has the focus after the seat: typing is not a tap.
   await expect(dialog.getByLabel('Driver’s name')).toBeFocused();
   await page.keyboard.type('Wes Walker');
+  // The price is on screen before the payment tap (the server's quote), and is what is taken.
+  const price = dialog.getByTestId('walk-in-price');
+  await expect(price).toContainText(/To take: \$\d+\.\d\d \(seats \$40\.00/);
+  const shown = /To take: \$(\d+)\.(\d\d)/.exec(await price.innerText())!;
   await shot(page, 'walk-in-now-tablet');
   taps += 1;
   await dialog.getByRole('button', { name: 'Cash', exact: true }).click();
   await expect(
-    page.getByText(new RegExp(`Rig A ${tag} booked for 1 hour: \\$\\d+\\.\\d\\d taken in cash\\.`)),
+    page.getByText(`Rig A ${tag} booked for 1 hour: $${shown[1]}.${shown[2]} taken in cash.`),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
   // The seat shows the driver, paid.
