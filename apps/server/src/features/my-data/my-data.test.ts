@@ -10,6 +10,8 @@ import { users } from '../../db/schema/accounts';
 import { auditEvents } from '../../db/schema/audit';
 import { reservations } from '../../db/schema/booking';
 import { refunds } from '../../db/schema/refunds';
+import { settings } from '../../db/schema/content';
+import { cars, laps, tracks } from '../../db/schema/laps';
 
 // Decision 0124: the customer's data in their hands. Export, deletion, and what is left after.
 
@@ -237,5 +239,59 @@ describe('Delete my account', () => {
       actorId: manager.id,
       after: { anonymised: true, by: 'staff' },
     });
+  });
+});
+
+describe("a deleted customer's laps", () => {
+  /** A customer with one valid lap on a fresh track, deleted by staff under `rule`. */
+  async function deletedWithLap(rule: 'remove' | 'deleted_driver') {
+    await t.db
+      .insert(settings)
+      .values({ key: 'deleted_driver_laps', value: rule })
+      .onConflictDoUpdate({ target: settings.key, set: { value: rule } });
+    const customer = await createUser(t, { firstName: 'Lapper', lastName: rule });
+    const [track] = await t.db
+      .insert(tracks)
+      .values({ sim: 'ac', key: `track-${rule}`, name: `Track ${rule}` })
+      .returning();
+    const [car] = await t.db
+      .insert(cars)
+      .values({ sim: 'ac', key: `car-${rule}`, name: `Car ${rule}` })
+      .returning();
+    await t.db.insert(laps).values({
+      userId: customer.id,
+      trackId: track.id,
+      carId: car.id,
+      sim: 'ac',
+      lapMs: 90_000,
+      driverName: `Lapper ${rule}`,
+      driverGuid: `7656-${rule}`,
+      recordedAt: new Date(),
+      sourceKey: `test:${rule}`,
+      valid: true,
+    });
+    expect((await call('DELETE', `/api/users/${customer.id}`, manager)).statusCode).toBe(204);
+    return { customer, track };
+  }
+  const lapsOn = async (track: number) =>
+    (await call('GET', `/api/laps?track=${track}`, lapsStaff)).json().results as {
+      display_name: string;
+    }[];
+  let lapsStaff: CreatedUser;
+  beforeAll(async () => {
+    lapsStaff = await createUser(t, { isStaff: true, permissions: ['laps.change_lap'] });
+  });
+
+  it('leave the boards when the venue says so', async () => {
+    const { customer, track } = await deletedWithLap('remove');
+    expect(await t.db.select().from(laps).where(eq(laps.userId, customer.id))).toEqual([]);
+    expect(await lapsOn(track.id)).toEqual([]);
+  });
+
+  it('or stay as "Deleted driver", with no name or sim id of theirs', async () => {
+    const { customer, track } = await deletedWithLap('deleted_driver');
+    const [lap] = await t.db.select().from(laps).where(eq(laps.userId, customer.id));
+    expect(lap).toMatchObject({ driverName: 'Deleted driver', driverGuid: '' });
+    expect((await lapsOn(track.id)).map((l) => l.display_name)).toEqual(['Deleted driver']);
   });
 });
