@@ -34,6 +34,9 @@ test('a visitor books from the widget on the venue website into a paid booking',
   request,
   baseURL,
 }) => {
+  // Two sites, a signup in three steps and a checkout in one journey: more than the usual minute
+  // on a loaded machine.
+  test.slow();
   const { location, seats } = await locationSeats(request);
   const seat = seats.find((s) => s.name === 'Cockpit 5')!;
   const day = bookingDate(27);
@@ -61,6 +64,18 @@ test('a visitor books from the widget on the venue website into a paid booking',
     })
     .toBe(true);
   await expectAccessible(page);
+  // On a phone the widget fits the width its host gives it: no sideways scrolling inside.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() =>
+      frameElement
+        .contentFrame()
+        .locator('html')
+        .evaluate((e) => e.scrollWidth <= e.clientWidth),
+    )
+    .toBe(true);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const opened = context.waitForEvent('page');
   await times.getByRole('button', { name: 'Cockpit 5 at 8:30 PM' }).click();
