@@ -19,6 +19,7 @@ import { stopWaitingPaymentsOf } from '../payment-challenges/stop-waiting-paymen
 import type { RefundContext } from '../refunds/refund-context';
 import { cancelReservation, quoteCancel } from '../refunds/refunds.service';
 import { eraseTraces } from './erase-traces';
+import { plural } from './counted';
 
 // Deleting an account (issue 45, decision 0124): one function for the customer's own "Delete my
 // account" and staff's deletion of a customer. Future bookings go through the one cancel path
@@ -83,8 +84,6 @@ async function futureBookings(db: Db, userId: number, now: Date) {
     )
     .orderBy(asc(reservations.time), asc(reservations.id));
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What deleting the account does, said before it is done; the refunds are the cancel quotes. */
 export async function previewDeletion(

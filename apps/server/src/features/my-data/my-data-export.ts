@@ -18,6 +18,7 @@ import { calendars, locations } from '../../db/schema/venue';
 import type { Db } from '../../db/client';
 import { getSettings } from '../../plugins/settings';
 import type { UserRow } from '../accounts/user-view';
+import { plural } from './counted';
 
 // "Download my data" (issue 45, decision 0124): everything Paddock holds about one person, as
 // records (keys in snake_case, times in ISO 8601) and the same in words (`summary`), in one file.
@@ -40,8 +41,6 @@ function profileOf(row: UserRow): Row {
   const kept = Object.entries(row).filter(([k]) => !SECRET_FIELDS.has(k) && k !== 'visitReminders');
   return plain(Object.fromEntries(kept));
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Everything about `row`'s person. */
 export async function exportMyData(db: Db, row: UserRow, now = new Date()): Promise<MyDataExport> {
