@@ -61,6 +61,11 @@ export const rigSessionExtend = z.object({
   ends: z.string().datetime({ offset: true }),
 });
 
+/** The same from the app, on the customer's own booking (`POST /reservations/{id}/extend`). */
+export const ownSessionExtend = z.object({
+  ends: z.string().datetime({ offset: true }),
+});
+
 export const rigSessionExtended = z.object({
   detail: z.string(),
   /** The new end of the session. */

@@ -199,6 +199,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/rig_session/start': 'rig',
   'POST /api/rig_session/extend': 'rig',
   'POST /api/rig_session/report': 'rig',
+  // The same extension from the app, on the customer's own booking (the route checks whose).
+  'POST /api/reservations/:id/extend': 'user',
   'POST /api/rig_keys': 'rigs.change_rig',
   'DELETE /api/rig_keys/:id': 'rigs.change_rig',
   'GET /api/boards': 'public',

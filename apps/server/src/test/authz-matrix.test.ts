@@ -149,6 +149,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/rig_session/start': 'rig',
   'POST /api/rig_session/extend': 'rig',
   'POST /api/rig_session/report': 'rig',
+  'POST /api/reservations/:id/extend': 'user',
   'POST /api/rig_keys': 'rigs.change_rig',
   'DELETE /api/rig_keys/:id': 'rigs.change_rig',
   'POST /api/rig_pairings': 'public',

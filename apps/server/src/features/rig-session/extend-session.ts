@@ -3,8 +3,8 @@ import { auditEvents } from '../../db/schema/audit';
 import { reservations } from '../../db/schema/booking';
 import { describeInZone, isoInZone, SLOT_MINUTES } from '../../lib/slots';
 import type { Queryable } from '../../plugins/payments/charge-card';
-import { loadAuthUser } from '../../plugins/auth';
-import { ValidationError } from '../../plugins/errors';
+import { loadAuthUser, type AuthUser } from '../../plugins/auth';
+import { NotFound, ValidationError } from '../../plugins/errors';
 import { recordAudit } from '../audit/audit.service';
 import { processCheckout, quoteCheckout, type CheckoutContext } from '../checkout/checkout.service';
 import { runningSession, slotAt, type Rig } from './rig-session.service';
@@ -97,4 +97,28 @@ export async function extendRigSession(
     throw ValidationError.nonField((result.body as { detail: string }).detail);
   await auditExtension(ctx.db, seat.seat, seat.seatName, seat.timezone, session, shown);
   return answer('Extended by 30 minutes.');
+}
+
+/**
+ * The same one tap in the app, on the customer's own booking while its session runs (issue 42):
+ * the session of that booking's seat, extended as on the rig. Someone else's booking is not found.
+ */
+export async function extendOwnSession(
+  ctx: CheckoutContext,
+  caller: AuthUser,
+  id: number,
+  body: { ends: string },
+  now = new Date(),
+) {
+  const [row] = await ctx.db
+    .select({ calendarId: reservations.calendarId, userId: reservations.userId })
+    .from(reservations)
+    .where(and(eq(reservations.id, id), isNull(reservations.cancelledAt)));
+  if (!row || row.userId !== caller.id) throw new NotFound();
+  return extendRigSession(
+    ctx,
+    { id: 0, calendarId: row.calendarId },
+    { reservation: id, ends: body.ends },
+    now,
+  );
 }

@@ -1,20 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { detailBody } from '@paddock/contract/common';
+import { detailBody, idParam } from '@paddock/contract/common';
 import {
   rigSession,
+  ownSessionExtend,
   rigSessionExtend,
   rigSessionExtended,
   rigSessionReport,
   rigSessionStart,
 } from '@paddock/contract/rig-session';
+
 import type { Deps } from '../../deps';
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { SettingsCache } from '../../plugins/settings-cache';
 import type { CheckoutContext } from '../checkout/checkout.service';
 import type { ReceiptSender } from '../checkout/receipts-owed';
 import { rigFromHeader } from '../laps/laps.service';
-import { extendRigSession } from './extend-session';
+import { requireUser } from '../../plugins/auth';
+import { extendOwnSession, extendRigSession } from './extend-session';
 import { reportRigSession } from './report-session';
 import { rigSessionView, startRigSession, type Rig } from './rig-session.service';
 
@@ -100,5 +103,28 @@ export const rigSessionRoutes =
         },
       },
       async (request) => reportRigSession(db, rigOf(request), request.body),
+    );
+    app.post(
+      '/reservations/:id/extend',
+      {
+        schema: {
+          tags,
+          summary:
+            'The customer extends the running session of their own booking by the next half-hour (as on the rig screen)',
+          params: idParam,
+          body: ownSessionExtend,
+          response: { 200: rigSessionExtended, ...errors },
+        },
+      },
+      async (request) => {
+        const result = await extendOwnSession(
+          ctx,
+          requireUser(request),
+          request.params.id,
+          request.body,
+        );
+        receipts.wake();
+        return result;
+      },
     );
   };

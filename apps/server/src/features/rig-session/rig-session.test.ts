@@ -354,4 +354,25 @@ describe('the rig session', () => {
       before: owner.id,
     });
   });
+
+  it('the customer extends their running session from the app too; someone else’s booking is not found', async () => {
+    const { seats } = await createVenue(t, { seats: 1 });
+    const ada = await createUser(t);
+    const bob = await createUser(t);
+    await saveTestCard(t, ada);
+    const id = await book(seats[0].id, halfHour(), ada.id);
+    const ends = (await read(await rigKey(seats[0].id))).current.ends as string;
+    const extend = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/reservations/${id}/extend`,
+        headers: bearer(token),
+        payload: { ends },
+      });
+    expect((await extend(bob.token)).statusCode).toBe(404);
+    const res = await extend(ada.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ detail: 'Extended by 30 minutes.', paid: true });
+    expect(new Date(res.json().ends).getTime()).toBe(halfHour(2).getTime());
+  });
 });
