@@ -33,6 +33,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.desk_payment': 'Took a payment at the desk',
   'user.send_login_link': 'Sent a login link',
   'user.delete': 'Deleted a user',
+  'user.export_data': 'Downloaded a customer’s data',
   'lap.review': 'Reviewed a lap',
   'voucher.issue': 'Issued a voucher',
   'voucher.void': 'Voided a voucher',
