@@ -9,6 +9,7 @@ import { users } from '../../db/schema/accounts';
 import { reservations } from '../../db/schema/booking';
 import { charges } from '../../db/schema/payments';
 import { slotAround } from './planner.service';
+import { cutAtAudit } from '../../test/cut-at-audit';
 
 // Walk-in now (issue 41, decision 0117): the desk's booking and its payment in one request.
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
     permissions: ['reservations.change_reservation'],
   });
   venue = await createVenue(t, {
-    seats: 4,
+    seats: 5,
     costCents: 4500,
     bookingFeeCents: 150,
     salesTaxRatePercent: '8.875',
@@ -171,6 +172,34 @@ describe('walk-in now', () => {
     expect(await liveOn(seat)).toHaveLength(2);
     expect(await t.db.select({ id: users.id }).from(users)).toHaveLength(people.length);
     expect(await sentMails(t, 'larry@example.com')).toHaveLength(0);
+  });
+
+  it('killed between the booking and the desk charge, or at the charge: nothing half-done, and the retry sells once', async () => {
+    const seat = venue.seats[4].id;
+    const email = 'cut@example.com';
+    for (const at of ['planner.book', 'user.desk_payment']) {
+      const cut = await cutAtAudit(t.deps.database.url, at);
+      try {
+        const res = await walkIn({ calendar: seat, name: 'Cut Short', email }, planner);
+        expect(res.statusCode, `${at}: ${res.body}`).toBeGreaterThanOrEqual(500);
+      } finally {
+        await cut.close();
+      }
+      // The one transaction rolled back whole: no booking, no account, no payment, no mail.
+      expect(await liveOn(seat), at).toHaveLength(0);
+      expect(await t.db.select().from(users).where(eq(users.email, email)), at).toHaveLength(0);
+      expect(await sentMails(t, email), at).toHaveLength(0);
+    }
+    // The desk taps again (the dialog keeps its key): one sale, one payment, one mail.
+    const again = await walkIn(
+      { calendar: seat, name: 'Cut Short', email, idempotency_key: 'walk-in-cut-retry' },
+      planner,
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await liveOn(seat)).toHaveLength(2);
+    const paid = await t.db.select().from(charges).where(eq(charges.userId, again.json().user));
+    expect(paid).toHaveLength(1);
+    expect(await sentMails(t, email)).toHaveLength(1);
   });
 
   it('answers bad input with a 400 naming the field', async () => {

@@ -182,3 +182,31 @@ describe('what cancelling now gives back, in the reminder', () => {
     );
   });
 });
+
+describe('a pass killed between the mail and its mark', () => {
+  it('leaves neither, and the restarted pass sends exactly one reminder', async () => {
+    const { user, start } = await visit(futureDate(6, ZONE), '15:00', 1);
+    const at = new Date(start - 20 * HOUR);
+    // The mail is written, then the process dies before the transaction that marks it commits.
+    const dying: ReminderContext = {
+      ...a,
+      mailer: {
+        ...t.deps.mailer,
+        send: async (message, db) => {
+          await t.deps.mailer.send(message, db);
+          throw new Error('killed after the mail, before its mark committed');
+        },
+      },
+      logError: () => {},
+    };
+    expect(await remindVisits(dying, at)).toBe(0);
+    expect(
+      await t.db.select().from(visitReminders).where(eq(visitReminders.userId, user.id)),
+    ).toHaveLength(0);
+    expect(await reminders(user)).toHaveLength(0);
+    // Restarted: the next pass sends it, once; later passes nothing.
+    expect(await remindVisits(a, new Date(at.getTime() + 60_000))).toBe(1);
+    expect(await remindVisits(b, new Date(at.getTime() + 120_000))).toBe(0);
+    expect(await reminders(user)).toHaveLength(1);
+  });
+});

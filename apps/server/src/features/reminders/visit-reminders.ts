@@ -115,8 +115,10 @@ async function sendOnce(
       .onConflictDoNothing()
       .returning({ id: visitReminders.id });
     if (!claimed) return false;
-    // Sent inside the transaction that records it: a failed send records nothing.
-    await ctx.mailer.send(message);
+    // Sent inside the transaction that records it, its outbox row in that transaction too: a
+    // failed send records nothing, and a pass killed after the mail, before the commit, leaves
+    // neither mail nor mark, so the next pass sends it once (issue 41).
+    await ctx.mailer.send(message, tx);
     return true;
   });
 }
