@@ -143,10 +143,6 @@ export function buildRoutes(): RouteObject[] {
               bodyClass: 'paddock-display',
               wall: true,
             }),
-            screen('rigScreen', ANY, () => import('../features/rig-screen/routes/rig-screen'), {
-              bodyClass: 'paddock-display',
-              wall: true,
-            }),
             screen(
               'customPageView',
               ANY,
