@@ -56,7 +56,6 @@ import { requestId } from './lib/request-id';
 import { venueRoutes } from './features/venue/venue.routes';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { myDataRoutes } from './features/my-data/my-data.routes';
-import { myDataRoutes } from './features/my-data/my-data.routes';
 import { cardsRoutes } from './features/cards/cards.routes';
 import { chargesRoutes } from './features/charges/charges.routes';
 import { localPaymentRoutes } from './plugins/payments/local-routes';
@@ -337,7 +336,6 @@ export async function buildApp(deps: Deps): Promise<App> {
     async (api) => {
       await api.register(venueRoutes(deps));
       await api.register(accountsRoutes(deps));
-      await api.register(myDataRoutes(deps));
       await api.register(myDataRoutes(deps));
       await api.register(cardsRoutes(deps));
       await api.register(chargesRoutes(deps));
