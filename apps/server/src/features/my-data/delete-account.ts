@@ -37,7 +37,9 @@ export async function ownAccount(db: Db, caller: AuthUser, ref: number | 'me'): 
   if (id !== caller.id && !hasPermission(caller, CUSTOMER_ACCOUNT_PERMISSION)) throw new NotFound();
   const row = await findUserById(db, id);
   if (!row || row.deletedAt) throw new NotFound();
-  if (row.isSuperuser && !caller.isSuperuser && id !== caller.id) throw new NotFound();
+  // Staff accounts are a superuser's business (as for changing them, decision 0016).
+  if ((row.isSuperuser || row.isStaff) && !caller.isSuperuser && id !== caller.id)
+    throw new NotFound();
   return row;
 }
 
