@@ -43,9 +43,10 @@ export const frameOrigin = z
   .string()
   .trim()
   .max(200)
-  .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'Enter an origin such as https://www.example.com.');
+  .regex(
+    /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i,
+    'Enter an origin such as https://www.example.com.',
+  );
 
 /** The venue's colour in the widget and on the public page (#rrggbb). */
-export const brandColour = z
-  .string()
-  .regex(/^#[0-9a-f]{6}$/i, 'Enter a colour as #rrggbb.');
+export const brandColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'Enter a colour as #rrggbb.');

@@ -141,7 +141,7 @@ describe('the booking widget (decision 0123)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/javascript/);
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(res.body).toContain("event.origin !== origin");
+    expect(res.body).toContain('event.origin !== origin');
   });
 
   it("lets the setting's origins frame the widget page and nothing else", async () => {

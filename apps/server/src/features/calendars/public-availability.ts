@@ -1,4 +1,7 @@
-import type { PublicAvailability, PublicAvailabilityQuery } from '@paddock/contract/public-availability';
+import type {
+  PublicAvailability,
+  PublicAvailabilityQuery,
+} from '@paddock/contract/public-availability';
 import type { Db } from '../../db/client';
 import { SLOT_MINUTES } from '../../lib/slots';
 import type { AnswerCache } from './answer-cache';
