@@ -358,7 +358,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       await api.register(catalogRoutes(deps));
       await api.register(lapsRoutes(deps));
       await api.register(acServerRoutes(acServers));
-      await api.register(liveTimingRoutes(deps));
+      await api.register(liveTimingRoutes(deps, timing));
       await api.register(boardsRoutes(deps, standingsCache));
       await api.register(eventsRoutes({ ...deps, changes, build, draining }));
       await api.register(screensRoutes({ ...deps, build }));

@@ -79,3 +79,17 @@ export type TimingTower = z.infer<typeof timingTower>;
 /** GET /races/events/{id}/timing: the tower, or null while no session of the event is live. */
 export const timingAnswer = z.object({ tower: timingTower.nullable() });
 export type TimingAnswer = z.infer<typeof timingAnswer>;
+
+/** POST /races/events/{id}/timing/replay: a recorded feed played into the event's tower. */
+export const timingReplayRequest = z.object({
+  /** The recording's text (`paddock-feed/1`: a header line, then one datagram a line). */
+  recording: z.string().min(1).max(2_000_000),
+  /** 1 plays in real time, 10 ten times as fast. */
+  speed: z.number().min(0.1).max(10_000).default(1),
+});
+export type TimingReplayRequest = z.infer<typeof timingReplayRequest>;
+
+export const timingReplayAnswer = z.object({
+  sim: z.enum(['ac', 'acc']),
+  datagrams: z.number().int(),
+});

@@ -261,6 +261,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/races/events/:id/server': RACES,
   // The live timing tower: the room's wall and spectators' phones (decision 0122).
   'GET /api/races/events/:id/timing': 'public',
+  'POST /api/races/events/:id/timing/replay': RACES,
   'GET /api/races/presets': RACES,
   'POST /api/races/presets': RACES,
   'DELETE /api/races/presets/:id': RACES,

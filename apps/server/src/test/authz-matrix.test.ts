@@ -211,6 +211,7 @@ const EXPECTED: Record<string, string> = {
   'POST /api/races/events/:id/ticket': RACES,
   'POST /api/races/events/:id/server': RACES,
   'GET /api/races/events/:id/timing': 'public',
+  'POST /api/races/events/:id/timing/replay': RACES,
   'GET /api/races/presets': RACES,
   'POST /api/races/presets': RACES,
   'DELETE /api/races/presets/:id': RACES,

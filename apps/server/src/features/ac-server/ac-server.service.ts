@@ -16,16 +16,14 @@ import { FeedRecorder } from '@paddock/ac-protocol/feed-recording';
 import { writeServerConfig } from '@paddock/ac-protocol/server-config';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/accounts';
-import { cars, skins, tracks } from '../../db/schema/laps';
+import { tracks } from '../../db/schema/laps';
 import { parties } from '../../db/schema/races';
-import { calendars } from '../../db/schema/venue';
 import { HttpError, NotFound, ValidationError } from '../../plugins/errors';
-import { lapOwner } from '../laps/catalog-upkeep';
 import { importResults, storeLap } from '../laps/laps.service';
 import { relayPeer, type SignalHooks } from '../races/launcher-signals';
 import { getEvent } from '../races/load-events';
 import { toServerRace, ServerRaceError, type ServerRaceLookups } from './server-race';
+import { serverLookups } from './server-lookups';
 import { AccServerLink, type AccServerConfig } from '../acc-server/acc-server.service';
 import { acTimingEvents } from '../live-timing/sim-events';
 import { liveFeedOf, type LiveFeed } from '../live-timing/live-feed';
@@ -33,7 +31,6 @@ import { liveSessionKey, storeLiveResult } from '../live-timing/live-result';
 
 export type AcServerConfig = NonNullable<Config['acServer']>;
 
-const STEAM64 = /^\d{17}$/;
 const STOP_GRACE_MS = 5000;
 
 interface Running {
@@ -243,7 +240,7 @@ export class AcServerLink {
     const [track] = event.track
       ? await this.db.select({ sim: tracks.sim }).from(tracks).where(eq(tracks.id, event.track))
       : [];
-    const lookups = await this.lookups(event);
+    const lookups = await serverLookups(this.db, event);
     if (track?.sim === 'acc') {
       if (!this.acc.enabled) {
         if (opts.quietWhenOff) return this.status(partyId);
@@ -446,68 +443,6 @@ export class AcServerLink {
   async close() {
     await this.acc.close();
     for (const partyId of [...this.running.keys()]) await this.stop(partyId);
-  }
-
-  private async lookups(event: Awaited<ReturnType<typeof getEvent>>): Promise<ServerRaceLookups> {
-    const [track] = event.track
-      ? await this.db
-          .select({ key: tracks.key, layout: tracks.layout })
-          .from(tracks)
-          .where(eq(tracks.id, event.track))
-      : [];
-    const carRows = event.cars.length
-      ? await this.db
-          .select({ id: cars.id, key: cars.key, name: cars.name })
-          .from(cars)
-          .where(inArray(cars.id, event.cars))
-      : [];
-    const skinIds = event.entries.flatMap((e) => (e.skin === null ? [] : [e.skin]));
-    const skinRows = skinIds.length
-      ? await this.db
-          .select({ id: skins.id, key: skins.key })
-          .from(skins)
-          .where(inArray(skins.id, skinIds))
-      : [];
-    // The seat's driver: the entry's, else the customer booked on the seat now.
-    const now = new Date();
-    const drivers: ServerRaceLookups['drivers'] = {};
-    for (const e of event.entries) {
-      const userId =
-        e.user ?? (await lapOwner(this.db, { calendarId: e.calendar, recordedAt: now, guid: '' }));
-      if (userId === null) continue;
-      const [u] = await this.db
-        .select({
-          racerName: users.racerName,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          simGuid: users.simGuid,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
-      if (!u) continue;
-      drivers[e.calendar] = {
-        name: u.racerName || `${u.firstName} ${u.lastName}`.trim(),
-        guid: u.simGuid && STEAM64.test(u.simGuid) ? u.simGuid : '',
-      };
-    }
-    // The Steam account each seat's PC plays on: who ACC sees at that seat, whoever drives.
-    const seatIds = event.entries.map((e) => e.calendar);
-    const steamRows = seatIds.length
-      ? await this.db
-          .select({ id: calendars.id, steamId: calendars.steamId })
-          .from(calendars)
-          .where(inArray(calendars.id, seatIds))
-      : [];
-    const seatSteamIds: Record<number, string> = {};
-    for (const r of steamRows) if (r.steamId) seatSteamIds[r.id] = r.steamId;
-    return {
-      track: track ?? null,
-      cars: Object.fromEntries(carRows.map((c) => [c.id, c.key])),
-      carNames: Object.fromEntries(carRows.map((c) => [c.id, c.name])),
-      skins: Object.fromEntries(skinRows.map((s) => [s.id, s.key])),
-      drivers,
-      seatSteamIds,
-    };
   }
 
   private async handle(r: Running, message: AcServerMessage): Promise<void> {

@@ -95,6 +95,11 @@ export class LiveTimingHub {
     if (l.dirty) this.schedule(l);
   }
 
+  /** Whether a feed of this event's tower runs on this instance. */
+  follows(eventId: number): boolean {
+    return this.live.has(eventId);
+  }
+
   /** The tower as computed here now (tests; null when this instance does not follow it). */
   tower(eventId: number): TimingTower | null {
     const l = this.live.get(eventId);
