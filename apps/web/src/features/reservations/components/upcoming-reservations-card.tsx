@@ -13,6 +13,7 @@ import { pathTo } from '../../../lib/routes';
 import { formatSlotDateTime, formatVenueZone } from '../../../lib/slot-format';
 import { ZoneWarning } from '../../../components/zone-warning';
 import { AddToCalendar } from './add-to-calendar';
+import { ExtendSessionButton } from './extend-session-button';
 import { useUpcomingReservations } from './use-upcoming-reservations';
 
 // Loaded when first opened: the dialogs' code (the move dialog's seat search, the modal) is not
@@ -82,6 +83,10 @@ export function UpcomingReservationsCard() {
                   <AddToCalendar reservation={r} location={locationOf(r.location)} />
                 </td>
                 <td className="text-end text-nowrap">
+                  {new Date(r.time).getTime() <= now &&
+                    now < new Date(r.time).getTime() + r.duration_minutes * 60_000 && (
+                      <ExtendSessionButton reservation={r} />
+                    )}
                   {new Date(r.time).getTime() > now && (
                     <Button
                       variant="outline-primary"
