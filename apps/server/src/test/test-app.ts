@@ -33,7 +33,14 @@ export async function createTestApp(
   await admin.end();
 
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'paddock-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    // No rig agent build unless a test ships one (not whatever package:rig left in dist/).
+    RIG_AGENT_BUILD: path.join(dataDir, 'rig-agent', 'paddock-rig.exe'),
+    ...env,
+  });
   const database = connect(databaseUrl(adminUrl, name), 5);
   const deps: Deps = {
     config,
