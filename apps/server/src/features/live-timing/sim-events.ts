@@ -96,7 +96,10 @@ export function accTimingEvents(
       mem.phase = 0;
       out.push({
         kind: 'session',
-        name: accType(m.sessionType).toLowerCase(),
+        // ACC's feed has no session name: its kind stands for it.
+        name: { RACE: 'Race', QUALIFYING: 'Qualifying', PRACTICE: 'Practice' }[
+          accType(m.sessionType)
+        ],
         type: accType(m.sessionType),
         minutes: m.sessionEndTimeMs > 0 ? Math.round(m.sessionEndTimeMs / 60_000) : null,
         laps: null,

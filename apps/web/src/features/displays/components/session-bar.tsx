@@ -10,7 +10,9 @@ export function SessionBar({ tower }: { tower: TimingTower }) {
   return (
     <div className="paddock-timing-bar">
       <span className="fw-bold">{tower.session.name || SESSION_WORDS[tower.session.type]}</span>
-      <span>{SESSION_WORDS[tower.session.type]}</span>
+      {tower.session.name && tower.session.name !== SESSION_WORDS[tower.session.type] && (
+        <span>{SESSION_WORDS[tower.session.type]}</span>
+      )}
       {clock && <span className="paddock-timing-clock">{clock}</span>}
       <span
         className={chequered ? 'paddock-timing-flag-chequered' : 'paddock-timing-flag-green'}
