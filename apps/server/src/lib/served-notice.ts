@@ -12,10 +12,15 @@ export const SERVED_MESSAGE = 'paddock:served';
 export function noticeFirstServed(app: FastifyInstance): void {
   if (!process.send) return;
   let told = false;
-  app.addHook('onResponse', async () => {
-    if (told) return;
-    told = true;
-    // A supervisor gone away must not fail the request: the notice is best effort.
-    if (process.connected) process.send?.(SERVED_MESSAGE, undefined, undefined, () => {});
+  // onSend, before the answer leaves: the notice is on the channel by the time the client has
+  // its answer, so a crash right after that answer still counts as a run that served (with
+  // onResponse, a kill just after the answer could beat the notice).
+  app.addHook('onSend', async (_request, _reply, payload) => {
+    if (!told) {
+      told = true;
+      // A supervisor gone away must not fail the request: the notice is best effort.
+      if (process.connected) process.send?.(SERVED_MESSAGE, undefined, undefined, () => {});
+    }
+    return payload;
   });
 }
