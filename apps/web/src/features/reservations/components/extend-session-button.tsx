@@ -7,16 +7,33 @@ import { showAlert, showError } from '../../../lib/alerts';
 import { formatSlotTime, slotKeyAt } from '../../../lib/slot-format';
 import { futureReservationsQuery } from '../api/list-future-reservations';
 
+const endOf = (r: Reservation) => Date.parse(r.time) + r.duration_minutes * 60_000;
+
+/** The end of the session `r` is in: back-to-back bookings of the same seat are one session. */
+export function sessionEnd(r: Reservation, all: Reservation[]): number {
+  let end = endOf(r);
+  for (;;) {
+    const next = all.find((o) => o.calendar === r.calendar && Date.parse(o.time) === end);
+    if (!next) return end;
+    end = endOf(next);
+  }
+}
+
 /**
  * One tap in the app while the booking's session runs (issue 42, decision 0120): the next
  * half-hour, booked and paid as on the rig screen. `ends` is the end shown: a second tap after a
  * lost answer books nothing more.
  */
-export function ExtendSessionButton({ reservation }: { reservation: Reservation }) {
+export function ExtendSessionButton({
+  reservation,
+  all,
+}: {
+  reservation: Reservation;
+  /** The caller's listed bookings: the session runs on through the same seat's next ones. */
+  all: Reservation[];
+}) {
   const client = useQueryClient();
-  const ends = new Date(
-    Date.parse(reservation.time) + reservation.duration_minutes * 60_000,
-  ).toISOString();
+  const ends = new Date(sessionEnd(reservation, all)).toISOString();
   const extend = useMutation({
     mutationFn: () =>
       api<{ detail: string; ends: string; paid: boolean }>(

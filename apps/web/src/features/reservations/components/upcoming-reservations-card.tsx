@@ -85,7 +85,7 @@ export function UpcomingReservationsCard() {
                 <td className="text-end text-nowrap">
                   {new Date(r.time).getTime() <= now &&
                     now < new Date(r.time).getTime() + r.duration_minutes * 60_000 && (
-                      <ExtendSessionButton reservation={r} />
+                      <ExtendSessionButton reservation={r} all={reservations.data} />
                     )}
                   {new Date(r.time).getTime() > now && (
                     <Button
