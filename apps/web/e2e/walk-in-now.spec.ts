@@ -1,37 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, expectAccessible, logIn, test } from './fixtures';
-import { OWNER, TABLET, apiToken, shot, staffWith } from './desk-support';
+import { OWNER, TABLET, openAllDay, shot, staffWith } from './desk-support';
 
 // Walk-in now (issue 41, decision 0117): one hour now, cash, on a free seat, in at most 5 taps;
 // and a seat taken out of service while it races in a party.
-
-const ALL_DAY = Object.fromEntries(
-  ['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, [{ open: '00:00', close: '00:00' }]]),
-);
-
-/** A location open around the clock with two seats of its own (the demo's are other journeys'). */
-async function openAllDay(request: APIRequestContext, tag: string) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, OWNER)}` };
-  const made = await request.post('/api/locations', {
-    headers,
-    data: { name: `Walk-ins ${tag}`, timezone: 'America/Los_Angeles', opening_hours: ALL_DAY },
-  });
-  expect(made.ok(), await made.text()).toBe(true);
-  const location = ((await made.json()) as { id: number }).id;
-  const types = (await (await request.get('/api/caltypes')).json()) as
-    { id: number }[] | { results: { id: number }[] };
-  const type = (Array.isArray(types) ? types : types.results)[0].id;
-  const seats: number[] = [];
-  for (const name of [`Rig A ${tag}`, `Rig B ${tag}`]) {
-    const seat = await request.post('/api/calendars', {
-      headers,
-      data: { name, type, location, cost_cents: 2000 },
-    });
-    expect(seat.ok(), await seat.text()).toBe(true);
-    seats.push(((await seat.json()) as { id: number }).id);
-  }
-  return { location, seats, headers };
-}
 
 test.use({ viewport: TABLET });
 
@@ -40,7 +11,7 @@ test('walk-in now: one hour, cash, on a free seat, in at most 5 taps', async ({
   request,
 }) => {
   const tag = `${Date.now() % 100000}`;
-  const { location } = await openAllDay(request, tag);
+  const { location } = await openAllDay(request, tag, ['Rig A', 'Rig B']);
   // The planner permission alone: the walk-in pays for the sale it just made (0116).
   const desk = await staffWith(request, ['reservations.change_reservation']);
   await logIn(page, desk);
@@ -86,7 +57,7 @@ test('a seat out of service in a running party: its place is flagged on the Part
   request,
 }) => {
   const tag = `${Date.now() % 100000}p`;
-  const { location, seats, headers } = await openAllDay(request, tag);
+  const { location, seats, headers } = await openAllDay(request, tag, ['Rig A', 'Rig B']);
   const host = await request.post('/api/races/parties/host', {
     headers,
     data: { calendar: seats[0], name: `Tonight ${tag}` },
