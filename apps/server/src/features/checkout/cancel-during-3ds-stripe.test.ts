@@ -5,7 +5,8 @@ import { checkouts, reservations } from '../../db/schema/booking';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { StripeStandIn } from '../../test/stripe-stand-in';
-import { createVenue, futureDate, halfHourSlots } from '../../test/booking-factories';
+import { type createVenue, futureDate, halfHourSlots } from '../../test/booking-factories';
+import { cancelDuringChallengeVenue, waitingCheckout } from '../../test/waiting-checkout';
 import { checkoutContext } from '../../test/checkout-context';
 import { userPost } from '../../test/requests';
 import { settleCheckout } from './finish-checkout';
@@ -28,11 +29,7 @@ beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: 'pk_test_paddock',
     ...(await stripe.start()),
   });
-  venue = await createVenue(t, { seats: 1, costCents: 3000 });
-  staff = await createUser(t, {
-    isStaff: true,
-    permissions: ['reservations.change_reservation', 'user.change_user'],
-  });
+  ({ venue, staff } = await cancelDuringChallengeVenue(t, 1));
 });
 afterAll(async () => {
   await t.close();
@@ -47,13 +44,7 @@ async function waiting() {
   const saved = await post(user, '/api/users/me/card', { token: 'tok_authenticationRequired' });
   stripe.authenticate(saved.json().setup_intent, true);
   await post(user, '/api/users/me/card', { setup_intent: saved.json().setup_intent });
-  const q = await post(user, '/api/reservations/checkouts/quote', {
-    reservations: [{ calendar: venue.seats[0].id, slot: nextSlot() }],
-  });
-  const id = q.json().checkout_id as number;
-  const res = await post(user, `/api/reservations/checkouts/${id}/process`);
-  expect(res.json()).toMatchObject({ status: 'awaiting_authentication' });
-  const [booking] = await t.db.select().from(reservations).where(eq(reservations.checkoutId, id));
+  const { id, booking } = await waitingCheckout(t, user, [venue.seats[0].id], nextSlot());
   return { user, id, booking, intent: stripe.intents.at(-1)! };
 }
 

@@ -7,7 +7,8 @@ import { charges, localCharges, localRefunds } from '../../db/schema/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bearer, createUser, type CreatedUser } from '../../test/factories';
 import { answerChallenge, saveTestCard } from '../../test/cards';
-import { createVenue, futureDate, halfHourSlots } from '../../test/booking-factories';
+import { type createVenue, futureDate, halfHourSlots } from '../../test/booking-factories';
+import { cancelDuringChallengeVenue, waitingCheckout } from '../../test/waiting-checkout';
 import { checkoutContext } from '../../test/checkout-context';
 import { userPost } from '../../test/requests';
 import { sentMail, sentMails } from '../../test/sent-mail';
@@ -29,11 +30,7 @@ const nextSlot = halfHourSlots(day, 9);
 
 beforeAll(async () => {
   t = await createTestApp();
-  venue = await createVenue(t, { seats: 2, costCents: 3000 });
-  staff = await createUser(t, {
-    isStaff: true,
-    permissions: ['reservations.change_reservation', 'user.change_user'],
-  });
+  ({ venue, staff } = await cancelDuringChallengeVenue(t, 2));
   ctx = checkoutContext(t);
 });
 afterAll(() => t.close());
@@ -45,15 +42,8 @@ async function waiting(seats = 1) {
   const user = await createUser(t);
   await saveTestCard(t, user, '4000002760003184');
   const slot = nextSlot();
-  const q = await post(user, '/api/reservations/checkouts/quote', {
-    reservations: venue.seats.slice(0, seats).map((s) => ({ calendar: s.id, slot })),
-  });
-  expect(q.statusCode).toBe(200);
-  const id = q.json().checkout_id as number;
-  const res = await post(user, `/api/reservations/checkouts/${id}/process`);
-  expect(res.json()).toMatchObject({ status: 'awaiting_authentication' });
-  const [booking] = await t.db.select().from(reservations).where(eq(reservations.checkoutId, id));
-  return { user, id, slot, booking, url: res.json().challenge_url as string };
+  const calendars = venue.seats.slice(0, seats).map((s) => s.id);
+  return { user, slot, ...(await waitingCheckout(t, user, calendars, slot)) };
 }
 
 /** The money of a checkout: provider charges that succeeded, their refunds, our records. */
