@@ -28,3 +28,6 @@ export function durationWords(minutes: number): string {
  * The server refuses to join otherwise; the booking grid offers "Notify me" only then.
  */
 export const slotIsFull = (seats: number, unavailable: number) => seats > 0 && unavailable >= seats;
+
+/** The spec's prompt (customer §2) wherever availability needs an account first (0123). */
+export const SIGN_UP_TO_SEE_AVAILABILITY = 'Sign up or Log in to view sim availability';

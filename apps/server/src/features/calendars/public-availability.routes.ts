@@ -5,6 +5,7 @@ import {
   publicAvailability,
   publicAvailabilityQuery,
 } from '@paddock/contract/public-availability';
+import { SIGN_UP_TO_SEE_AVAILABILITY as SIGN_UP_FIRST } from '@paddock/contract/booking-words';
 import type { Deps } from '../../deps';
 import { AbuseLimits } from '../../plugins/abuse-limits';
 import type { ChangeFeed } from '../../plugins/changes';
@@ -15,8 +16,6 @@ import { publicDayJson } from './public-availability';
 
 /** Visitors' day views per client address and minute: a person paging days, never a crawler. */
 export const PUBLIC_AVAILABILITY_PER_MINUTE = 60;
-/** The spec's prompt when the venue shows availability to signed-in customers only. */
-export const SIGN_UP_FIRST = 'Sign up or Log in to view sim availability';
 
 /** Availability before signing up (issue 45, decision 0123), behind the venue's setting. */
 export const publicAvailabilityRoutes =

@@ -1,3 +1,5 @@
+import { SIGN_UP_TO_SEE_AVAILABILITY } from '@paddock/contract/booking-words';
+
 /**
  * Spec §2 route guards: signup explains itself by where the visitor was going.
  * Other targets get no prompt.
@@ -6,7 +8,7 @@ export function signupPrompt(redirect: string | null): string | null {
   if (!redirect) return null;
   const path = redirect.split(/[?#]/)[0];
   if (path === '/reservations' || path.startsWith('/reservations/')) {
-    return 'Sign up or Log in to view sim availability';
+    return SIGN_UP_TO_SEE_AVAILABILITY;
   }
   if (path === '/vouchers/purchase') return 'Sign up or Log in to purchase a voucher';
   if (path === '/subscription' || path.startsWith('/subscription/')) {

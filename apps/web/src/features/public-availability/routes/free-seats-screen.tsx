@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { SIGN_UP_TO_SEE_AVAILABILITY } from '@paddock/contract/booking-words';
 import { useSession } from '../../../lib/auth-store';
 import { errorMessage } from '../../../lib/error-message';
 import { locationsQuery } from '../../../lib/locations-query';
@@ -11,9 +12,6 @@ import { publicAvailabilityQuery } from '../api/get-public-availability';
 import { bookPath, type Selection } from '../booking-path';
 import { DayPicker } from '../components/day-picker';
 import { SeatDay } from '../components/seat-day';
-
-/** The spec's prompt, when the venue shows availability to signed-in customers only. */
-export const SIGN_UP_FIRST = 'Sign up or Log in to view sim availability';
 
 /**
  * Free seats before signing up (issue 45, decision 0123): a location's seats, prices and free
@@ -56,7 +54,7 @@ export default function FreeSeatsScreen() {
     return (
       <div>
         <h1>Free Seats</h1>
-        <p>{SIGN_UP_FIRST}</p>
+        <p>{SIGN_UP_TO_SEE_AVAILABILITY}</p>
         <Link
           className="btn btn-primary me-2"
           to={pathTo('signup', {}, { redirect: pathTo('reservationsAdvanced') })}
