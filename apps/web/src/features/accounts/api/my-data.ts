@@ -1,10 +1,4 @@
-import type { MyDataExport } from '@paddock/contract/my-data';
 import { api } from '../../../lib/api-client';
-
-/** `GET /api/users/{id}/my_data`: everything kept about the person (decision 0124). */
-export function fetchMyData(userId: number | 'me') {
-  return api<MyDataExport>(`/users/${userId}/my_data`);
-}
 
 /** `POST /api/users/me/delete_account`, confirmed by the current password. */
 export function deleteMyAccount(currentPassword: string) {
@@ -12,17 +6,4 @@ export function deleteMyAccount(currentPassword: string) {
     method: 'POST',
     body: { current_password: currentPassword },
   });
-}
-
-/** Saves the export as a file named for the day: one JSON, its `summary` the readable part. */
-export function saveAsFile(data: MyDataExport) {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `my-data-${data.generated_at.slice(0, 10)}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

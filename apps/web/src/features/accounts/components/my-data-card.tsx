@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useTermsModals } from '../../../components/terms-modals';
 import { showError } from '../../../lib/alerts';
-import { fetchMyData, saveAsFile } from '../api/my-data';
+import { fetchMyData, saveAsFile } from '../../../lib/api/my-data-file';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 /** The profile's "Your data" section: download it, or delete the account (decision 0124). */

@@ -22,6 +22,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { pathTo } from '../../../lib/routes';
 import { useVenueConfig } from '../../../lib/venue-config';
 import { balanceQuery } from '../../../lib/api/get-balance';
+import { fetchMyData, saveAsFile } from '../../../lib/api/my-data-file';
+import { hasPermission, useSession } from '../../../lib/auth-store';
 import { TakePaymentModal } from '../../../components/take-payment/take-payment-modal';
 import { deleteUser } from '../api/delete-user';
 import { sendLoginLink } from '../api/send-login-link';
@@ -148,6 +150,16 @@ function Actions({
   const [deleteOpen, setDeleteOpen] = useState(false);
   const privileged = user.is_staff || user.is_superuser;
   const here = pathTo('adminUser', { userId: user.id });
+  // A customer's data file, for staff who hold customers' accounts (audited, decision 0124).
+  const session = useSession();
+  const mayExport = !privileged && hasPermission(session, 'user.change_user');
+  const downloadData = async () => {
+    try {
+      saveAsFile(await fetchMyData(user.id));
+    } catch (error) {
+      showError(error);
+    }
+  };
 
   // `?pay=1`: the planner's Book and Take Payment sent the desk here to settle at once.
   const [params] = useSearchParams();
@@ -213,6 +225,11 @@ function Actions({
             {loginLink.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             Send Login Link
           </Button>
+          {mayExport && (
+            <Button variant="outline-primary" onClick={() => void downloadData()}>
+              Download Data
+            </Button>
+          )}
           <Button variant="danger" disabled={privileged} onClick={() => setDeleteOpen(true)}>
             Delete User and Cancel Subscription
           </Button>
