@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idNumber } from './common';
 
 /**
  * The rig session (issue 42, decision 0120): what a seat's rig knows about its current and next
@@ -52,12 +53,12 @@ export type RigSession = z.infer<typeof rigSession>;
 
 /** The rig screen's Start and the agent's "the sim runs" both check the session in. */
 export const rigSessionStart = z.object({
-  reservation: z.number().int().positive(),
+  reservation: idNumber,
 });
 
 export const rigSessionExtend = z.object({
   /** The session being extended (its first booking, as the rig read it): a stale screen fails. */
-  reservation: z.number().int().positive(),
+  reservation: idNumber,
   ends: z.string().datetime({ offset: true }),
 });
 
@@ -75,7 +76,7 @@ export const rigSessionExtended = z.object({
 
 /** What the agent did while it could not reach Paddock, told when it is back. */
 export const rigSessionReport = z.object({
-  reservation: z.number().int().positive(),
+  reservation: idNumber,
   event: z.enum(['started', 'warned', 'ended']),
   at: z.string().datetime({ offset: true }),
   offline: z.boolean(),

@@ -318,6 +318,23 @@ describe('the rig session', () => {
       },
     });
     expect(wrong.statusCode).toBe(400);
+    // An id past the database's integers is refused by its field, in words, on every route.
+    for (const route of ['start', 'extend', 'report']) {
+      const huge = await t.app.inject({
+        method: 'POST',
+        url: `/api/rig_session/${route}`,
+        headers: key,
+        payload: {
+          reservation: 2 ** 31,
+          ends: new Date().toISOString(),
+          event: 'ended',
+          at: new Date().toISOString(),
+          offline: true,
+        },
+      });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().reservation[0]).toMatch(/less than or equal/);
+    }
   });
 
   it('a lap driven on the seat during a booking is the booked customer’s, whatever sim id the rig carries', async () => {
