@@ -411,6 +411,9 @@ export function freshRow(seat: repo.SeatForBooking, fields: FreshFields): repo.R
     calendarId: seat.id,
     subscriptionId: null,
     paidWithCredits: false,
+    // What this path writes: no fee or tax split (the desk's bookFor stores its own).
+    bookingFeeCents: 0,
+    taxCents: 0,
     attendance: null,
     cancelledAt: null,
     calendarName: seat.name,
