@@ -20,7 +20,6 @@ export const routePatterns = {
   // Live timing of a race event: the wall and the phone page (issue 44, decision 0122).
   timingWall: '/display/timing/:eventId',
   timing: '/timing/:eventId',
-  rigScreen: '/rig',
   customPageView: '/pages/:id',
   reservations: '/reservations',
   reservationsAdvanced: '/reservations/all',
