@@ -321,6 +321,7 @@ const BODIES: Record<string, object | ((user: CreatedUser | null) => object)> = 
   }),
   'POST /api/users/:id/delete_account': (user) => ({ current_password: user?.password }),
   'POST /api/users/:id/card': { token: 'tok_unknown' },
+  'POST /api/reservations/:id/extend': { ends: '2026-01-01T10:00:00Z' },
   'POST /api/users/:id/charges/credits_enroll': { credits_amount: 4 },
   'PUT /api/users/:id/permissions': { is_staff: true, permissions: [] },
   'POST /api/staff/invite': { email: 'matrix-invite@example.com', permissions: [] },
