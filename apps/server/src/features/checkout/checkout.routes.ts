@@ -10,22 +10,16 @@ import { routeErrors as errors } from '../../lib/route-errors';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
 import type { ReceiptSender } from './receipts-owed';
-import { processCheckout, quoteCheckout, type CheckoutContext } from './checkout.service';
+import { processCheckout, quoteCheckout } from './checkout.service';
+import { checkoutContextOf } from './checkout-context';
 import { countCheckout } from './checkout-metrics';
 
 export const checkoutRoutes =
   (deps: Deps, receipts: ReceiptSender): FastifyPluginAsyncZod =>
   async (app) => {
-    const ctx: CheckoutContext = {
-      db: deps.database.db,
-      payments: deps.payments,
-      mailer: deps.mailer,
-      receipts,
-      publicUrl: deps.config.publicUrl,
-      mailFrom: deps.config.mailFrom,
-      logError: (error, message) => app.log.error({ err: error }, message),
-      crashAt: deps.config.checkoutCrashAt,
-    };
+    const ctx = checkoutContextOf(deps, receipts, (error, message) =>
+      app.log.error({ err: error }, message),
+    );
     const tags = ['checkout'];
 
     app.post(

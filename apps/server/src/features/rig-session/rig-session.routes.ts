@@ -13,7 +13,7 @@ import {
 import type { Deps } from '../../deps';
 import { routeErrors as errors } from '../../lib/route-errors';
 import type { SettingsCache } from '../../plugins/settings-cache';
-import type { CheckoutContext } from '../checkout/checkout.service';
+import { checkoutContextOf } from '../checkout/checkout-context';
 import type { ReceiptSender } from '../checkout/receipts-owed';
 import { rigFromHeader } from '../laps/laps.service';
 import { requireUser } from '../../plugins/auth';
@@ -29,16 +29,9 @@ export const rigSessionRoutes =
   (deps: Deps, receipts: ReceiptSender, settingsCache: SettingsCache): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
-    const ctx: CheckoutContext = {
-      db,
-      payments: deps.payments,
-      mailer: deps.mailer,
-      receipts,
-      publicUrl: deps.config.publicUrl,
-      mailFrom: deps.config.mailFrom,
-      logError: (error, message) => app.log.error({ err: error }, message),
-      crashAt: deps.config.checkoutCrashAt,
-    };
+    const ctx = checkoutContextOf(deps, receipts, (error, message) =>
+      app.log.error({ err: error }, message),
+    );
     const tags = ['rig session'];
     const rigs = new WeakMap<object, Rig>();
     const rigOf = (request: FastifyRequest) => rigs.get(request)!;
