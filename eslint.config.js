@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /*
  * The web app's direction, shared → features → app (decision 0105, bulletproof-react): a feature
@@ -26,6 +28,9 @@ const webBoundaries = {
       { type: 'app', pattern: 'apps/web/src/app' },
       { type: 'shared', pattern: 'apps/web/src/{components,lib}' },
     ],
+    // The patterns above are from the repository's root, whatever folder ESLint runs in (the
+    // web's boundary test runs it from apps/web).
+    'boundaries/root-path': path.dirname(fileURLToPath(import.meta.url)),
     'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
     'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
   },

@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /*
- * The lint rule that keeps the web app's direction, shared → features → app (decision 0105),
+ * The lint rule that keeps the web app's direction, shared → features → app (decisions 0105, 0126),
  * run through ESLint on code given as text at a file path that does not exist: a scratch file
  * that is never written.
  */
@@ -18,11 +18,11 @@ async function restricted(filePath: string, code: string): Promise<string[]> {
     filePath: `apps/web/src/${filePath}`,
   });
   return result!.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .filter((m) => m.ruleId === 'boundaries/dependencies')
     .map((m) => m.message);
 }
 
-describe('the web import boundaries (eslint no-restricted-imports)', () => {
+describe('the web import boundaries (eslint-plugin-boundaries)', () => {
   // Loading ESLint's config and parser takes seconds on a busy machine: once, before the tests.
   beforeAll(() => restricted('lib/scratch.ts', 'const x = 1;'), 60_000);
 
@@ -34,7 +34,10 @@ describe('the web import boundaries (eslint no-restricted-imports)', () => {
       ),
     ).toEqual([expect.stringContaining('A feature never imports another feature')]);
     expect(
-      await restricted('features/club/scratch.ts', "import { x } from '../reservations/forms';"),
+      await restricted(
+        'features/club/scratch.ts',
+        "import { x } from '../reservations/selection';",
+      ),
     ).toHaveLength(1);
     expect(
       await restricted(
